@@ -1,0 +1,60 @@
+"""Project entry point for people and CI: `python3 tasks.py bot` or `python3 tasks.py test`.
+
+It keeps a virtual environment in .venv with the pinned requirements (re-installed only when
+a requirements file changes), then runs the bot or the test suite inside it.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+STAMP = VENV / ".requirements-stamp"
+
+
+def _digest(req: str) -> str:
+    h = hashlib.sha256()
+    for name in ("requirements.txt", req):
+        h.update((ROOT / name).read_bytes())
+    return h.hexdigest()
+
+
+def ensure_env(req: str) -> None:
+    if not PY.exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    want = _digest(req)
+    if STAMP.exists() and STAMP.read_text() == want:
+        return
+    print(f"Installing {req} into .venv ...", flush=True)
+    subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "-r", str(ROOT / req)])
+    STAMP.write_text(want)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"bot", "test", "bench", "console", "env"}:
+        print("usage: python3 tasks.py {bot|test|bench|console|env} [args...]")
+        return 2
+    cmd, rest = argv[0], argv[1:]
+    ensure_env("requirements-dev.txt" if cmd in {"test", "bench"} else "requirements.txt")
+    if cmd == "env":
+        return 0
+    if cmd == "bot":
+        args = [str(PY), "bot.py", *rest]
+    elif cmd == "console":
+        args = [str(PY), "bot.py", "--offline", *rest]
+    elif cmd == "bench":
+        args = [str(PY), "-m", "bench", *rest]
+    else:
+        args = [str(PY), "-m", "pytest", *rest]
+    return subprocess.call(args, cwd=ROOT)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
