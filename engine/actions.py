@@ -1,0 +1,129 @@
+"""Player actions as small frozen values with a text form that round-trips.
+
+``parse(str(action)) == action`` for every action. The text form is what the action log
+stores, what the offline console reads and what a bug report contains:
+
+    drop 45              discard private objective card 45 (keep the others)
+    turn 2               commander: turn the station 2 depots clockwise (0-5)
+    pick large           take the top tile of the large (or small) stack of your depot
+    place C5 3           put the tile in hand with its anchor square on C5 in orientation 3
+    resolve 4 water      settle pending item 4 with the value "water" (a track, square, card ...)
+    move 1 up            move rover 1 one square up (up/down/left/right), paid from the pool
+    undo                 take back your whole unconfirmed turn
+    confirm              end your turn (or your part of the current step)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from .data import cell_name, parse_cell
+from .errors import MalformedAction
+
+DIRECTIONS = {"up": -12, "down": 12, "left": -1, "right": 1}
+
+
+@dataclass(frozen=True)
+class DropObjective:
+    card: int
+
+    def __str__(self) -> str:
+        return f"drop {self.card}"
+
+
+@dataclass(frozen=True)
+class Turn:
+    steps: int  # depots clockwise, 0-5
+
+    def __str__(self) -> str:
+        return f"turn {self.steps}"
+
+
+@dataclass(frozen=True)
+class Pick:
+    stack: str  # "small" or "large"
+
+    def __str__(self) -> str:
+        return f"pick {self.stack}"
+
+
+@dataclass(frozen=True)
+class Place:
+    anchor: int  # square index of the tile's anchor (its top row's leftmost square)
+    orient: int  # 0-7
+
+    def __str__(self) -> str:
+        return f"place {cell_name(self.anchor)} {self.orient}"
+
+
+@dataclass(frozen=True)
+class Resolve:
+    item: int
+    value: str
+
+    def __str__(self) -> str:
+        return f"resolve {self.item} {self.value}"
+
+
+@dataclass(frozen=True)
+class Move:
+    rover: int  # 1-based rover number
+    direction: str
+
+    def __str__(self) -> str:
+        return f"move {self.rover} {self.direction}"
+
+
+@dataclass(frozen=True)
+class Undo:
+    def __str__(self) -> str:
+        return "undo"
+
+
+@dataclass(frozen=True)
+class Confirm:
+    def __str__(self) -> str:
+        return "confirm"
+
+
+Action = Union[DropObjective, Turn, Pick, Place, Resolve, Move, Undo, Confirm]
+
+_USAGE = ("try one of: pick small | pick large | place C5 3 | resolve 2 water | move 1 up | "
+          "turn 2 | drop 45 | undo | confirm")
+
+
+def _int(text: str, what: str, src: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise MalformedAction(f"'{text}' is not a number ({what})", src) from None
+
+
+def parse(text: str) -> Action:
+    """Read an action from its text form. Raises MalformedAction with a usage hint."""
+    if not isinstance(text, str) or len(text) > 200:
+        raise MalformedAction("that action is not readable; " + _USAGE, str(text)[:200])
+    words = text.strip().split()
+    if not words:
+        raise MalformedAction("empty action; " + _USAGE, text)
+    verb, args = words[0].lower(), words[1:]
+    try:
+        if verb == "undo" and not args:
+            return Undo()
+        if verb == "confirm" and not args:
+            return Confirm()
+        if verb == "drop" and len(args) == 1:
+            return DropObjective(_int(args[0], "objective card", text))
+        if verb == "turn" and len(args) == 1:
+            return Turn(_int(args[0], "depots to turn", text))
+        if verb == "pick" and len(args) == 1 and args[0].lower() in ("small", "large"):
+            return Pick(args[0].lower())
+        if verb == "place" and len(args) == 2:
+            return Place(parse_cell(args[0]), _int(args[1], "orientation 0-7", text))
+        if verb == "resolve" and len(args) >= 2:
+            return Resolve(_int(args[0], "pending item number", text), " ".join(args[1:]))
+        if verb == "move" and len(args) == 2 and args[1].lower() in DIRECTIONS:
+            return Move(_int(args[0], "rover number", text), args[1].lower())
+    except ValueError as exc:  # parse_cell
+        raise MalformedAction(str(exc), text) from None
+    raise MalformedAction(f"'{text}' is not an action; " + _USAGE, text)

@@ -1,0 +1,260 @@
+"""A player's planet: placed tiles, biomass patches, lifepods, meteorites and rovers.
+
+Rulebook (2023), "Règles de placement des tuiles": the first tile covers an edge square,
+every later tile touches an earlier one orthogonally, tiles never overlap and stay on the
+grid, any rotation or face may be used, and a tile placed on a lifepod or a rover destroys
+it. A tile with a meteor symbol gets a meteorite on that square.
+
+The serialised form is the list of placements (tile, orientation, anchor square) and the
+positions of the pieces; everything else (which square shows which terrain, the occupied
+bitmask) is derived on load, so it can never disagree with the placements.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from . import data as D
+from .data import SIZE, cell_name
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one oriented tile would sit: its anchor square and the squares it covers."""
+
+    tile: int
+    orient: int
+    anchor: int
+    mask: int
+
+    @property
+    def cells(self) -> list[int]:
+        return D.cells_of(self.mask)
+
+
+@lru_cache(maxsize=None)
+def _candidates(planet_id: str, shape_key: tuple) -> tuple[tuple[int, int, int, bool], ...]:
+    """Every anchor where the oriented cell pattern fits inside the planet grid:
+    (anchor, mask, halo, touches_edge)."""
+    p = D.planet(planet_id)
+    out = []
+    for anchor in range(SIZE * SIZE):
+        ar, ac = divmod(anchor, SIZE)
+        m = 0
+        ok = True
+        for dr, dc in shape_key:
+            r, c = ar + dr, ac + dc
+            if not (0 <= r < SIZE and 0 <= c < SIZE):
+                ok = False
+                break
+            m |= 1 << (r * SIZE + c)
+        if ok and m & p.grid_mask == m:
+            out.append((anchor, m, D.halo(m), bool(m & p.edge_mask)))
+    return tuple(out)
+
+
+def candidates(planet_id: str, tile_id: int, orient: int):
+    o = D.tile(tile_id).orientations[orient]
+    return _candidates(planet_id, tuple((c.dr, c.dc) for c in o.cells))
+
+
+def placement_mask(tile_id: int, orient: int, anchor: int) -> int | None:
+    """Squares covered by a tile at ``anchor``; None when part of it falls off the 12x12 square."""
+    ar, ac = divmod(anchor, SIZE)
+    m = 0
+    for c in D.tile(tile_id).orientations[orient].cells:
+        r, col = ar + c.dr, ac + c.dc
+        if not (0 <= r < SIZE and 0 <= col < SIZE):
+            return None
+        m |= 1 << (r * SIZE + col)
+    return m
+
+
+@dataclass
+class Board:
+    planet_id: str
+    tiles: list[list[int]] = field(default_factory=list)  # [tile, orient, anchor] in placement order
+    patches: list[int] = field(default_factory=list)
+    lifepods: list[int] = field(default_factory=list)
+    meteorites: list[int] = field(default_factory=list)
+    rovers: list[int | None] = field(default_factory=list)  # by rover number; None = not on the planet
+
+    # derived, rebuilt from the fields above
+    def __post_init__(self) -> None:
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        self.occupied = 0
+        self.terrain: list[str | None] = [None] * (SIZE * SIZE)
+        self.symbol: list[str | None] = [None] * (SIZE * SIZE)
+        self.meteor_symbol = 0  # squares showing a printed meteor symbol
+        self.owner: list[int] = [-1] * (SIZE * SIZE)  # index in self.tiles, -2 for a patch
+        for i, (t, o, a) in enumerate(self.tiles):
+            self._stamp(i, t, o, a)
+        for c in self.patches:
+            self.occupied |= 1 << c
+            self.terrain[c] = "biomass"
+            self.owner[c] = -2
+
+    def _stamp(self, index: int, tile_id: int, orient: int, anchor: int) -> None:
+        ar, ac = divmod(anchor, SIZE)
+        for c in D.tile(tile_id).orientations[orient].cells:
+            sq = (ar + c.dr) * SIZE + ac + c.dc
+            self.occupied |= 1 << sq
+            self.terrain[sq] = c.terrain
+            self.symbol[sq] = c.symbol
+            self.owner[sq] = index
+            if c.meteor:
+                self.meteor_symbol |= 1 << sq
+
+    @property
+    def planet(self) -> D.Planet:
+        return D.planet(self.planet_id)
+
+    # ---------------------------------------------------------------- serialisation
+    def to_json(self) -> dict:
+        return {"planet": self.planet_id, "tiles": [list(t) for t in self.tiles], "patches": list(self.patches),
+                "lifepods": list(self.lifepods), "meteorites": list(self.meteorites), "rovers": list(self.rovers)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Board":
+        return cls(d["planet"], [list(t) for t in d["tiles"]], list(d["patches"]), list(d["lifepods"]),
+                   list(d["meteorites"]), list(d["rovers"]))
+
+    # ---------------------------------------------------------------- queries
+    def is_empty(self) -> bool:
+        return not self.tiles and not self.patches
+
+    def uncovered(self) -> int:
+        return bin(self.planet.grid_mask & ~self.occupied).count("1")
+
+    def tile_cells(self, index: int) -> list[int]:
+        t, o, a = self.tiles[index]
+        return D.cells_of(placement_mask(t, o, a) or 0)
+
+    def placement_problem(self, tile_id: int, orient: int, anchor: int, *, ignore_adjacency: bool = False) -> str | None:
+        """Why this placement is illegal (a sentence for the player), or None if it is legal."""
+        p = self.planet
+        mask = placement_mask(tile_id, orient, anchor)
+        if mask is None:
+            return f"at {cell_name(anchor)} that tile would stick out past the edge of the board"
+        off = mask & ~p.grid_mask
+        if off:
+            return f"square {cell_name(D.cells_of(off)[0])} is not part of your planet"
+        clash = mask & self.occupied
+        if clash:
+            return f"square {cell_name(D.cells_of(clash)[0])} is already covered"
+        if self.is_empty():
+            if not mask & p.edge_mask:
+                return "your first tile must cover at least one square on the edge of your planet"
+        elif not ignore_adjacency and not D.halo(mask) & self.occupied:
+            return "the tile must touch one of your placed tiles along a side (not only at a corner)"
+        return None
+
+    def legal_placements(self, tile_id: int, *, ignore_adjacency: bool = False,
+                         distinct: bool = True) -> list[Placement]:
+        """Every legal placement of a tile. With ``distinct``, orientations that cover the same
+        squares with the same terrains and icons as a lower orientation are left out."""
+        out = []
+        occ = self.occupied
+        first = self.is_empty()
+        t = D.tile(tile_id)
+        for o in t.orientations:
+            if distinct and o.duplicate_of is not None:
+                continue
+            for anchor, m, h, edge in candidates(self.planet_id, tile_id, o.index):
+                if m & occ:
+                    continue
+                if first:
+                    if not edge:
+                        continue
+                elif not ignore_adjacency and not h & occ:
+                    continue
+                out.append(Placement(tile_id, o.index, anchor, m))
+        return out
+
+    def can_place(self, tile_id: int, *, ignore_adjacency: bool = False) -> bool:
+        occ = self.occupied
+        first = self.is_empty()
+        for o in D.tile(tile_id).orientations:
+            if o.duplicate_of is not None:
+                continue
+            for _anchor, m, h, edge in candidates(self.planet_id, tile_id, o.index):
+                if not m & occ and (edge if first else (ignore_adjacency or h & occ)):
+                    return True
+        return False
+
+    def legal_patch_cells(self, *, ignore_adjacency: bool = False) -> list[int]:
+        p = self.planet
+        free = p.grid_mask & ~self.occupied
+        if self.is_empty():
+            allowed = free & p.edge_mask
+        elif ignore_adjacency:
+            allowed = free
+        else:
+            allowed = free & D.halo(self.occupied)
+        return D.cells_of(allowed)
+
+    # ---------------------------------------------------------------- changes
+    def place_tile(self, tile_id: int, orient: int, anchor: int, *, meteor_immune: bool = False) -> dict:
+        """Put a tile down (legality is checked by the caller). Returns what happened:
+        destroyed lifepods and rovers, and the meteorite square if one landed."""
+        mask = placement_mask(tile_id, orient, anchor)
+        assert mask is not None
+        self.tiles.append([tile_id, orient, anchor])
+        self._stamp(len(self.tiles) - 1, tile_id, orient, anchor)
+        result = self._destroy_under(mask)
+        meteor = None
+        if not meteor_immune:
+            for sq in D.cells_of(mask & self.meteor_symbol):
+                if sq not in self.meteorites:
+                    self.meteorites.append(sq)
+                    meteor = sq
+        result["meteorite"] = meteor
+        return result
+
+    def place_patch(self, cell: int) -> dict:
+        self.patches.append(cell)
+        self.occupied |= 1 << cell
+        self.terrain[cell] = "biomass"
+        self.owner[cell] = -2
+        return self._destroy_under(1 << cell)
+
+    def _destroy_under(self, mask: int) -> dict:
+        pods = [c for c in self.lifepods if mask >> c & 1]
+        for c in pods:
+            self.lifepods.remove(c)
+        rovers = [i for i, pos in enumerate(self.rovers) if pos is not None and mask >> pos & 1]
+        for i in rovers:
+            self.rovers[i] = None
+        return {"lifepods_destroyed": pods, "rovers_destroyed": rovers}
+
+    def rover_cells(self) -> list[int]:
+        return [p for p in self.rovers if p is not None]
+
+    # ---------------------------------------------------------------- terrain areas
+    def areas(self, terrain: str) -> list[list[int]]:
+        """Orthogonally connected groups of squares showing ``terrain``."""
+        seen = 0
+        out = []
+        for start in range(SIZE * SIZE):
+            if self.terrain[start] != terrain or seen >> start & 1:
+                continue
+            group = [start]
+            seen |= 1 << start
+            i = 0
+            while i < len(group):
+                for n in D.neighbours(group[i]):
+                    if self.terrain[n] == terrain and not seen >> n & 1:
+                        seen |= 1 << n
+                        group.append(n)
+                i += 1
+            out.append(group)
+        return out
+
+    def area_of(self, cell: int) -> list[int]:
+        terrain = self.terrain[cell]
+        for group in self.areas(terrain):
+            if cell in group:
+                return group
+        return []

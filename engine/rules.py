@@ -1,0 +1,834 @@
+"""The round and everything a player decides in it (rulebook 2023 pp.4-7, RULINGS R1-R7).
+
+Round (R1): the commander turns the station (it turns by itself with 1 or 2 players) ->
+every player at once picks one of the two top tiles of the depot facing them, places it and
+settles what it gives -> once all have confirmed, civ cards are picked one player at a time
+from the commander on (R4) -> end-of-round checks -> the commander token passes left.
+
+Inside a turn (R2) every gain becomes a *pending item* the player settles in any order:
+tracker advances (tile icons, energy's copy, synergy boosts, card effects), biomass patches,
+new rovers, and card effects that ask for a square or a row. Rover movement goes into a pool
+spent one step at a time whenever the player likes during the turn (R3); what is left when
+the turn is confirmed is lost. Until confirming, ``undo`` takes the whole turn back.
+
+Track rules (corporation board, p.5-6): advancing claims each space reached; a tracker at
+the top stays there and further advances are lost, except the rover track, whose top repeats
+its movement when a *placed tile* advances rover (RULINGS D10). A tech is on while the tech
+tracker stands on or above its milestone (D11).
+
+Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, ``has_tech``.
+"""
+from __future__ import annotations
+
+from . import data as D
+from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
+from .board import Board
+from .data import TRACKS, cell_name, parse_cell
+from .errors import GameOver, IllegalAction, NotYourTurn
+from .state import Corp, GameState, Seat
+
+# --------------------------------------------------------------------------- station
+
+
+def seat_position(state: GameState, seat: int) -> int:
+    return D.station().indicator_positions[state.players][seat]
+
+
+def depot_slots(state: GameState, position: int) -> dict[str, int]:
+    large = (position + state.station["rotation"]) % 6
+    return {"large": large, "small": (large + state.station["offset"]) % 6}
+
+
+def seat_depot(state: GameState, seat: int) -> dict[str, int]:
+    """Slots of the two stacks facing ``seat``: {"small": slot, "large": slot}."""
+    return depot_slots(state, seat_position(state, seat))
+
+
+def top_tile(state: GameState, stack: str, slot: int) -> int | None:
+    pile = state.station[stack][slot]
+    return pile[-1] if pile else None
+
+
+def empty_depots(state: GameState) -> list[int]:
+    """Depots (fixed small/large pairs) whose two stacks are both empty."""
+    off = state.station["offset"]
+    return [j for j in range(6) if not state.station["large"][j] and not state.station["small"][(j + off) % 6]]
+
+
+# --------------------------------------------------------------------------- techs
+
+
+def has_tech(state: GameState, seat: int, level: int) -> bool:
+    corp = state.seats[seat].corp
+    pos = D.corporation(corp.corp_id).tech_positions.get(level)
+    return pos is not None and corp.trackers["tech"] >= pos
+
+
+def _tech(state: GameState, seat: int, code: str) -> bool:
+    corp_def = D.corporation(state.seats[seat].corp.corp_id)
+    return any(t.code == code and has_tech(state, seat, t.level) for t in corp_def.techs)
+
+
+def ignores_adjacency(state: GameState, seat: int) -> bool:
+    return _tech(state, seat, "ignore_adjacency")
+
+
+def can_store_patches(state: GameState, seat: int) -> bool:
+    return _tech(state, seat, "store_biomass_patches")
+
+
+def movement_bonus(state: GameState, seat: int) -> int:
+    corp_def = D.corporation(state.seats[seat].corp.corp_id)
+    return sum(t.params.get("n", 1) for t in corp_def.techs
+               if t.code == "rover_move_plus_n" and has_tech(state, seat, t.level))
+
+
+# --------------------------------------------------------------------------- pending items
+
+
+def _add(seat: Seat, kind: str, **params) -> dict:
+    item = {"id": seat.next_item, "kind": kind, **params}
+    seat.next_item += 1
+    seat.pending.append(item)
+    return item
+
+
+def _find(seat: Seat, item_id: int) -> dict:
+    for item in seat.pending:
+        if item["id"] == item_id:
+            return item
+    raise IllegalAction(f"there is no pending item {item_id}; open items: "
+                        + (", ".join(str(i["id"]) for i in seat.pending) or "none"))
+
+
+def _track_def(state: GameState, seat: int, track: str) -> D.Track:
+    return D.corporation(state.seats[seat].corp.corp_id).tracks[track]
+
+
+def at_top(state: GameState, seat: int, track: str) -> bool:
+    return state.seats[seat].corp.trackers[track] >= _track_def(state, seat, track).top
+
+
+def _can_gain(state: GameState, seat: int, track: str, source: str) -> bool:
+    """Whether advancing ``track`` from ``source`` does anything (else the advance is lost)."""
+    if not at_top(state, seat, track):
+        return True
+    return bool(_track_def(state, seat, track).repeat_at_top) and source in ("tile", "energy")
+
+
+def advance_options(state: GameState, seat: int, item: dict) -> list[str]:
+    """Tracks an 'advance' item may still be settled with."""
+    opts = [t for t in item["options"] if t not in item.get("chosen", [])]
+    if item["source"] in ("tile", "energy", "unplaced"):
+        return [t for t in opts if _can_gain(state, seat, t, item["source"])]
+    # synergy and cards: a track at its top cannot be chosen, rover excepted (reference vocabulary)
+    return [t for t in opts if not at_top(state, seat, t) or t == "rover"]
+
+
+def advance(state: GameState, seat: int, track: str, times: int = 1, *, source: str,
+            claim: bool = True, skip: tuple[str, ...] = ()) -> None:
+    """Move a tracker up ``times`` spaces one at a time, claiming each space reached."""
+    tdef = _track_def(state, seat, track)
+    corp = state.seats[seat].corp
+    for _ in range(times):
+        pos = corp.trackers[track]
+        if pos >= tdef.top:
+            if tdef.repeat_at_top and source in ("tile", "energy"):  # RULINGS D10
+                for b in tdef.repeat_at_top:
+                    _claim(state, seat, b)
+            continue
+        corp.trackers[track] = pos + 1
+        if claim:
+            for b in tdef.benefits[pos + 1]:
+                if b[0] not in skip:
+                    _claim(state, seat, b)
+
+
+def _claim(state: GameState, seat: int, benefit: tuple) -> None:
+    s = state.seats[seat]
+    kind = benefit[0]
+    if kind == "synergy":
+        _add(s, "advance", options=list(TRACKS), source="synergy", picks=1, times=1, claim=True)
+    elif kind == "civ":
+        if state.phase in ("civ", "final") and state.active == seat:
+            _add(s, "civ", rank=benefit[1])
+        else:
+            s.civ_queue.append(benefit[1])  # picked after every player confirms (R4)
+    elif kind == "biomass":
+        _add(s, "patch")
+    elif kind == "rover":
+        _add(s, "rover")
+    elif kind == "move":
+        s.pool += benefit[1] + movement_bonus(state, seat)
+    elif kind == "tech":
+        pass  # a tech is on while the tracker stands at or above its milestone (D11)
+    else:
+        raise NotImplementedError(f"benefit {benefit!r} needs its corporation's rule hook")
+
+
+def _last_tile_cells(seat: Seat) -> list[int]:
+    if not seat.round_tiles:
+        return []
+    return seat.board.tile_cells(seat.round_tiles[-1])
+
+
+def item_values(state: GameState, seat: int, item: dict) -> list[str]:
+    """Every value that settles ``item`` right now (the options shown to the player)."""
+    s = state.seats[seat]
+    b = s.board
+    kind = item["kind"]
+    if kind == "advance":
+        return advance_options(state, seat, item)
+    if kind == "patch":
+        vals = [cell_name(c) for c in b.legal_patch_cells(ignore_adjacency=ignores_adjacency(state, seat))]
+        if item.get("storable", True) and can_store_patches(state, seat):
+            vals.append("store")
+        return vals
+    if kind == "rover":
+        return [cell_name(c) for c in _last_tile_cells(s)] if s.corp.rover_supply > 0 else []
+    if kind == "civ":
+        return [str(c) for c in state.civ_piles[str(item["rank"])]]
+    if kind == "collect":
+        return [cell_name(c) for c in sorted(b.lifepods)]
+    if kind == "destroy":
+        return [cell_name(c) for c in sorted(b.meteorites)]
+    if kind == "line":
+        rows = sorted({m // 12 for m in b.meteorites})
+        cols = sorted({m % 12 for m in b.meteorites})
+        return [f"row {D.ROW_LETTERS[r]}" for r in rows] + [f"col {c + 1}" for c in cols]
+    if kind == "teleport":
+        grid = D.cells_of(b.planet.grid_mask)
+        return [f"{i + 1} {cell_name(c)}" for i, pos in enumerate(b.rovers) if pos is not None
+                for c in grid if c != pos]
+    if kind == "extra_tile":
+        return [stack for stack, slot in seat_depot(state, seat).items()
+                if top_tile(state, stack, slot) is not None
+                and b.can_place(top_tile(state, stack, slot), ignore_adjacency=ignores_adjacency(state, seat))]
+    raise NotImplementedError(kind)
+
+
+def _cleanup(state: GameState, seat: int) -> None:
+    """Drop items that can no longer do anything, and settle those with no real choice."""
+    s = state.seats[seat]
+    changed = True
+    while changed:
+        changed = False
+        for item in list(s.pending):
+            if item["kind"] in ("collect", "destroy"):
+                pieces = s.board.lifepods if item["kind"] == "collect" else s.board.meteorites
+                if len(pieces) <= item["count"]:  # take them all: nothing to choose
+                    for c in list(pieces):
+                        _settle_piece(state, seat, item, c)
+                    s.pending.remove(item)
+                    changed = True
+                    continue
+            if not item_values(state, seat, item):
+                s.pending.remove(item)
+                changed = True
+
+
+def _settle_piece(state: GameState, seat: int, item: dict, cell: int) -> None:
+    b = state.seats[seat].board
+    corp = state.seats[seat].corp
+    if item["kind"] == "collect":
+        b.lifepods.remove(cell)
+        corp.lifepods += 1
+    else:
+        b.meteorites.remove(cell)  # destroyed, not collected
+    item["count"] -= 1
+
+
+def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
+    s = state.seats[seat]
+    allowed = item_values(state, seat, item)
+    words = value.split()
+    if item["kind"] in ("advance", "extra_tile"):
+        key = " ".join(words).lower()
+    elif item["kind"] == "line" and len(words) == 2:
+        key = f"{words[0].lower()} {words[1].upper()}"
+    else:
+        key = " ".join(words).upper()
+    if item["kind"] == "patch" and key == "STORE":
+        key = "store"
+    if key not in allowed:
+        shown = ", ".join(allowed[:12]) + (" ..." if len(allowed) > 12 else "")
+        raise IllegalAction(f"'{value}' does not settle item {item['id']} ({describe_item(item)}); "
+                            f"choose one of: {shown}")
+    kind = item["kind"]
+    if kind == "advance":
+        times = item.get("times", 1)
+        if item.get("water") and _tech(state, seat, "double_water_from_tile_placement"):
+            times = 2  # UC tech 4: water from a tile placed on ice advances twice
+        item.setdefault("chosen", []).append(key)
+        item["picks"] = item.get("picks", 1) - 1
+        if item["picks"] <= 0:
+            s.pending.remove(item)
+        advance(state, seat, key, times, source=item["source"], claim=item.get("claim", True),
+                skip=tuple(item.get("skip", ())))
+    elif kind == "patch":
+        s.pending.remove(item)
+        if key == "store":
+            s.corp.stored_patches += 1
+        else:
+            s.board.place_patch(parse_cell(key))
+    elif kind == "rover":
+        s.pending.remove(item)
+        cell = parse_cell(key)
+        s.corp.rover_supply -= 1
+        s.board.rovers.append(cell)
+        _rover_arrives(s, cell)
+    elif kind == "civ":
+        s.pending.remove(item)
+        _take_civ_card(state, seat, int(key))
+    elif kind in ("collect", "destroy"):
+        _settle_piece(state, seat, item, parse_cell(key))
+        if item["count"] <= 0:
+            s.pending.remove(item)
+    elif kind == "line":
+        s.pending.remove(item)
+        axis, idx = key.split()
+        if axis == "row":
+            r = D.ROW_LETTERS.index(idx.upper())
+            s.board.meteorites[:] = [m for m in s.board.meteorites if m // 12 != r]
+        else:
+            c = int(idx) - 1
+            s.board.meteorites[:] = [m for m in s.board.meteorites if m % 12 != c]
+    elif kind == "teleport":
+        s.pending.remove(item)
+        num, cell = key.split()
+        s.board.rovers[int(num) - 1] = parse_cell(cell)
+        _rover_arrives(s, parse_cell(cell))
+    elif kind == "extra_tile":
+        s.pending.remove(item)
+        slot = seat_depot(state, seat)[key]
+        s.hand = state.station[key][slot].pop()
+        s.hand_advances = item["advances"]
+    _cleanup(state, seat)
+
+
+def _rover_arrives(seat: Seat, cell: int) -> None:
+    """A rover entering or landing on a square collects the lifepod and meteorite there."""
+    b = seat.board
+    if cell in b.lifepods:
+        b.lifepods.remove(cell)
+        seat.corp.lifepods += 1
+    if cell in b.meteorites:
+        b.meteorites.remove(cell)
+        seat.corp.meteorites += 1
+
+
+def describe_item(item: dict) -> str:
+    """A short phrase for a pending item, e.g. 'advance civ or water (energy)'."""
+    kind = item["kind"]
+    if kind == "advance":
+        opts = [t for t in item["options"] if t not in item.get("chosen", [])]
+        label = {"tile": "tile icon", "energy": "energy copy", "synergy": "synergy boost",
+                 "card": "civ card", "unplaced": "tile you could not place"}.get(item["source"], item["source"])
+        which = "any tracker" if len(opts) == len(TRACKS) else " or ".join(opts)
+        extra = f", {item['picks']} different trackers" if item.get("picks", 1) > 1 else ""
+        steps = f" {item['times']} steps" if item.get("times", 1) > 1 else ""
+        return f"advance {which}{steps} ({label}{extra})"
+    return {
+        "patch": "place a biomass patch" + ("" if item.get("storable", True) else " (stored)"),
+        "rover": "put a new rover on the tile you placed this round",
+        "civ": f"choose a rank {item.get('rank')} civ card",
+        "collect": f"collect {item.get('count')} lifepod(s) from your planet",
+        "destroy": f"remove {item.get('count')} meteorite(s) from your planet",
+        "line": "remove every meteorite in one row or column",
+        "teleport": "jump one of your rovers to any square",
+        "extra_tile": "take and place an extra tile from your depot",
+    }.get(kind, kind)
+
+
+# --------------------------------------------------------------------------- civ cards
+
+
+def _take_civ_card(state: GameState, seat: int, card_id: int) -> None:
+    card = D.civ_card(card_id)
+    state.civ_piles[str(card.rank)].remove(card_id)
+    s = state.seats[seat]
+    s.corp.civ_cards.append(card_id)
+    if card.timing == "immediate":
+        for op in card.effect:
+            apply_card_op(state, seat, op)
+
+
+def apply_card_op(state: GameState, seat: int, op: dict) -> None:
+    """One effect of a civ card (reference cards.md section 2)."""
+    s = state.seats[seat]
+    name = op["op"]
+    if name == "advance_choice":
+        tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
+        _add(s, "advance", options=tracks, source="card", picks=op["choose"], times=op["times"],
+             claim=op.get("benefits", True))
+    elif name == "gain_biomass_patch":
+        for _ in range(op["count"]):
+            _add(s, "patch")
+    elif name == "gain_rover_movement":
+        s.pool += op["amount"] + movement_bonus(state, seat)  # RULINGS C1 / D3
+    elif name == "place_extra_tile":
+        _add(s, "extra_tile", advances=op["advance_resources"])
+    elif name == "collect":
+        _add(s, "collect", count=op["count"])
+    elif name == "destroy":
+        _add(s, "destroy", count=op["count"])
+    elif name == "destroy_meteorites_in_line":
+        _add(s, "line")
+    elif name == "teleport_rover":
+        _add(s, "teleport")
+    elif name == "advance_all_to":
+        for track in TRACKS:
+            while s.corp.trackers[track] < op["position"] and not at_top(state, seat, track):
+                advance(state, seat, track, 1, source="card", claim=op.get("benefits", True),
+                        skip=tuple(op.get("skip", ())))
+    elif name in ("medals", "score_per", "set_member"):
+        pass  # end-game scoring (engine/scoring.py)
+    else:
+        raise NotImplementedError(f"civ card op {name!r}")
+
+
+# --------------------------------------------------------------------------- tile placement
+
+
+def _tile_gains(state: GameState, seat: int, tile_index: int) -> None:
+    """Pending advances for a placed tile's two icons (water needs ice; energy copies)."""
+    s = state.seats[seat]
+    b = s.board
+    t_id, _o, _a = b.tiles[tile_index]
+    t = D.tile(t_id)
+    cells = b.tile_cells(tile_index)
+    for res, other in ((t.terrain_a, t.terrain_b), (t.terrain_b, t.terrain_a)):
+        if res == "water":
+            if any(b.terrain[c] == "water" and b.planet.is_ice(c) for c in cells):
+                _add(s, "advance", options=["water"], source="tile", water=True)
+        elif res == "energy":
+            area: set[int] = set()
+            for c in cells:
+                if b.terrain[c] == "energy" and c not in area:
+                    area.update(b.area_of(c))
+            near = {b.terrain[n] for c in area for n in D.neighbours(c)} - {None, "energy"}
+            options = [tr for tr in TRACKS if tr == other or tr in near]
+            _add(s, "advance", options=options, source="energy")
+        else:
+            _add(s, "advance", options=[res], source="tile")
+
+
+def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
+    s = state.seats[seat]
+    tile_id = s.hand
+    meteor_immune = _tech(state, seat, "meteor_immunity")
+    s.board.place_tile(tile_id, orient, anchor, meteor_immune=meteor_immune)
+    index = len(s.board.tiles) - 1
+    s.round_tiles.append(index)
+    s.hand = None
+    if s.hand_advances:
+        _tile_gains(state, seat, index)
+    s.hand_advances = True
+    if s.step == "place":
+        s.step = "resolve"
+    _cleanup(state, seat)
+
+
+def _unplaced_gains(state: GameState, seat: int, tile_id: int) -> None:
+    """R6 / station.json: a tile that fits nowhere advances both its resources (energy
+    copies the other one), without the water-on-ice condition, tech 4 or its meteor."""
+    s = state.seats[seat]
+    t = D.tile(tile_id)
+    for res, other in ((t.terrain_a, t.terrain_b), (t.terrain_b, t.terrain_a)):
+        _add(s, "advance", options=[other if res == "energy" else res], source="unplaced")
+
+
+# --------------------------------------------------------------------------- round flow
+
+
+def begin_play(state: GameState) -> None:
+    """After setup: private objective choice if any, else the first round."""
+    if any(s.corp.objective_offer for s in state.seats):
+        state.phase = "objectives"
+    else:
+        _begin_round(state)
+
+
+def _order_from_commander(state: GameState) -> list[int]:
+    return [(state.commander + i) % state.players for i in range(state.players)]
+
+
+def _begin_round(state: GameState) -> None:
+    state.round += 1
+    for s in state.seats:
+        s.round_tiles = []
+        s.unplaced = None
+    if state.players <= 2:  # solo and 2 players: one depot clockwise by itself (R1)
+        state.station["rotation"] = (state.station["rotation"] - 1) % 6
+        _open_turns(state)
+    else:
+        state.phase = "rotate"
+        state.active = state.commander
+
+
+def _open_turns(state: GameState) -> None:
+    state.phase = "turns"
+    state.active = None
+    for i, s in enumerate(state.seats):
+        s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json()}
+        s.pending = []
+        s.pool = 0
+        s.hand = None
+        s.taken = None
+        depot = seat_depot(state, i)
+        has_tile = any(top_tile(state, k, v) is not None for k, v in depot.items())
+        s.step = "pick" if has_tile else "done"
+    if all(s.step == "done" for s in state.seats):
+        _close_turns(state)
+
+
+def _close_turns(state: GameState) -> None:
+    for s in state.seats:
+        s.snapshot = None
+        s.taken = None
+        s.pool = 0
+    order = [i for i in _order_from_commander(state) if state.seats[i].civ_queue]
+    if order:
+        state.phase = "civ"
+        _activate(state, order[0])
+    else:
+        _end_round(state)
+
+
+def _activate(state: GameState, seat: int) -> None:
+    """Hand the one-at-a-time step (civ cards, final step) to ``seat``."""
+    s = state.seats[seat]
+    state.active = seat
+    s.step = "resolve"
+    s.pool = 0
+    if state.phase == "civ":
+        for rank in s.civ_queue:
+            _add(s, "civ", rank=rank)
+        s.civ_queue = []
+    _cleanup(state, seat)
+    if not s.pending:
+        _next_active(state)
+
+
+def _next_active(state: GameState) -> None:
+    order = _order_from_commander(state)
+    start = order.index(state.active) + 1
+    state.seats[state.active].step = "done"
+    for seat in order[start:]:
+        if state.phase == "civ" and state.seats[seat].civ_queue:
+            _activate(state, seat)
+            return
+        if state.phase == "final" and _final_items(state, seat):
+            _activate(state, seat)
+            return
+    state.active = None
+    if state.phase == "civ":
+        _end_round(state)
+    else:
+        _finish(state)
+
+
+def _end_round(state: GameState) -> None:
+    if empty_depots(state) and "depot_empty" not in state.ending:
+        state.ending.append("depot_empty")
+    if state.ending:
+        _begin_final(state)
+        return
+    state.commander = (state.commander + 1) % state.players
+    _begin_round(state)
+
+
+def _final_items(state: GameState, seat: int) -> bool:
+    """Queue the end-of-game decisions of a seat (stored patches, end-game card advances)."""
+    s = state.seats[seat]
+    for _ in range(s.corp.stored_patches):
+        _add(s, "patch", storable=False)
+    s.corp.stored_patches = 0
+    for card_id in s.corp.civ_cards:
+        card = D.civ_card(card_id)
+        if card.timing == "end_game":
+            for op in card.effect:
+                if op["op"] == "advance_choice":
+                    apply_card_op(state, seat, op)
+    _cleanup(state, seat)
+    return bool(s.pending)
+
+
+def _begin_final(state: GameState) -> None:
+    state.phase = "final"
+    for seat in _order_from_commander(state):
+        if _final_items(state, seat):
+            state.active = seat
+            state.seats[seat].step = "resolve"
+            return
+    _finish(state)
+
+
+def _finish(state: GameState) -> None:
+    from .scoring import final_scores
+
+    state.phase = "over"
+    state.active = None
+    for s in state.seats:
+        s.step = "done"
+        s.pending = []
+        s.pool = 0
+    state.result = final_scores(state)
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def to_act(state: GameState) -> list[int]:
+    """Seats that have something to decide now."""
+    if state.phase == "objectives":
+        return [i for i, s in enumerate(state.seats) if s.corp.objective_offer]
+    if state.phase in ("rotate", "civ", "final"):
+        return [state.active] if state.active is not None else []
+    if state.phase == "turns":
+        return [i for i, s in enumerate(state.seats) if s.step != "done"]
+    return []
+
+
+def _pickable(state: GameState, seat: int) -> dict[str, int]:
+    """Stacks the seat may take from now, with their top tile (must-place rule, R6)."""
+    s = state.seats[seat]
+    tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
+    tops = {k: t for k, t in tops.items() if t is not None}
+    adj = ignores_adjacency(state, seat)
+    fits = {k: t for k, t in tops.items() if s.board.can_place(t, ignore_adjacency=adj)}
+    return fits or tops
+
+
+def can_place_any(state: GameState, seat: int) -> bool:
+    s = state.seats[seat]
+    adj = ignores_adjacency(state, seat)
+    return any(s.board.can_place(top_tile(state, k, v), ignore_adjacency=adj)
+               for k, v in seat_depot(state, seat).items() if top_tile(state, k, v) is not None)
+
+
+def legal_actions(state: GameState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+    if seat not in to_act(state):
+        return []
+    s = state.seats[seat]
+    if state.phase == "objectives":
+        return [DropObjective(c) for c in s.corp.objective_offer]
+    if state.phase == "rotate":
+        return [Turn(k) for k in range(6)]
+    if s.step == "pick":
+        return [Pick(k) for k in sorted(_pickable(state, seat))]
+    if s.hand is not None:
+        return [Place(p.anchor, p.orient) for p in
+                s.board.legal_placements(s.hand, ignore_adjacency=ignores_adjacency(state, seat))] + _undo(state, s)
+    out: list[Action] = []
+    for item in s.pending:
+        out += [Resolve(item["id"], v) for v in item_values(state, seat, item)]
+    out += _moves(s)
+    if not s.pending:
+        out.append(Confirm())
+    return out + _undo(state, s)
+
+
+def _undo(state: GameState, s: Seat) -> list[Action]:
+    return [Undo()] if state.phase == "turns" and s.step in ("place", "resolve") else []
+
+
+def _moves(s: Seat) -> list[Move]:
+    if s.pool <= 0:
+        return []
+    out = []
+    grid = s.board.planet.grid_mask
+    for i, pos in enumerate(s.board.rovers):
+        if pos is None:
+            continue
+        for name, delta in DIRECTIONS.items():
+            if _step(pos, name, grid) is not None:
+                out.append(Move(i + 1, name))
+    return out
+
+
+def _step(pos: int, direction: str, grid: int) -> int | None:
+    r, c = divmod(pos, 12)
+    dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    r, c = r + dr, c + dc
+    if not (0 <= r < 12 and 0 <= c < 12) or not grid >> (r * 12 + c) & 1:
+        return None
+    return r * 12 + c
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: GameState, seat: int, action: Action) -> None:
+    """Check ``action`` for ``seat`` and carry it out. Raises an EngineError subclass with a
+    message for the player (and changes nothing) when the action is not allowed."""
+    if state.phase == "over":
+        raise GameOver("this game is over")
+    if not isinstance(seat, int) or not 0 <= seat < state.players:
+        raise NotYourTurn("you are not seated in this game", seat, action)
+    if seat not in to_act(state):
+        raise NotYourTurn(_waiting_reason(state, seat), seat, action)
+    s = state.seats[seat]
+    if state.phase == "objectives":
+        if not isinstance(action, DropObjective):
+            raise IllegalAction("first choose the private objective to put back (drop CARD)", action)
+        if action.card not in s.corp.objective_offer:
+            raise IllegalAction(f"objective {action.card} is not one of yours; choose from "
+                                f"{', '.join(map(str, s.corp.objective_offer))}", action)
+        s.corp.objective_offer.remove(action.card)
+        state.objective_deck.append(action.card)
+        s.corp.objectives = sorted(s.corp.objective_offer)
+        s.corp.objective_offer = []
+        if not to_act(state):
+            _begin_round(state)
+        return
+    if state.phase == "rotate":
+        if not isinstance(action, Turn):
+            raise IllegalAction("the commander turns the station first (turn 0-5)", action)
+        if action.steps not in range(6):
+            raise IllegalAction("turn the station by 0 to 5 depots", action)
+        state.station["rotation"] = (state.station["rotation"] - action.steps) % 6
+        _open_turns(state)
+        return
+    if isinstance(action, Undo):
+        _apply_undo(state, seat)
+    elif isinstance(action, Pick):
+        _apply_pick(state, seat, action)
+    elif isinstance(action, Place):
+        _apply_place(state, seat, action)
+    elif isinstance(action, Resolve):
+        if s.hand is not None or s.step == "pick":
+            raise IllegalAction(_expected(state, seat), action)
+        _resolve(state, seat, _find(s, action.item), action.value)
+    elif isinstance(action, Move):
+        _apply_move(state, seat, action)
+    elif isinstance(action, Confirm):
+        _apply_confirm(state, seat)
+        return
+    else:
+        raise IllegalAction(_expected(state, seat), action)
+    if state.phase in ("civ", "final") and state.active == seat and not s.pending and s.pool <= 0 \
+            and s.hand is None:
+        _next_active(state)  # nothing left to decide in a one-at-a-time step: move on
+
+
+def _waiting_reason(state: GameState, seat: int) -> str:
+    if state.phase == "rotate":
+        return f"waiting for the commander (seat {state.commander + 1}) to turn the station"
+    if state.phase in ("civ", "final") and state.active is not None:
+        return f"waiting for seat {state.active + 1} to finish"
+    if state.phase == "turns":
+        return "you have already confirmed this round; waiting for the others"
+    if state.phase == "objectives":
+        return "you have chosen your objectives; waiting for the others"
+    return "nothing to do right now"
+
+
+def _expected(state: GameState, seat: int) -> str:
+    s = state.seats[seat]
+    if s.step == "pick":
+        return "first pick a tile from your depot (pick small / pick large)"
+    if s.hand is not None:
+        return f"place your tile first ({D.tile(s.hand).label}): place SQUARE ORIENTATION, e.g. place C5 0"
+    if s.pending:
+        return "settle your pending items, then confirm"
+    return "confirm to end your turn"
+
+
+def _apply_undo(state: GameState, seat: int) -> None:
+    s = state.seats[seat]
+    if state.phase != "turns" or s.step not in ("place", "resolve"):
+        raise IllegalAction("there is nothing to undo" if s.step == "pick"
+                            else "your turn is confirmed; it can no longer be undone")
+    s.board = Board.from_json(s.snapshot["board"])
+    s.corp = Corp.from_json(s.snapshot["corp"])
+    if s.taken is not None:
+        stack, slot, tile_id = s.taken
+        state.station[stack][slot].append(tile_id)
+    if s.unplaced is not None and "unplaceable" in state.ending:
+        if not any(o.unplaced is not None for i, o in enumerate(state.seats) if i != seat):
+            state.ending.remove("unplaceable")
+    s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "pick", None, True, None, None
+    s.pending, s.pool, s.round_tiles, s.civ_queue = [], 0, [], []
+
+
+def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
+    s = state.seats[seat]
+    if s.step != "pick":
+        raise IllegalAction("you have already picked your tile this round (undo to choose again)", action)
+    options = _pickable(state, seat)
+    if action.stack not in options:
+        depot = seat_depot(state, seat)
+        if top_tile(state, action.stack, depot[action.stack]) is None:
+            raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
+        raise IllegalAction(f"the {action.stack} tile fits nowhere on your planet but the other one does, "
+                            f"and you must place a tile when you can", action)
+    slot = seat_depot(state, seat)[action.stack]
+    tile_id = state.station[action.stack][slot].pop()
+    s.taken = [action.stack, slot, tile_id]
+    if can_place_any_tile(state, seat, tile_id):
+        s.hand = tile_id
+        s.hand_advances = True
+        s.step = "place"
+    else:  # neither tile fits: the game ends after this round (R6)
+        s.unplaced = tile_id
+        s.step = "resolve"
+        if "unplaceable" not in state.ending:
+            state.ending.append("unplaceable")
+        _unplaced_gains(state, seat, tile_id)
+        _cleanup(state, seat)
+
+
+def can_place_any_tile(state: GameState, seat: int, tile_id: int) -> bool:
+    return state.seats[seat].board.can_place(tile_id, ignore_adjacency=ignores_adjacency(state, seat))
+
+
+def _apply_place(state: GameState, seat: int, action: Place) -> None:
+    s = state.seats[seat]
+    if s.hand is None:
+        raise IllegalAction(_expected(state, seat), action)
+    if action.orient not in range(8):
+        raise IllegalAction("orientation is a number from 0 to 7", action)
+    if not 0 <= action.anchor < 144:
+        raise IllegalAction("that square is not on the board", action)
+    problem = s.board.placement_problem(s.hand, action.orient, action.anchor,
+                                        ignore_adjacency=ignores_adjacency(state, seat))
+    if problem:
+        raise IllegalAction(f"you can't place it there: {problem}", action)
+    _place_hand(state, seat, action.anchor, action.orient)
+
+
+def _apply_move(state: GameState, seat: int, action: Move) -> None:
+    s = state.seats[seat]
+    if s.hand is not None or s.step == "pick":
+        raise IllegalAction(_expected(state, seat), action)
+    if s.pool <= 0:
+        raise IllegalAction("you have no rover movement left this turn", action)
+    if not 1 <= action.rover <= len(s.board.rovers) or s.board.rovers[action.rover - 1] is None:
+        have = [str(i + 1) for i, p in enumerate(s.board.rovers) if p is not None]
+        raise IllegalAction(f"you have no rover {action.rover} on your planet"
+                            + (f"; your rovers: {', '.join(have)}" if have else ""), action)
+    dest = _step(s.board.rovers[action.rover - 1], action.direction, s.board.planet.grid_mask)
+    if dest is None:
+        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: that leaves the planet", action)
+    s.board.rovers[action.rover - 1] = dest
+    s.pool -= 1
+    _rover_arrives(s, dest)
+    _cleanup(state, seat)
+
+
+def _apply_confirm(state: GameState, seat: int) -> None:
+    s = state.seats[seat]
+    if s.step == "pick" or s.hand is not None:
+        raise IllegalAction(_expected(state, seat))
+    if s.pending:
+        raise IllegalAction("settle your pending items first: "
+                            + "; ".join(f"{i['id']}: {describe_item(i)}" for i in s.pending))
+    s.pool = 0  # unspent movement is lost (R3)
+    if state.phase == "turns":
+        s.step = "done"
+        if all(x.step == "done" for x in state.seats):
+            _close_turns(state)
+    else:
+        _next_active(state)
