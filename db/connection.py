@@ -1,0 +1,196 @@
+"""The bot's one long-lived SQLite connection.
+
+`open_database` connects, refuses damaged or too-new files, sets the connection up (WAL,
+foreign keys, busy timeout) and brings the schema up to date. `Database` serialises use of
+the connection between asyncio tasks: a task inside `async with db.transaction():` has the
+connection to itself until the block ends, so other tasks never see or join its half-done work.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from db.errors import DatabaseCorrupt, DatabaseTooNew
+from db.migrations import apply_migrations, latest_version, schema_version
+
+# The token of the exclusive section the running task is in, if any (see Database._holds).
+_section: contextvars.ContextVar[object | None] = contextvars.ContextVar("db_section", default=None)
+
+
+class Database:
+    """An aiosqlite connection plus a lock that keeps transactions from interleaving."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str):
+        self.path = path
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._token: object | None = None
+
+    def _holds(self) -> bool:
+        return self._token is not None and _section.get() is self._token
+
+    @asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[Database]:
+        """Hold the connection for several statements without opening a transaction.
+
+        Statements run through this object inside the block skip the lock. Used for work that
+        manages its own transactions (migrations) or changes connection settings.
+        """
+        if self._holds():
+            raise RuntimeError("this task already holds the database; sections do not nest")
+        async with self._lock:
+            self._token = token = object()
+            reset = _section.set(token)
+            try:
+                yield self
+            finally:
+                self._token = None
+                _section.reset(reset)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Database]:
+        """Run the block in one write transaction: BEGIN IMMEDIATE, then COMMIT or ROLLBACK.
+
+        IMMEDIATE takes the write lock up front, so another process writing at the same time
+        makes us wait (up to the busy timeout) instead of failing halfway. Any exception,
+        cancellation included, rolls back and is re-raised. Transactions do not nest.
+        """
+        async with self.exclusive():
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+            except BaseException:
+                # If we were cancelled, BEGIN may still run later on the worker thread.
+                await self._rollback()
+                raise
+            try:
+                yield self
+            except BaseException:
+                await self._rollback()
+                raise
+            try:
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        # aiosqlite runs statements in order, so this lands after anything still queued.
+        try:
+            await self._conn.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass  # no transaction was open
+
+    async def _run(self, fn: Callable[..., Awaitable[Any]], *args: Any) -> Any:
+        """Await fn(*args) holding the connection (or inside the section that holds it)."""
+        if self._holds():
+            return await fn(*args)
+        async with self._lock:
+            return await fn(*args)
+
+    async def _execute(self, sql: str, params: Sequence[Any]) -> tuple[int, int | None]:
+        cursor = await self._conn.execute(sql, params)
+        try:
+            return cursor.rowcount, cursor.lastrowid
+        finally:
+            await cursor.close()
+
+    async def _executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> tuple[int, None]:
+        cursor = await self._conn.executemany(sql, rows)
+        try:
+            return cursor.rowcount, None
+        finally:
+            await cursor.close()
+
+    async def _fetchall(self, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _executescript(self, script: str) -> None:
+        cursor = await self._conn.executescript(script)
+        await cursor.close()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; return the number of rows it changed."""
+        return (await self._run(self._execute, sql, params))[0]
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; return the rowid of the new row."""
+        return (await self._run(self._execute, sql, params))[1]
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> int:
+        """Run one statement once per parameter row; return the total rows changed."""
+        return (await self._run(self._executemany, sql, rows))[0]
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """Run a query; return every row (rows index by column name too)."""
+        return await self._run(self._fetchall, sql, params)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        """Run a query; return its first row, or None."""
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Run a query; return the first column of its first row, or None."""
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+    async def executescript(self, script: str) -> None:
+        """Run several statements. SQLite's script runner commits any open transaction
+        first, so this is for use inside `exclusive()`, never inside `transaction()`."""
+        if self._holds() and self._conn.in_transaction:
+            raise RuntimeError("executescript would commit the open transaction")
+        await self._run(self._executescript, script)
+
+    async def close(self) -> None:
+        """Let SQLite refresh its query-planner statistics, then close the connection."""
+        async with self.exclusive():
+            try:
+                await self._conn.execute("PRAGMA optimize")
+            finally:
+                await self._conn.close()
+
+
+async def open_database(path: str | Path, *, migrate: bool = True) -> Database:
+    """Open (creating if needed) the database at `path` and make it ready for use.
+
+    ":memory:" gives a private in-memory database, for tests. With `migrate=False` the
+    schema is left at whatever version it has (tests use this to build old databases).
+
+    Raises DatabaseCorrupt if the file is not a database or fails `PRAGMA quick_check`,
+    DatabaseTooNew if a newer bot has written it, MigrationError if an upgrade fails.
+    """
+    path = str(path)
+    if path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    # isolation_level=None: the sqlite3 module opens no transactions of its own; ours are
+    # explicit (see Database.transaction).
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute("PRAGMA busy_timeout = 5000")
+        try:
+            problems = [row[0] for row in await conn.execute_fetchall("PRAGMA quick_check")]
+        except sqlite3.DatabaseError as error:  # "file is not a database", ...
+            raise DatabaseCorrupt(path, [str(error)]) from error
+        if problems != ["ok"]:
+            raise DatabaseCorrupt(path, problems)
+        await conn.execute("PRAGMA journal_mode = WAL")
+        await conn.execute("PRAGMA synchronous = NORMAL")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        db = Database(conn, path)
+        found = await schema_version(db)
+        if found > latest_version():
+            raise DatabaseTooNew(path, found, latest_version())
+        if migrate:
+            await apply_migrations(db)
+        return db
+    except BaseException:
+        await conn.close()
+        raise

@@ -1,0 +1,117 @@
+"""Numbered schema migrations and the runner that applies them.
+
+Each file in this folder is named NNNN_description.sql, numbered from 0001 without gaps.
+The database's schema version is `PRAGMA user_version`: the number of the last file applied.
+Each file runs in its own transaction together with the version bump, so a failing file
+leaves the database exactly at the previous version.
+
+Writing a migration: plain SQL statements, no BEGIN/COMMIT. Foreign-key enforcement is off
+while migrations run (so a table can be rebuilt by the create-copy-drop-rename recipe without
+cascading deletes); `PRAGMA foreign_key_check` must come out clean before each commit.
+Never edit a file once released; add a new one.
+"""
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from db.errors import MigrationError
+
+if TYPE_CHECKING:
+    from db.connection import Database
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent
+_NAME = re.compile(r"^(\d{4})_\w+\.sql$")
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    name: str
+    path: Path
+
+
+def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
+    """The migration files in `directory`, in order.
+
+    Raises ValueError if the numbering does not run 1, 2, 3, ... without gaps or repeats.
+    """
+    found = []
+    for path in directory.glob("*.sql"):
+        match = _NAME.match(path.name)
+        if not match:
+            raise ValueError(f"migration file name {path.name!r} is not NNNN_description.sql")
+        found.append(Migration(int(match.group(1)), path.name, path))
+    found.sort(key=lambda m: m.version)
+    numbers = [m.version for m in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise ValueError(f"migrations in {directory} must be numbered 1..N without gaps: {numbers}")
+    return found
+
+
+def latest_version(migrations: list[Migration] | None = None) -> int:
+    """The schema version this code writes: the number of the newest migration."""
+    migrations = load_migrations() if migrations is None else migrations
+    return migrations[-1].version if migrations else 0
+
+
+async def schema_version(db: Database) -> int:
+    """The schema version stored in the database (0 for a blank one)."""
+    return await db.fetchval("PRAGMA user_version")
+
+
+async def apply_migrations(
+    db: Database, *, target: int | None = None, migrations: list[Migration] | None = None
+) -> list[int]:
+    """Apply, in order, every migration newer than the database, up to `target` (default: all).
+
+    Returns the versions applied. Raises MigrationError naming the file that failed; the
+    files before it stay applied. Callers check for a too-new database first (open_database
+    does), since this function simply has nothing to do then.
+    """
+    migrations = load_migrations() if migrations is None else migrations
+    target = latest_version(migrations) if target is None else target
+    applied = []
+    async with db.exclusive():
+        current = await schema_version(db)
+        pending = [m for m in migrations if current < m.version <= target]
+        if not pending:
+            return applied
+        foreign_keys = await db.fetchval("PRAGMA foreign_keys")
+        await db.execute("PRAGMA foreign_keys = OFF")  # has no effect inside a transaction
+        try:
+            for migration in pending:
+                await _apply_one(db, migration)
+                applied.append(migration.version)
+        finally:
+            await db.execute(f"PRAGMA foreign_keys = {int(foreign_keys)}")
+    return applied
+
+
+async def _apply_one(db: Database, migration: Migration) -> None:
+    sql = migration.path.read_text(encoding="utf-8")
+    try:
+        # The trailing newline and semicolon close a last statement or comment left open.
+        await db.executescript(
+            f"BEGIN IMMEDIATE;\n{sql}\n;\nPRAGMA user_version = {migration.version};"
+        )
+        broken = await db.fetchall("PRAGMA foreign_key_check")
+        if broken:
+            first = broken[0]
+            raise MigrationError(
+                migration.version,
+                migration.name,
+                f"{len(broken)} row(s) break foreign keys, e.g. {first[0]} rowid {first[1]} -> {first[2]}",
+            )
+        await db.execute("COMMIT")
+    except BaseException as error:
+        try:
+            await db.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass  # the failure happened before BEGIN took effect
+        if isinstance(error, sqlite3.Error):
+            raise MigrationError(migration.version, migration.name, str(error)) from error
+        raise

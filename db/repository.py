@@ -1,0 +1,441 @@
+"""Reading and writing games: rows, seats, the action log, the outbox, reminders, messages.
+
+The repository stores JSON text (config, state, payloads) as given and never parses it; the
+game service owns its meaning. Game state changes only through `save_state`, an optimistic
+write: it names the version it was computed from and fails with StaleVersion if the game
+moved on meanwhile, instead of silently overwriting someone else's move.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from db.connection import Database
+from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
+
+OPEN_STATUSES = ("lobby", "active")
+FINAL_STATUSES = ("finished", "cancelled")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    creator_id: int
+    status: str
+    kind: str
+    daily_key: str | None
+    config: str
+    state: str | None
+    version: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    user_id: int | None
+    display_name: str
+    is_bot: bool
+    reminders: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    seat: int | None
+    action: str
+    game_version: int
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRow:
+    id: int
+    game_id: int
+    kind: str
+    payload: str
+    created_at: float
+    sent_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class ReminderRow:
+    game_id: int
+    seat: int
+    kind: str
+    due_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRow:
+    game_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+
+
+_GAME_COLUMNS = (
+    "g.id, g.guild_id, g.channel_id, g.thread_id, g.creator_id, g.status, g.kind, g.daily_key, "
+    "g.config, g.state, g.version, g.created_at, g.updated_at"
+)
+
+
+def _game(row) -> GameRow:
+    return GameRow(*row)
+
+
+def _seat(row) -> SeatRow:
+    game_id, seat, user_id, name, is_bot, reminders = row
+    return SeatRow(game_id, seat, user_id, name, bool(is_bot), bool(reminders))
+
+
+class GameRepository:
+    """Game persistence on top of one Database. `clock` gives "now" in unix seconds."""
+
+    def __init__(self, db: Database, clock: Callable[[], float] = time.time):
+        self.db = db
+        self.clock = clock
+
+    # -- games ---------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        creator_id: int,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        config: str = "{}",
+        kind: str = "normal",
+        daily_key: str | None = None,
+        status: str = "lobby",
+        state: str | None = None,
+        seats: Iterable[tuple[int | None, str, bool]] = (),
+    ) -> int:
+        """Create a game and return its id.
+
+        `seats` are (user_id, display_name, is_bot) tuples, seated 0, 1, 2, ... in order, in
+        the same transaction; a solo or daily game can thus start active in one step.
+        Raises DailyGameExists if `daily_key` is given and the creator already has that game.
+        """
+        now = self.clock()
+        seats = list(seats)
+        async with self.db.transaction():
+            if daily_key is not None:
+                existing = await self.find_daily_game(daily_key, creator_id)
+                if existing is not None:
+                    raise DailyGameExists(daily_key, creator_id, existing.id)
+            game_id = await self.db.insert(
+                "INSERT INTO games (guild_id, channel_id, thread_id, creator_id, status, kind,"
+                " daily_key, config, state, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, thread_id, creator_id, status, kind, daily_key,
+                 config, state, now, now),
+            )
+            await self.db.executemany(
+                "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(game_id, n, user, name, int(bot)) for n, (user, name, bot) in enumerate(seats)],
+            )
+        return game_id
+
+    async def get_game(self, game_id: int) -> GameRow:
+        """The game with this id. Raises GameNotFound."""
+        row = await self.db.fetchone(f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,))
+        if row is None:
+            raise GameNotFound(game_id)
+        return _game(row)
+
+    async def list_games(
+        self,
+        status: str | Iterable[str] | None = None,
+        guild_id: int | None = None,
+        channel_or_thread_id: int | None = None,
+        user_id: int | None = None,
+    ) -> list[GameRow]:
+        """Games matching every filter given (status may be one or several), oldest first."""
+        where, params = [], []
+        if status is not None:
+            statuses = [status] if isinstance(status, str) else list(status)
+            where.append(f"g.status IN ({', '.join('?' * len(statuses))})")
+            params += statuses
+        if guild_id is not None:
+            where.append("g.guild_id = ?")
+            params.append(guild_id)
+        if channel_or_thread_id is not None:
+            where.append("(g.channel_id = ? OR g.thread_id = ?)")
+            params += [channel_or_thread_id, channel_or_thread_id]
+        if user_id is not None:
+            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        rows = await self.db.fetchall(f"SELECT {_GAME_COLUMNS} FROM games g{clause} ORDER BY g.id", params)
+        return [_game(row) for row in rows]
+
+    async def find_game_for_channel(self, channel_id: int) -> GameRow | None:
+        """The game a command sent in this channel or thread is about, or None.
+
+        Prefers a lobby or active game; then a game whose own thread this is over one merely
+        in this channel; then the most recently updated.
+        """
+        row = await self.db.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.channel_id = :id OR g.thread_id = :id"
+            " ORDER BY g.status IN ('lobby', 'active') DESC, coalesce(g.thread_id = :id, 0) DESC,"
+            " g.updated_at DESC, g.id DESC LIMIT 1",
+            {"id": channel_id},
+        )
+        return None if row is None else _game(row)
+
+    async def save_state(
+        self,
+        game_id: int,
+        state: str,
+        expected_version: int,
+        actions: Iterable[tuple[int | None, str]] = (),
+        status: str | None = None,
+        outbox: Iterable[tuple[str, str]] = (),
+    ) -> int:
+        """Store a new state computed from version `expected_version`; return the new version.
+
+        In one transaction: replace the state (and status, if given), append `actions`
+        ((seat, text) pairs) to the log with the next sequence numbers, and queue `outbox`
+        ((kind, payload JSON) pairs). Finishing or cancelling a game drops its reminders.
+        Raises StaleVersion (and changes nothing) if the stored version differs, and
+        GameNotFound if there is no such game.
+        """
+        now = self.clock()
+        actions, outbox = list(actions), list(outbox)
+        async with self.db.transaction():
+            changed = await self.db.execute(
+                "UPDATE games SET state = ?, status = coalesce(?, status), version = version + 1,"
+                " updated_at = ? WHERE id = ? AND version = ?",
+                (state, status, now, game_id, expected_version),
+            )
+            if not changed:
+                await self._raise_stale(game_id, expected_version)
+            version = expected_version + 1
+            await self._append_actions(game_id, version, now, actions)
+            if outbox:
+                await self.db.executemany(
+                    "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                    [(game_id, kind, payload, now) for kind, payload in outbox],
+                )
+            await self._drop_reminders_if_over(game_id, status)
+        return version
+
+    async def set_status(self, game_id: int, status: str, expected_version: int | None = None) -> int:
+        """Change a game's status (e.g. cancel a lobby) and return its new version.
+
+        Leaves the state alone. Raises StaleVersion if `expected_version` is given and differs,
+        GameNotFound if there is no such game.
+        """
+        return await self._update(game_id, "status", status, expected_version)
+
+    async def set_config(self, game_id: int, config: str, expected_version: int | None = None) -> int:
+        """Replace a game's config JSON (lobby options) and return its new version.
+
+        Raises StaleVersion if `expected_version` is given and differs, GameNotFound if
+        there is no such game.
+        """
+        return await self._update(game_id, "config", config, expected_version)
+
+    async def _update(self, game_id: int, column: str, value: str, expected: int | None) -> int:
+        now = self.clock()
+        async with self.db.transaction():
+            changed = await self.db.execute(
+                f"UPDATE games SET {column} = ?, version = version + 1, updated_at = ?"
+                " WHERE id = ? AND (? IS NULL OR version = ?)",
+                (value, now, game_id, expected, expected),
+            )
+            if not changed:
+                await self._raise_stale(game_id, expected)
+            if column == "status":
+                await self._drop_reminders_if_over(game_id, value)
+            return await self.db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
+
+    async def _raise_stale(self, game_id: int, expected: int | None) -> None:
+        actual = await self.db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
+        if actual is None:
+            raise GameNotFound(game_id)
+        raise StaleVersion(game_id, expected, actual)
+
+    async def _append_actions(self, game_id, version, now, actions) -> None:
+        if not actions:
+            return
+        last = await self.db.fetchval(
+            "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
+        )
+        await self.db.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, game_version, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, last + n, seat, text, version, now) for n, (seat, text) in enumerate(actions, 1)],
+        )
+
+    async def _drop_reminders_if_over(self, game_id: int, status: str | None) -> None:
+        if status in FINAL_STATUSES:
+            await self.db.execute("DELETE FROM reminders WHERE game_id = ?", (game_id,))
+
+    # -- seats ---------------------------------------------------------------------------
+
+    async def add_seat(
+        self, game_id: int, user_id: int | None, display_name: str, *, is_bot: bool = False
+    ) -> int:
+        """Seat someone (or a computer player) in the lowest free seat; return its number.
+
+        Seat numbers are never shuffled when others leave. Raises GameNotFound, and
+        AlreadySeated if the user has a seat in this game.
+        """
+        async with self.db.transaction():
+            if await self.db.fetchval("SELECT 1 FROM games WHERE id = ?", (game_id,)) is None:
+                raise GameNotFound(game_id)
+            await self._check_not_seated(game_id, user_id)
+            taken = {row[0] for row in await self.db.fetchall(
+                "SELECT seat FROM seats WHERE game_id = ?", (game_id,))}
+            seat = next(n for n in range(len(taken) + 1) if n not in taken)
+            await self.db.execute(
+                "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, seat, user_id, display_name, int(is_bot)),
+            )
+        return seat
+
+    async def _check_not_seated(self, game_id: int, user_id: int | None, allowed: int | None = None) -> None:
+        if user_id is None:
+            return
+        seat = await self.db.fetchval(
+            "SELECT seat FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+        )
+        if seat is not None and seat != allowed:
+            raise AlreadySeated(game_id, user_id, seat)
+
+    async def remove_seat(self, game_id: int, seat: int) -> bool:
+        """Empty a seat (and drop its reminders); return False if it was not taken."""
+        return bool(await self.db.execute(
+            "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)))
+
+    async def list_seats(self, game_id: int) -> list[SeatRow]:
+        """The game's seats in seat order."""
+        rows = await self.db.fetchall(
+            "SELECT game_id, seat, user_id, display_name, is_bot, reminders FROM seats"
+            " WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_seat(row) for row in rows]
+
+    async def set_seat_reminders(self, game_id: int, seat: int, enabled: bool) -> bool:
+        """Turn reminders for a seat on or off; return False if there is no such seat."""
+        return bool(await self.db.execute(
+            "UPDATE seats SET reminders = ? WHERE game_id = ? AND seat = ?",
+            (int(enabled), game_id, seat)))
+
+    async def replace_seat_user(
+        self, game_id: int, seat: int, user_id: int | None, display_name: str, *, is_bot: bool = False
+    ) -> bool:
+        """Hand a seat to someone else, or to a computer player; return False if no such seat.
+
+        Raises AlreadySeated if the new user already has another seat in this game.
+        """
+        async with self.db.transaction():
+            await self._check_not_seated(game_id, user_id, allowed=seat)
+            return bool(await self.db.execute(
+                "UPDATE seats SET user_id = ?, display_name = ?, is_bot = ?"
+                " WHERE game_id = ? AND seat = ?",
+                (user_id, display_name, int(is_bot), game_id, seat)))
+
+    # -- action log and outbox -------------------------------------------------------------
+
+    async def list_actions(self, game_id: int, after_seq: int = 0) -> list[ActionRow]:
+        """The game's logged actions with seq > after_seq, in order."""
+        rows = await self.db.fetchall(
+            "SELECT game_id, seq, seat, action, game_version, created_at FROM actions"
+            " WHERE game_id = ? AND seq > ? ORDER BY seq", (game_id, after_seq))
+        return [ActionRow(*row) for row in rows]
+
+    async def pending_outbox(self, game_id: int | None = None) -> list[OutboxRow]:
+        """Unsent outbox rows (of one game, or of all), oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT id, game_id, kind, payload, created_at, sent_at FROM outbox"
+            " WHERE sent_at IS NULL AND (:game IS NULL OR game_id = :game) ORDER BY id",
+            {"game": game_id})
+        return [OutboxRow(*row) for row in rows]
+
+    async def mark_sent(self, outbox_id: int) -> bool:
+        """Record that an outbox row was posted; return False if it already was (or is unknown)."""
+        return bool(await self.db.execute(
+            "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL",
+            (self.clock(), outbox_id)))
+
+    # -- reminders -------------------------------------------------------------------------
+
+    async def set_reminder(self, game_id: int, seat: int, kind: str, due_at: float) -> None:
+        """Schedule (or move) the seat's reminder of this kind."""
+        await self.db.execute(
+            "INSERT INTO reminders (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = excluded.due_at",
+            (game_id, seat, kind, due_at))
+
+    async def clear_reminders(self, game_id: int, seat: int | None = None, kind: str | None = None) -> int:
+        """Drop a game's reminders, narrowed to a seat and/or kind if given; return how many."""
+        return await self.db.execute(
+            "DELETE FROM reminders WHERE game_id = :game AND (:seat IS NULL OR seat = :seat)"
+            " AND (:kind IS NULL OR kind = :kind)",
+            {"game": game_id, "seat": seat, "kind": kind})
+
+    async def due_reminders(self, now: float) -> list[ReminderRow]:
+        """Reminders due at `now` for active games and seats that have reminders on."""
+        rows = await self.db.fetchall(
+            "SELECT r.game_id, r.seat, r.kind, r.due_at FROM reminders r"
+            " JOIN games g ON g.id = r.game_id"
+            " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
+            " WHERE r.due_at <= ? AND g.status = 'active' AND s.reminders = 1"
+            " ORDER BY r.due_at", (now,))
+        return [ReminderRow(*row) for row in rows]
+
+    # -- messages --------------------------------------------------------------------------
+
+    async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
+        """Remember the bot's message of this kind for the game (replacing an older one)."""
+        await self.db.execute(
+            "INSERT INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game_id, kind) DO UPDATE SET channel_id = excluded.channel_id,"
+            " message_id = excluded.message_id",
+            (game_id, kind, channel_id, message_id))
+
+    async def get_message(self, game_id: int, kind: str) -> MessageRow | None:
+        """The remembered message of this kind, or None."""
+        row = await self.db.fetchone(
+            "SELECT game_id, kind, channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
+            (game_id, kind))
+        return None if row is None else MessageRow(*row)
+
+    async def list_messages(self, game_id: int) -> list[MessageRow]:
+        """Every remembered message of the game."""
+        rows = await self.db.fetchall(
+            "SELECT game_id, kind, channel_id, message_id FROM messages WHERE game_id = ? ORDER BY kind",
+            (game_id,))
+        return [MessageRow(*row) for row in rows]
+
+    async def clear_message(self, game_id: int, kind: str) -> bool:
+        """Forget a message (e.g. it was deleted); return False if none was remembered."""
+        return bool(await self.db.execute(
+            "DELETE FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)))
+
+    # -- daily challenges ------------------------------------------------------------------
+
+    async def find_daily_game(self, daily_key: str, user_id: int) -> GameRow | None:
+        """The player's game for this daily challenge, or None if they have not played it."""
+        row = await self.db.fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.daily_key = ? AND g.creator_id = ?",
+            (daily_key, user_id))
+        return None if row is None else _game(row)
+
+    async def list_daily_games(self, daily_key: str) -> list[GameRow]:
+        """Every game of this daily challenge (for its leaderboard), oldest first."""
+        rows = await self.db.fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.daily_key = ? ORDER BY g.id", (daily_key,))
+        return [_game(row) for row in rows]
