@@ -1,0 +1,57 @@
+"""Helpers for hand-built engine positions.
+
+``game(n)`` sets up a standard game (KSB-4156, Universal Coalition) with seat 0 as first
+commander and the interior disc at offset 0, then plays the commander's rotation so every
+seat is at its tile pick. ``give(state, seat, tile_id)`` replaces the top tile of the seat's
+large stack so a test controls exactly which tile is placed.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine import apply, make_config, new_game
+from engine.actions import Pick, Place, Resolve, Turn
+from engine.data import parse_cell, tile
+from engine.rules import seat_depot
+
+
+def game(players: int = 3, seed: int = 1, *, turn: bool = True, **config):
+    config.setdefault("first_commander", 0)
+    config.setdefault("interior_offset", 0)
+    state = new_game(make_config(players, **config), seed)
+    if turn and state.phase == "rotate":
+        apply(state, state.commander, Turn(0))
+    return state
+
+
+def give(state, seat: int, tile_id: int, stack: str | None = None) -> str:
+    """Put ``tile_id`` on top of the seat's stack of its size (taking it out of wherever it
+    was) and return that stack's name."""
+    stack = stack or tile(tile_id).ring
+    for kind in ("small", "large"):
+        for pile in state.station[kind]:
+            if tile_id in pile:
+                pile.remove(tile_id)
+    slot = seat_depot(state, seat)[stack]
+    state.station[stack][slot].append(tile_id)
+    return stack
+
+
+def place(state, seat: int, tile_id: int, square: str, orient: int = 0) -> None:
+    """Pick ``tile_id`` (forced onto the seat's stack) and place it with its anchor on ``square``."""
+    stack = give(state, seat, tile_id)
+    apply(state, seat, Pick(stack))
+    apply(state, seat, Place(parse_cell(square), orient))
+
+
+def items(state, seat: int, kind: str | None = None) -> list[dict]:
+    return [i for i in state.seats[seat].pending if kind is None or i["kind"] == kind]
+
+
+def resolve(state, seat: int, item: dict, value: str) -> None:
+    apply(state, seat, Resolve(item["id"], value))
+
+
+@pytest.fixture
+def g3():
+    return game(3)
