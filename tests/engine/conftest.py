@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine import apply, make_config, new_game
-from engine.actions import Pick, Place, Resolve, Turn
+from engine.actions import DropObjective, Pick, Place, Resolve, Turn
 from engine.data import parse_cell, tile
 from engine.rules import seat_depot
 
@@ -19,6 +19,9 @@ def game(players: int = 3, seed: int = 1, *, turn: bool = True, **config):
     config.setdefault("first_commander", 0)
     config.setdefault("interior_offset", 0)
     state = new_game(make_config(players, **config), seed)
+    if turn and state.phase == "objectives":
+        for seat, s in enumerate(state.seats):
+            apply(state, seat, DropObjective(s.corp.objective_offer[0]))
     if turn and state.phase == "rotate":
         apply(state, state.commander, Turn(0))
     return state
