@@ -15,7 +15,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 PY = VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-STAMP = VENV / ".requirements-stamp"
 
 
 def _digest(req: str) -> str:
@@ -30,16 +29,18 @@ def ensure_env(req: str) -> None:
         print("Creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     want = _digest(req)
-    if STAMP.exists() and STAMP.read_text() == want:
+    stamps = {name: VENV / f".stamp-{name}" for name in ("requirements.txt", "requirements-dev.txt")}
+    current = [n for n, p in stamps.items() if p.exists() and p.read_text() == _digest(n)]
+    if req in current or (req == "requirements.txt" and "requirements-dev.txt" in current):
         return
     print(f"Installing {req} into .venv ...", flush=True)
     subprocess.check_call([str(PY), "-m", "pip", "install", "-q", "-r", str(ROOT / req)])
-    STAMP.write_text(want)
+    stamps[req].write_text(want)
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"bot", "test", "bench", "console", "env"}:
-        print("usage: python3 tasks.py {bot|test|bench|console|env} [args...]")
+    if not argv or argv[0] not in {"bot", "test", "bench", "env"}:
+        print("usage: python3 tasks.py {bot|test|bench} [args...]")
         return 2
     cmd, rest = argv[0], argv[1:]
     ensure_env("requirements-dev.txt" if cmd in {"test", "bench"} else "requirements.txt")
@@ -47,8 +48,6 @@ def main(argv: list[str]) -> int:
         return 0
     if cmd == "bot":
         args = [str(PY), "bot.py", *rest]
-    elif cmd == "console":
-        args = [str(PY), "bot.py", "--offline", *rest]
     elif cmd == "bench":
         args = [str(PY), "-m", "bench", *rest]
     else:
