@@ -1,0 +1,160 @@
+"""The final score sheet: medals per category A-F for every player, totals, places with the
+tie-break that decided them, and the winner. Solo shows the player's total, and a target
+and an epilogue text when given.
+
+Categories (engine/scoring.py): A complete rows and columns, B trackers, C lifepods and
+meteorites collected, D end-game civ cards, E private objectives, F neighbour objectives.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from PIL import Image, ImageDraw
+
+from . import icons
+from . import theme as T
+
+WIDTH = 1000
+HEADER = 64
+PAD = 16
+ROW_H = 92
+HEAD_H = 78
+PLACE_W = 70
+NAME_W = 214
+CAT_W = 96
+CATEGORIES = (("A", "Lines"), ("B", "Trackers"), ("C", "Collected"), ("D", "Civ cards"), ("E", "Private"),
+              ("F", "Neighbour"))
+ENDING_TEXT = {"depot_empty": "a depot ran empty", "unplaceable": "a tile could not be placed"}
+
+
+def _detail(cat: str, part: dict) -> list[str]:
+    """Up to two short lines under a category's number."""
+    def n_of(n: int, word: str) -> str:
+        return f"{n} {word}{'s' if n != 1 else ''}"
+
+    if cat == "A":
+        return [n_of(len(part["rows"]) + len(part["columns"]), "line")]
+    if cat == "C":
+        return [n_of(part["lifepods"], "pod"), n_of(part["meteorites"], "meteor")]
+    if cat == "D":
+        return [n_of(len(part["cards"]), "card")] if part["cards"] else []
+    if cat == "E":
+        objs = part["objectives"]
+        return [f"{sum(1 for o in objs if o['met'])}/{len(objs)} met"] if objs else []
+    if cat == "F":
+        objs = part["objectives"]
+        won = sum(1 for o in objs if o["medals"] == 5)
+        tied = sum(1 for o in objs if o["medals"] == 2)
+        lines = ([f"{won} won"] if won else []) + ([f"{tied} tied"] if tied else [])
+        return lines or (["lost"] if objs else [])
+    return []
+
+
+def _place_style(place: int):
+    return {1: (T.GOLD, T.TEXT_DARK), 2: (T.SILVER, T.TEXT_DARK), 3: (T.BRONZE, T.TEXT_DARK)}.get(
+        place, (T.PANEL_LINE, T.TEXT))
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict | None = None,
+                 target: int | None = None, epilogue: str | None = None) -> Image.Image:
+    """The score sheet of ``result`` (default: the view's final result). Raises ValueError
+    when there is no result yet."""
+    res = result if result is not None else view.get("result")
+    if not res:
+        raise ValueError("the game is not over: there is no final score to draw")
+    players = {p["seat"]: p for p in res["players"]}
+    order = list(res["ranking"])
+    solo = len(order) == 1
+    epi_lines = T.wrap(epilogue, 21, WIDTH - 2 * PAD - 40) if epilogue else []
+    banner_h = 96
+    target_h = 64 if (solo and target is not None) else 0
+    epi_h = (len(epi_lines) * 30 + 30) if epi_lines else 0
+    notes = {seat: T.wrap(players[seat].get("tie_break") or f"{players[seat]['uncovered']} squares uncovered", 15,
+                          NAME_W - 10) for seat in order}
+    row_h = {seat: ROW_H + 18 * max(0, len(notes[seat]) - 2) for seat in order}
+    height = HEADER + banner_h + HEAD_H + sum(row_h.values()) + target_h + epi_h + PAD * 2
+    img = T.new_canvas(WIDTH, height)
+    d = ImageDraw.Draw(img)
+    ending = ", ".join(ENDING_TEXT.get(e, e) for e in view.get("ending", []))
+    T.header(img, "Final score", f"round {view['round']}" + (f" · {ending}" if ending else ""), height=HEADER)
+
+    # winner banner
+    y = HEADER + 12
+    d.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - 12), radius=14, fill=T.PANEL_2, outline=T.GOLD, width=3)
+    icons.paste(img, icons.trophy(60), (PAD + 48, y + (banner_h - 12) / 2))
+    winners = res["winners"]
+    best = players[winners[0]]["total"] if winners else 0
+    if solo:
+        line = f"{T.player_name(names, order[0])}: {players[order[0]]['total']} medals"
+    elif len(winners) == 1:
+        line = f"{T.player_name(names, winners[0])} wins with {best} medals"
+    else:
+        line = " & ".join(T.player_name(names, w) for w in winners) + f" share the win ({best})"
+    T.draw_text(d, (PAD + 92, y + (banner_h - 12) / 2), T.fit_text(line, 32, WIDTH - 2 * PAD - 110, True), 32,
+                bold=True, anchor="lm")
+
+    # table head
+    y = HEADER + banner_h + 4
+    cx0 = PAD + PLACE_W + NAME_W
+    for k, (cat, label) in enumerate(CATEGORIES):
+        x = cx0 + k * CAT_W + CAT_W / 2
+        d.rounded_rectangle((x - 20, y + 6, x + 20, y + 42), radius=8, fill=T.PANEL_2)
+        T.draw_text(d, (x, y + 24), cat, 24, bold=True, anchor="mm")
+        T.draw_text(d, (x, y + 58), T.fit_text(label, 15, CAT_W - 4), 15, fill=T.TEXT_MUTED, anchor="mm")
+    tx = cx0 + 6 * CAT_W + (WIDTH - PAD - cx0 - 6 * CAT_W) / 2
+    T.draw_text(d, (tx, y + 24), "Total", 24, bold=True, anchor="mm")
+    T.draw_text(d, (PAD + 12, y + 40), "Player", 20, fill=T.TEXT_MUTED, anchor="lm")
+
+    # rows
+    y += HEAD_H
+    for seat in order:
+        p = players[seat]
+        win = seat in winners
+        rh = row_h[seat]
+        d.rounded_rectangle((PAD, y + 4, WIDTH - PAD, y + rh - 4), radius=12, fill=T.PANEL,
+                            outline=T.GOLD if win else T.PANEL_LINE, width=3 if win else 1)
+        fill, ink = _place_style(p["place"])
+        d.ellipse((PAD + 12, y + ROW_H / 2 - 24, PAD + 60, y + ROW_H / 2 + 24), fill=fill)
+        T.draw_text(d, (PAD + 36, y + ROW_H / 2), _ordinal(p["place"]), 19, bold=True, fill=ink, anchor="mm")
+        nx = PAD + PLACE_W + 4
+        d.ellipse((nx, y + 24, nx + 16, y + 40), fill=T.seat_color(seat), outline=T.TEXT_DARK, width=2)
+        name_w = NAME_W - 34 - (30 if win else 0)
+        T.draw_text(d, (nx + 24, y + 32), T.fit_text(T.player_name(names, seat), 24, name_w, True), 24, bold=True,
+                    anchor="lm")
+        if win:
+            icons.paste(img, icons.trophy(28), (nx + 24 + T.text_width(
+                T.fit_text(T.player_name(names, seat), 24, name_w, True), 24, True) + 20, y + 31))
+        for k, line in enumerate(notes[seat]):
+            T.draw_text(d, (nx, y + 58 + k * 18), line, 15, fill=T.WARN if p.get("tie_break") else T.TEXT_MUTED,
+                        anchor="lm")
+        for k, (cat, _label) in enumerate(CATEGORIES):
+            part = p[cat]
+            x = cx0 + k * CAT_W + CAT_W / 2
+            det = _detail(cat, part)
+            ny = y + 34 if len(det) < 2 else y + 30
+            T.draw_text(d, (x, ny), str(part["total"]), 30, bold=True,
+                        fill=T.TEXT if part["total"] else T.TEXT_MUTED, anchor="mm")
+            for j, line in enumerate(det):
+                T.draw_text(d, (x, ny + 32 + j * 18), T.fit_text(line, 15, CAT_W - 6), 15, fill=T.TEXT_MUTED,
+                            anchor="mm")
+        icons.paste(img, icons.medal(p["total"], 64, "gold" if win else "plain"), (tx, y + ROW_H / 2))
+        y += rh
+
+    if target_h:
+        total = players[order[0]]["total"]
+        reached = total >= target
+        d.rounded_rectangle((PAD, y + 8, WIDTH - PAD, y + target_h - 4), radius=12, fill=T.PANEL)
+        icons.paste(img, icons.check(36) if reached else icons.cross(36), (PAD + 32, y + target_h / 2 + 2))
+        msg = (f"Target {target}: reached (+{total - target})" if reached
+               else f"Target {target}: missed by {target - total}")
+        T.draw_text(d, (PAD + 62, y + target_h / 2 + 2), msg, 26, bold=True, anchor="lm")
+        y += target_h
+    if epi_lines:
+        d.rounded_rectangle((PAD, y + 8, WIDTH - PAD, y + epi_h), radius=12, fill=T.PANEL_2)
+        for k, line in enumerate(epi_lines):
+            T.draw_text(d, (PAD + 20, y + 30 + k * 30), line, 21, anchor="lm")
+    return img

@@ -1,0 +1,177 @@
+"""The look shared by every image: palette, fonts and small drawing helpers.
+
+Terrain colours come from the Okabe-Ito palette (safe for the common forms of colour
+blindness); every terrain also has its own fill pattern, letter and resource icon, so
+colour is never the only cue. Fonts are the DejaVu TTFs shipped in render/fonts (licence
+beside them); without them PIL's built-in scalable font is used.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+
+# --------------------------------------------------------------------------- palette
+
+BG = (20, 24, 40)  # deep space
+BG_STAR = (70, 78, 110)
+PANEL = (33, 39, 64)
+PANEL_2 = (44, 51, 82)
+PANEL_LINE = (72, 82, 122)
+TEXT = (240, 242, 250)
+TEXT_MUTED = (168, 175, 206)
+TEXT_DARK = (22, 24, 32)
+GOLD = (244, 196, 64)
+GOLD_DARK = (150, 104, 10)
+SILVER = (200, 206, 218)
+BRONZE = (205, 127, 50)
+OK = (46, 204, 138)  # legal placement (also shown with a tick and text)
+BAD = (240, 82, 60)  # illegal placement (also shown with a cross and the reason)
+WARN = (255, 176, 32)
+
+LAND = (112, 92, 78)
+LAND_LINE = (88, 71, 60)
+ICE = (204, 232, 244)
+ICE_LINE = (160, 196, 214)
+PLANET_RIM = (150, 170, 220)
+TILE_EDGE = (16, 16, 22)
+
+TERRAIN_COLOR = {
+    "civ": (204, 121, 167),  # reddish purple
+    "water": (0, 114, 178),  # blue
+    "biomass": (0, 158, 115),  # bluish green
+    "rover": (230, 159, 0),  # orange
+    "tech": (160, 168, 180),  # steel grey
+    "energy": (240, 228, 66),  # yellow
+}
+TERRAIN_INK = {  # icon glyphs, patterns, letters on that terrain
+    "civ": (110, 40, 86),
+    "water": (0, 52, 96),
+    "biomass": (0, 78, 52),
+    "rover": (120, 70, 0),
+    "tech": (58, 64, 76),
+    "energy": (120, 104, 0),
+}
+TERRAIN_LETTER = {"civ": "C", "water": "W", "biomass": "B", "rover": "R", "tech": "T", "energy": "E"}
+TERRAIN_NAME = {"civ": "Civ", "water": "Water", "biomass": "Biomass", "rover": "Rover", "tech": "Tech",
+                "energy": "Energy"}
+TRACK_ORDER = ("civ", "water", "biomass", "rover", "tech")
+
+# seat colours (depot indicators, name badges); always shown with the seat number or name
+SEAT_COLOR = [(255, 107, 107), (77, 163, 255), (255, 210, 63), (123, 211, 137), (199, 146, 234),
+              (255, 159, 67)]
+
+
+def seat_color(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOR[seat % len(SEAT_COLOR)]
+
+
+# --------------------------------------------------------------------------- fonts
+
+
+@lru_cache(maxsize=None)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    path = FONT_DIR / name
+    if path.exists():
+        return ImageFont.truetype(str(path), size)
+    return ImageFont.load_default(size=size)  # pragma: no cover - fonts are shipped
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(round(font(size, bold).getlength(text)))
+
+
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    lo, hi = 0, len(text)  # longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid] + "…", size, bold) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap to ``width`` pixels."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if text_width(trial, size, bold) <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return [fit_text(ln, size, width, bold) for ln in lines]
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=TEXT,
+              bold: bool = False, anchor: str = "la", stroke: int = 0, stroke_fill=TEXT_DARK) -> None:
+    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=stroke,
+              stroke_fill=stroke_fill)
+
+
+def player_name(names, seat: int) -> str:
+    if names and seat < len(names) and names[seat]:
+        return str(names[seat])
+    return f"Player {seat + 1}"
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+
+def new_canvas(width: int, height: int, color=BG) -> Image.Image:
+    return Image.new("RGB", (int(width), int(height)), color)
+
+
+def panel(draw: ImageDraw.ImageDraw, box, fill=PANEL, outline=PANEL_LINE, radius: int = 14, width: int = 2) -> None:
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def header(img: Image.Image, title: str, subtitle: str = "", *, height: int = 64, accent=None,
+           right_reserve: int = 0) -> int:
+    """A title bar across the top; returns its height."""
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, img.width, height), fill=PANEL)
+    d.line((0, height - 1, img.width, height - 1), fill=PANEL_LINE, width=2)
+    x = 20
+    if accent is not None:
+        d.rounded_rectangle((14, 14, 24, height - 14), radius=4, fill=accent)
+        x = 36
+    title_size = 30
+    sub_w = (text_width(subtitle, 22) + 24 if subtitle else 0) + right_reserve
+    draw_text(d, (x, height // 2), fit_text(title, title_size, img.width - x - sub_w - 20, True), title_size,
+              bold=True, anchor="lm")
+    if subtitle:
+        draw_text(d, (img.width - 20 - right_reserve, height // 2), subtitle, 22, fill=TEXT_MUTED, anchor="rm")
+    return height
+
+
+@lru_cache(maxsize=None)
+def starfield(width: int, height: int) -> Image.Image:
+    """A fixed, deterministic star background (cached; copy before drawing on it)."""
+    img = new_canvas(width, height)
+    d = ImageDraw.Draw(img)
+    # a tiny linear congruential generator: the same stars on every Python version
+    x = 12345
+    for _ in range(width * height // 2600):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        px = x % width
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        py = x % height
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        b = 60 + x % 90
+        d.point((px, py), fill=(b, b + 6, b + 30))
+        if x % 11 == 0:
+            d.point((px + 1, py), fill=(b - 20, b - 14, b + 10))
+    return img
