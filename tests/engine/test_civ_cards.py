@@ -1,0 +1,852 @@
+"""Civ cards (cards.md sections 2 and 5, RULINGS R4, C1, C7, S1): every one of the 36 cards.
+
+Each card is taken through the real flow: the seat reached the card's civ milestone during
+its turn, every player confirmed, and in the civ step the seat chooses the card from the
+pile (``helpers_cards.take_card``). The effects are then settled with ``Resolve`` / ``Move``
+actions exactly as a player would, and the test checks tracker positions, benefits claimed,
+pieces collected or destroyed and the options the player is offered.
+"""
+from __future__ import annotations
+
+import pytest
+
+import engine.data as D
+import engine.rules as R
+from engine import IllegalAction, NotYourTurn, apply, legal_actions, score, to_act, view_for
+from engine.actions import Confirm, Move, Pick, Place, Resolve
+from engine.board import placement_mask
+
+from .helpers_cards import (TRACKS, civ_step, confirm_all, items, lay, names, new, only, patches,
+                            put_in_pile, set_trackers, settle, sq, take_card, tile_id, values)
+
+FAMILIES = [("civ", "energy"), ("energy", "water"), ("rover", "tech"), ("tech", "biomass"), ("water", "rover"),
+            ("biomass", "civ")]
+
+# Every card and the test(s) that check its effect.
+COVERED = {
+    1: "two_different", 11: "two_different", 10: "three_different", 19: "three_different",
+    2: "dept_of_operations", 3: "patches", 12: "patches", 26: "patches", 4: "dept_of_engineering",
+    5: "extra_tile", 16: "extra_tile", 17: "landing_zone", 13: "collect_lifepods", 18: "collect_lifepods",
+    14: "relocation_bonus", 25: "meteor_defense", 21: "unionization",
+    6: "medal_card", 7: "medal_card", 8: "medal_card", 9: "medal_card", 15: "medal_card", 20: "medal_card",
+    27: "medal_card", 23: "final_advance", 24: "final_advance", 22: "sustainable_living", 28: "space_citizen",
+    29: "meteorite_repo", 30: "meteorite_repo", 31: "meteorite_repo", 32: "meteorite_repo",
+    33: "commerce", 34: "commerce", 35: "commerce", 36: "commerce",
+}
+
+
+def test_every_card_has_a_test():
+    assert sorted(COVERED) == sorted(D.civ_cards()) == list(range(1, 37))
+    assert [len([c for c in D.civ_cards().values() if c.rank == r]) for r in (1, 2, 3, 4)] == [9, 9, 9, 9]
+
+
+def trackers(state, seat=0) -> dict:
+    return dict(state.seats[seat].corp.trackers)
+
+
+def still_choosing(state, seat=0) -> bool:
+    return state.phase == "civ" and state.active == seat
+
+
+def round_tile(state, seat, tid, spec) -> None:
+    """A tile the seat placed this round (new rovers go on it)."""
+    b = state.seats[seat].board
+    lay(b, tid, spec)
+    state.seats[seat].round_tiles = [len(b.tiles) - 1]
+
+
+def meteor_at(board, family: int, meteor_sq: str, other_sq: str) -> None:
+    """A meteor domino whose meteorite lands on ``meteor_sq``."""
+    lay(board, tile_id("I2", *FAMILIES[family], meteor=True), f"{meteor_sq}! {other_sq}")
+    assert D.parse_cell(meteor_sq) in board.meteorites
+
+
+# --------------------------------------------------------------------------- advance two / three different
+
+
+@pytest.mark.parametrize("card,civ,rank", [(1, 5, 2), (11, 9, 3)], ids=["temp_agency", "wage_increase"])
+def test_two_different_trackers_with_benefits(card, civ, rank):
+    state = new(2)
+    set_trackers(state, 0, civ=civ, water=2, biomass=4, rover=6, tech=1)
+    take_card(state, 0, card)
+    item = only(state, 0, "advance")
+    assert item["picks"] == 2
+    assert values(state, 0, item) == list(TRACKS)
+
+    settle(state, 0, item, "civ")  # next civ milestone: its card is chosen now (civ step)
+    assert trackers(state)["civ"] == civ + 1
+    civ_item = only(state, 0, "civ")
+    assert civ_item["rank"] == rank
+    assert values(state, 0, civ_item) == [str(c) for c in state.civ_piles[str(rank)]]
+    assert values(state, 0, item) == ["water", "biomass", "rover", "tech"]  # civ cannot be picked twice
+    with pytest.raises(IllegalAction):
+        settle(state, 0, item, "civ")
+
+    settle(state, 0, item, "water")  # water 2 -> 3: synergy boost
+    assert trackers(state) == {"civ": civ + 1, "water": 3, "biomass": 4, "rover": 6, "tech": 1}
+    assert item not in state.seats[0].pending
+    synergy = only(state, 0, "advance")
+    assert synergy["source"] == "synergy" and synergy.get("picks", 1) == 1
+    assert values(state, 0, synergy) == list(TRACKS)
+    settle(state, 0, synergy, "civ")  # a synergy may go on a tracker the card already moved
+    assert trackers(state)["civ"] == civ + 2
+
+
+@pytest.mark.parametrize("card", [1, 11, 10, 19])
+def test_tracker_at_top_cannot_be_picked_except_rover(card):
+    state = new(2)
+    set_trackers(state, 0, civ=15, water=15, biomass=3, rover=15, tech=6)
+    take_card(state, 0, card)
+    item = only(state, 0, "advance")
+    assert values(state, 0, item) == ["biomass", "rover", "tech"]
+    with pytest.raises(IllegalAction):
+        settle(state, 0, item, "water")
+    settle(state, 0, item, "tech")
+    settle(state, 0, item, "biomass")
+    assert trackers(state) == {"civ": 15, "water": 15, "biomass": 4, "rover": 15, "tech": 7}
+
+
+@pytest.mark.parametrize("card", [1, 11, 10, 19])
+def test_fewer_movable_trackers_than_picks_moves_those_that_can(card):
+    state = new(2)
+    set_trackers(state, 0, civ=15, water=15, biomass=15, rover=3, tech=15)
+    take_card(state, 0, card)
+    item = only(state, 0, "advance")
+    assert values(state, 0, item) == ["rover"]
+    settle(state, 0, item, "rover")  # rover 3 -> 4: 2 movement, +1 from UC tech 3 (tech at 15)
+    assert trackers(state)["rover"] == 4
+    assert not items(state, 0, "advance")  # nothing else can move: the card is done
+    assert state.seats[0].pool == 3
+
+
+@pytest.mark.parametrize("card", [10, 19], ids=["new_angel_investors", "partnership_opportunity"])
+def test_three_different_trackers_with_benefits(card):
+    state = new(2)
+    round_tile(state, 0, tile_id("I2", "water", "rover"), "F4 F5")
+    set_trackers(state, 0, civ=10, water=0, biomass=2, rover=0, tech=4)
+    take_card(state, 0, card)
+    item = only(state, 0, "advance")
+    assert item["picks"] == 3 and values(state, 0, item) == list(TRACKS)
+    settle(state, 0, item, "biomass")  # 2 -> 3: biomass patch
+    settle(state, 0, item, "tech")  # 4 -> 5: tech 2 (store patches) comes on
+    assert values(state, 0, item) == ["civ", "water", "rover"]
+    for again in ("biomass", "tech"):
+        with pytest.raises(IllegalAction):
+            settle(state, 0, item, again)
+    settle(state, 0, item, "rover")  # 0 -> 1: a new rover on the tile placed this round
+    assert trackers(state) == {"civ": 10, "water": 0, "biomass": 3, "rover": 1, "tech": 5}
+    assert not items(state, 0, "advance")
+    assert "store" in values(state, 0, only(state, 0, "patch"))
+    rover = only(state, 0, "rover")
+    assert values(state, 0, rover) == ["F4", "F5"]
+    settle(state, 0, rover, "F5")
+    assert state.seats[0].board.rovers == [sq("F5")] and state.seats[0].corp.rover_supply == 1
+
+
+# --------------------------------------------------------------------------- Dept of Operations
+
+
+def test_dept_of_operations_one_tracker_two_steps_both_claimed():
+    state = new(2)
+    set_trackers(state, 0, civ=3, water=5, biomass=1, rover=2, tech=15)
+    take_card(state, 0, 2)
+    item = only(state, 0, "advance")
+    assert item["picks"] == 1 and item["times"] == 2
+    assert values(state, 0, item) == ["civ", "water", "biomass", "rover"]  # tech is at the top
+    settle(state, 0, item, "biomass")  # 1 -> 2 (synergy) -> 3 (patch)
+    assert trackers(state)["biomass"] == 3
+    assert trackers(state)["civ"] == 3 and trackers(state)["water"] == 5
+    assert only(state, 0, "advance")["source"] == "synergy"
+    assert only(state, 0, "patch")
+
+
+def test_dept_of_operations_on_rover_gains_both_movements():
+    state = new(2)
+    set_trackers(state, 0, rover=3)
+    take_card(state, 0, 2)
+    settle(state, 0, only(state, 0, "advance"), "rover")  # 3 -> 4 (2 moves) -> 5 (2 moves)
+    assert trackers(state)["rover"] == 5
+    assert state.seats[0].pool == 4
+
+
+def test_dept_of_operations_stops_at_the_top():
+    state = new(2)
+    set_trackers(state, 0, civ=14)
+    take_card(state, 0, 2)
+    settle(state, 0, only(state, 0, "advance"), "civ")
+    assert trackers(state)["civ"] == 15
+
+
+# --------------------------------------------------------------------------- biomass patches
+
+
+@pytest.mark.parametrize("card,count", [(3, 1), (12, 2), (26, 3)],
+                         ids=["natural_resources", "parks_and_rec", "global_parks"])
+def test_patch_cards_place_patches_by_adjacency(card, count):
+    state = new(2)
+    round_tile(state, 0, tile_id("I2", "civ", "energy"), "A6 A7")
+    set_trackers(state, 0, tech=2)  # below UC tech 1 (3, no adjacency) and tech 2 (5, store)
+    take_card(state, 0, card)
+    pend = items(state, 0, "patch")
+    assert len(pend) == count
+    # only squares touching A6/A7 along a side: B6 and B7 (the rest of row A is not planet)
+    assert values(state, 0, pend[0]) == ["B6", "B7"]
+    settle(state, 0, pend[0], "B6")
+    if count > 1:
+        nxt = items(state, 0, "patch")[0]
+        assert values(state, 0, nxt) == ["B5", "B7", "C6"]  # B6 now counts for adjacency
+        with pytest.raises(IllegalAction):
+            settle(state, 0, nxt, "D6")
+        with pytest.raises(IllegalAction):
+            settle(state, 0, nxt, "store")
+        settle(state, 0, nxt, "C6")
+    if count > 2:
+        settle(state, 0, items(state, 0, "patch")[0], "D6")
+    placed = ["B6", "C6", "D6"][:count]
+    assert names(state.seats[0].board.patches) == placed
+    assert state.seats[0].corp.stored_patches == 0
+    assert not still_choosing(state)
+
+
+@pytest.mark.parametrize("card,count", [(3, 1), (12, 2), (26, 3)],
+                         ids=["natural_resources", "parks_and_rec", "global_parks"])
+def test_patch_cards_may_store_with_uc_tech_2(card, count):
+    state = new(2)
+    round_tile(state, 0, tile_id("I2", "civ", "energy"), "A6 A7")
+    set_trackers(state, 0, tech=5)
+    take_card(state, 0, card)
+    pend = items(state, 0, "patch")
+    assert len(pend) == count
+    vals = values(state, 0, pend[0])
+    assert vals[-1] == "store" and "B6" in vals
+    for it in pend:
+        settle(state, 0, it, "store")
+    assert state.seats[0].corp.stored_patches == count
+    assert state.seats[0].board.patches == []
+
+
+@pytest.mark.parametrize("tech", [3, 4])
+def test_patch_cards_without_uc_tech_2_cannot_store(tech):
+    state = new(2)
+    round_tile(state, 0, tile_id("I2", "civ", "energy"), "A6 A7")
+    set_trackers(state, 0, tech=tech)
+    take_card(state, 0, 3)
+    item = only(state, 0, "patch")
+    assert "store" not in values(state, 0, item)
+    with pytest.raises(IllegalAction):
+        settle(state, 0, item, "store")
+
+
+def test_patch_card_on_an_empty_planet_goes_on_an_edge_square():
+    state = new(2)
+    take_card(state, 0, 3)
+    vals = values(state, 0, only(state, 0, "patch"))
+    assert vals == names(D.cells_of(D.planet("ksb-4156").edge_mask))
+
+
+# --------------------------------------------------------------------------- Dept of Engineering
+
+
+@pytest.mark.parametrize("tech,movement", [(0, 4), (6, 4), (7, 5), (15, 5)])
+def test_dept_of_engineering_movement(tech, movement):
+    """4 rover movement; Universal Coalition tech 3 (tech tracker 7+) adds 1 (RULINGS C1)."""
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I2", "civ", "energy"), "H4 H5")
+    b.rovers = [sq("H4")]
+    state.seats[0].corp.rover_supply = 1
+    set_trackers(state, 0, tech=tech)
+    take_card(state, 0, 4)
+    assert state.seats[0].pool == movement
+    assert still_choosing(state)
+    assert Move(1, "left") in legal_actions(state, 0)
+    path = ["left", "up", "up", "up", "left"][:movement]  # H3 (lifepod), G3, F3, E3, E2 (lifepod)
+    for step in path:
+        assert still_choosing(state)
+        apply(state, 0, Move(1, step))
+    assert not still_choosing(state)  # movement spent: the civ step is over
+    assert b.rovers == [sq("E3" if movement == 4 else "E2")]
+    assert state.seats[0].corp.lifepods == (1 if movement == 4 else 2)
+    assert sq("H3") not in b.lifepods
+
+
+def test_dept_of_engineering_movement_may_be_split_between_rovers():
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I4", "civ", "energy"), "H4 H5 H6 H7")
+    b.rovers = [sq("H4"), sq("H7")]
+    state.seats[0].corp.rover_supply = 0
+    take_card(state, 0, 4)
+    for rover, step in ((1, "left"), (2, "down"), (1, "up"), (2, "down")):
+        apply(state, 0, Move(rover, step))
+    assert b.rovers == [sq("G3"), sq("J7")]
+    assert state.seats[0].corp.lifepods == 1  # H3
+    assert not still_choosing(state)
+
+
+def test_dept_of_engineering_unspent_movement_is_lost_on_confirm():
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I2", "civ", "energy"), "H4 H5")
+    b.rovers = [sq("H4")]
+    take_card(state, 0, 4)
+    apply(state, 0, Move(1, "right"))
+    apply(state, 0, Confirm())
+    assert not still_choosing(state)
+    assert b.rovers == [sq("H5")]
+    assert state.seats[0].pool == 0
+
+
+def test_dept_of_engineering_without_a_rover_only_confirm_is_left():
+    state = new(2)
+    take_card(state, 0, 4)
+    assert state.seats[0].pool == 4 and still_choosing(state)
+    assert legal_actions(state, 0) == [Confirm()]
+    apply(state, 0, Confirm())
+    assert not still_choosing(state)
+
+
+# --------------------------------------------------------------------------- extra tile
+
+
+def _extra_tile_setup(state):
+    """Seat 0 placed E7-E10 this round; its small stack now shows a water/rover tile with a
+    meteor. Returns that tile and its stack."""
+    round_tile(state, 0, tile_id("I4", "civ", "energy"), "E7 E8 E9 E10")
+    slot = R.seat_depot(state, 0)["small"]
+    pile = state.station["small"][slot]
+    tid = next(t for t in pile if (D.tile(t).terrain_a, D.tile(t).terrain_b) == ("water", "rover")
+               and D.tile(t).has_meteor)
+    pile.remove(tid)
+    pile.append(tid)
+    return tid, pile
+
+
+def _water_on_ice_place(state, tid):
+    """A legal placement (from legal_actions) whose water square covers ice, with the squares
+    it covers and the square of its meteor symbol."""
+    planet = state.seats[0].board.planet
+    for a in legal_actions(state, 0):
+        if not isinstance(a, Place):
+            continue
+        o = D.tile(tid).orientations[a.orient]
+        ar, ac = divmod(a.anchor, 12)
+        cells = {(ar + c.dr) * 12 + ac + c.dc: c for c in o.cells}
+        if any(c.terrain == "water" and planet.is_ice(cell) for cell, c in cells.items()):
+            meteor = next(cell for cell, c in cells.items() if c.meteor)
+            return a, sorted(cells), meteor
+    raise AssertionError("no placement with water on ice")
+
+
+@pytest.mark.parametrize("card,advances", [(5, False), (16, True)], ids=["salvage_yard", "depot_repair_online"])
+def test_extra_tile_from_own_depot(card, advances):
+    state = new(2)
+    tid, pile = _extra_tile_setup(state)
+    set_trackers(state, 0, civ=10)
+    depth = len(pile)
+    before = trackers(state)
+    take_card(state, 0, card)
+    item = only(state, 0, "extra_tile")
+    assert sorted(values(state, 0, item)) == ["large", "small"]
+    settle(state, 0, item, "small")
+    assert len(pile) == depth - 1
+    assert state.seats[0].hand == tid
+    place, cells, meteor = _water_on_ice_place(state, tid)
+    # normal placement rules: it must touch a placed tile
+    far = next(p for p in state.seats[0].board.legal_placements(tid, ignore_adjacency=True)
+               if Place(p.anchor, p.orient) not in legal_actions(state, 0))
+    with pytest.raises(IllegalAction):
+        apply(state, 0, Place(far.anchor, far.orient))
+    apply(state, 0, place)
+    b = state.seats[0].board
+    assert b.tiles[-1][0] == tid
+    assert placement_mask(tid, place.orient, place.anchor) == D.mask_of(cells)
+    assert b.meteorites == [meteor]  # its meteor lands either way
+    if not advances:
+        assert trackers(state) == before
+        assert not state.seats[0].pending
+        assert not still_choosing(state)
+        return
+    # Depot Repair Online: water (on ice) and rover advance as for a placed tile
+    adv = items(state, 0, "advance")
+    assert sorted(i["options"][0] for i in adv) == ["rover", "water"]
+    for i in adv:
+        settle(state, 0, i, i["options"][0])
+    assert trackers(state) == {**before, "water": 1, "rover": 1}
+    rover = only(state, 0, "rover")  # rover milestone: the new rover goes on this extra tile
+    assert values(state, 0, rover) == names(cells)
+    target = next(c for c in cells if c != meteor)
+    settle(state, 0, rover, D.cell_name(target))
+    assert b.rovers == [target]
+
+
+@pytest.mark.parametrize("tech,water,meteorites", [(10, 2, 1), (14, 2, 0), (9, 1, 1)])
+def test_depot_repair_with_uc_techs(tech, water, meteorites):
+    """UC tech 4 (tech 10+): water from a placed tile on ice advances twice; UC tech 5 (14+):
+    no meteorite lands."""
+    state = new(2)
+    tid, _pile = _extra_tile_setup(state)
+    set_trackers(state, 0, civ=10, tech=tech, rover=3)
+    take_card(state, 0, 16)
+    settle(state, 0, only(state, 0, "extra_tile"), "small")
+    place, _cells, _meteor = _water_on_ice_place(state, tid)
+    apply(state, 0, place)
+    settle(state, 0, next(i for i in items(state, 0, "advance") if i["options"] == ["water"]), "water")
+    assert trackers(state)["water"] == water
+    assert len(state.seats[0].board.meteorites) == meteorites
+
+
+def test_extra_tile_offers_only_stacks_whose_tile_fits():
+    state = new(2)
+    _extra_tile_setup(state)
+    large = state.station["large"][R.seat_depot(state, 0)["large"]]
+    large[:] = []  # the large stack is empty
+    take_card(state, 0, 5)
+    assert values(state, 0, only(state, 0, "extra_tile")) == ["small"]
+
+
+# --------------------------------------------------------------------------- meteorites
+
+
+def _four_meteorites(board):
+    meteor_at(board, 0, "F3", "F4")
+    meteor_at(board, 1, "F8", "F9")
+    meteor_at(board, 2, "J3", "J4")
+    meteor_at(board, 3, "D9", "D10")
+
+
+@pytest.mark.parametrize("line,gone", [("row F", ["F3", "F8"]), ("col 3", ["F3", "J3"]), ("row D", ["D9"])])
+def test_landing_zone_destroys_a_row_or_column(line, gone):
+    state = new(2)
+    b = state.seats[0].board
+    _four_meteorites(b)
+    take_card(state, 0, 17)
+    item = only(state, 0, "line")
+    assert values(state, 0, item) == ["row D", "row F", "row J", "col 3", "col 8", "col 9"]
+    with pytest.raises(IllegalAction):
+        settle(state, 0, item, "row E")  # no meteorite there
+    settle(state, 0, item, line)
+    assert names(b.meteorites) == sorted({"F3", "F8", "J3", "D9"} - set(gone), key=sq)
+    assert state.seats[0].corp.meteorites == 0  # destroyed, not collected
+
+
+def test_landing_zone_without_meteorites_does_nothing():
+    state = new(2)
+    take_card(state, 0, 17)
+    assert not still_choosing(state)
+    assert state.seats[0].corp.civ_cards == [17]
+
+
+def test_meteor_defense_destroys_three_of_your_choice():
+    state = new(2)
+    b = state.seats[0].board
+    _four_meteorites(b)
+    meteor_at(b, 4, "H8", "H9")
+    take_card(state, 0, 25)
+    item = only(state, 0, "destroy")
+    assert values(state, 0, item) == ["D9", "F3", "F8", "H8", "J3"]
+    for name in ("F8", "J3", "H8"):
+        settle(state, 0, item, name)
+    assert names(b.meteorites) == ["D9", "F3"]
+    assert state.seats[0].corp.meteorites == 0
+    assert not still_choosing(state)
+
+
+@pytest.mark.parametrize("count", [0, 2, 3])
+def test_meteor_defense_with_three_or_fewer_destroys_them_all(count):
+    state = new(2)
+    b = state.seats[0].board
+    for fam, (m, o) in enumerate([("F3", "F4"), ("F8", "F9"), ("J3", "J4")][:count]):
+        meteor_at(b, fam, m, o)
+    take_card(state, 0, 25)
+    assert b.meteorites == []
+    assert state.seats[0].corp.meteorites == 0
+    assert not still_choosing(state)
+
+
+# --------------------------------------------------------------------------- lifepods
+
+
+@pytest.mark.parametrize("card,count", [(13, 2), (18, 3)], ids=["approved_overtime", "search_and_rescue"])
+def test_collect_lifepods_of_your_choice(card, count):
+    state = new(2)
+    b = state.seats[0].board
+    assert names(b.lifepods) == ["C8", "E2", "E11", "H3", "I9", "J6"]
+    take_card(state, 0, card)
+    item = only(state, 0, "collect")
+    assert values(state, 0, item) == ["C8", "E2", "E11", "H3", "I9", "J6"]
+    chosen = ["J6", "C8", "E11"][:count]
+    for name in chosen:
+        settle(state, 0, item, name)
+    assert state.seats[0].corp.lifepods == count
+    assert names(b.lifepods) == [n for n in ["C8", "E2", "E11", "H3", "I9", "J6"] if n not in chosen]
+    assert not still_choosing(state)
+
+
+@pytest.mark.parametrize("card,count", [(13, 2), (18, 3)], ids=["approved_overtime", "search_and_rescue"])
+@pytest.mark.parametrize("left", [0, 1, 2])
+def test_collect_lifepods_automatic_when_no_more_than_the_card_says(card, count, left):
+    state = new(2)
+    b = state.seats[0].board
+    b.lifepods[:] = sqs_list(["E2", "I9"][:left])
+    take_card(state, 0, card)
+    assert state.seats[0].corp.lifepods == left
+    assert b.lifepods == []
+    assert not still_choosing(state)
+
+
+def sqs_list(names_):
+    return [sq(n) for n in names_]
+
+
+def test_relocation_bonus_teleport_collects_a_lifepod():
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I2", "civ", "energy"), "F4 F5")
+    b.rovers = [sq("F4"), None]
+    state.seats[0].corp.rover_supply = 0
+    take_card(state, 0, 14)
+    item = only(state, 0, "teleport")
+    vals = values(state, 0, item)
+    assert len(vals) == 95  # every grid square but the rover's own
+    assert all(v.startswith("1 ") for v in vals)  # rover 2 is not on the planet
+    assert "1 F4" not in vals and "1 A1" not in vals and "1 E2" in vals and "1 F5" in vals
+    settle(state, 0, item, "1 E2")
+    assert b.rovers == [sq("E2"), None]
+    assert state.seats[0].corp.lifepods == 1
+    assert sq("E2") not in b.lifepods
+
+
+def test_relocation_bonus_teleport_collects_a_meteorite():
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I2", "civ", "energy"), "F4 F5")
+    meteor_at(b, 1, "D9", "D10")
+    b.rovers = [sq("F4")]
+    take_card(state, 0, 14)
+    settle(state, 0, only(state, 0, "teleport"), "1 D9")
+    assert b.rovers == [sq("D9")]
+    assert state.seats[0].corp.meteorites == 1
+    assert b.meteorites == []
+
+
+def test_relocation_bonus_without_a_rover_on_the_planet_does_nothing():
+    state = new(2)
+    take_card(state, 0, 14)
+    assert not still_choosing(state)
+
+
+# --------------------------------------------------------------------------- Unionization
+
+
+def test_unionization_moves_every_low_tracker_to_5():
+    state = new(2)
+    round_tile(state, 0, tile_id("I2", "water", "rover"), "F4 F5")
+    set_trackers(state, 0, civ=10, water=0, biomass=1, rover=0, tech=4)
+    take_card(state, 0, 21)
+    assert trackers(state) == {"civ": 10, "water": 5, "biomass": 5, "rover": 5, "tech": 5}
+    pend = state.seats[0].pending
+    # biomass 3: patch; rover 1: new rover. Synergies (water 3, biomass 2, tech 2) are
+    # skipped; civ (rank 3 card: 10 or more) stays where it is.
+    assert sorted(i["kind"] for i in pend) == ["patch", "rover"]
+    assert state.seats[0].pool == 1 + 1 + 2 + 2  # rover spaces 2, 3, 4, 5
+    assert "store" in values(state, 0, only(state, 0, "patch"))  # tech 5: UC tech 2 on
+    assert values(state, 0, only(state, 0, "rover")) == ["F4", "F5"]
+
+
+def test_unionization_with_uc_tech_3_adds_one_to_each_movement_gain():
+    state = new(2)
+    set_trackers(state, 0, civ=12, water=5, biomass=9, rover=0, tech=8)
+    state.seats[0].corp.rover_supply = 0
+    take_card(state, 0, 21)
+    assert trackers(state) == {"civ": 12, "water": 5, "biomass": 9, "rover": 5, "tech": 8}
+    assert state.seats[0].pending == []  # rover milestone with no rover left: lost
+    assert state.seats[0].pool == (1 + 1) + (1 + 1) + (2 + 1) + (2 + 1)
+
+
+# --------------------------------------------------------------------------- end-game cards
+
+MEDAL_CARDS = {6: 1, 7: 2, 8: 1, 9: 2, 15: 2, 20: 3, 27: 4}
+
+
+@pytest.mark.parametrize("card,medals", sorted(MEDAL_CARDS.items()))
+def test_end_game_medal_cards(card, medals):
+    state = new(2)
+    set_trackers(state, 0, civ=14, water=3)
+    before = trackers(state)
+    take_card(state, 0, card)
+    assert not still_choosing(state)  # nothing happens now
+    assert trackers(state) == before and state.seats[0].corp.civ_cards == [card]
+    d = score(state)["players"][0]["D"]
+    assert d["total"] == medals
+    assert [(c["card"], c["medals"]) for c in d["cards"]] == [(card, medals)]
+    # end-game cards stay hidden from the other players
+    other = view_for(state, 1)["seats"][0]["corp"]
+    assert other["civ_cards"] == [] and other["hidden_civ_cards"] == 1
+    assert view_for(state, 0)["seats"][0]["corp"]["civ_cards"] == [card]
+
+
+def _to_final(state):
+    """The game ends after this round: every seat confirms and the final step begins."""
+    state.ending = ["unplaceable"]
+    confirm_all(state)
+
+
+@pytest.mark.parametrize("card,medals", [(23, 2), (24, 3)], ids=["gaming_commission", "planet_lottery"])
+def test_final_step_tracker_advance_then_scoring(card, medals):
+    state = new(2)
+    set_trackers(state, 0, civ=1, water=3, biomass=0, rover=15, tech=15)
+    take_card(state, 0, card)
+    assert not still_choosing(state)
+    assert trackers(state)["water"] == 3  # nothing moves when the card is taken
+    _to_final(state)
+    assert state.phase == "final" and state.active == 0 and to_act(state) == [0]
+    item = only(state, 0, "advance")
+    assert values(state, 0, item) == ["civ", "water", "biomass", "rover"]  # tech at the top
+    settle(state, 0, item, "water")  # 3 (medal 1) -> 4 (medal 2)
+    assert state.phase == "over"
+    p0 = state.result["players"][0]
+    assert p0["B"]["water"] == 2
+    assert [(c["card"], c["medals"]) for c in p0["D"]["cards"]] == [(card, medals)]
+    assert p0["D"]["total"] == medals
+
+
+def test_end_game_card_taken_in_the_last_round_still_advances_in_the_final_step():
+    state = new(2)
+    set_trackers(state, 0, water=3)
+    put_in_pile(state, 24)
+    state.ending = ["unplaceable"]
+    set_trackers(state, 0, civ=14)
+    confirm_all(state, {0: [4]})
+    assert state.phase == "civ"
+    settle(state, 0, only(state, 0, "civ"), "24")
+    assert state.phase == "final" and state.active == 0
+    settle(state, 0, only(state, 0, "advance"), "water")
+    assert state.phase == "over"
+    p0 = state.result["players"][0]
+    assert p0["D"]["total"] == 3 and p0["B"]["water"] == 2
+
+
+@pytest.mark.parametrize("card", [23, 24])
+def test_final_step_advance_claims_its_benefits(card):
+    state = new(2)
+    set_trackers(state, 0, water=2, biomass=0)
+    take_card(state, 0, card)
+    _to_final(state)
+    settle(state, 0, only(state, 0, "advance"), "water")  # 2 -> 3: synergy boost
+    assert state.phase == "final"
+    synergy = only(state, 0, "advance")
+    assert synergy["source"] == "synergy"
+    settle(state, 0, synergy, "biomass")  # 0 -> 1
+    assert state.phase == "over"
+    assert trackers(state)["water"] == 3 and trackers(state)["biomass"] == 1
+
+
+def test_final_step_runs_in_seat_order_from_the_commander():
+    state = new(3, commander=2)
+    for seat, card in ((0, 23), (2, 24)):
+        state.seats[seat].corp.civ_cards.append(card)
+        for pile in state.civ_piles.values():
+            if card in pile:
+                pile.remove(card)
+    _to_final(state)
+    assert state.active == 2 and to_act(state) == [2]
+    with pytest.raises(NotYourTurn):
+        apply(state, 0, Resolve(1, "civ"))
+    settle(state, 2, only(state, 2, "advance"), "civ")
+    assert state.active == 0
+    settle(state, 0, only(state, 0, "advance"), "civ")
+    assert state.phase == "over"
+
+
+def test_sustainable_living_counts_patches_on_the_planet_after_stored_ones_are_placed():
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I2", "civ", "energy"), "F4 F5")
+    patches(b, "F6 F7 F8")
+    state.seats[0].corp.stored_patches = 2
+    take_card(state, 0, 22)
+    assert score(state)["players"][0]["D"]["total"] == 3
+    _to_final(state)
+    pend = items(state, 0, "patch")
+    assert len(pend) == 2
+    assert "store" not in values(state, 0, pend[0])
+    settle(state, 0, pend[0], "F9")
+    settle(state, 0, pend[1], "F10")
+    assert state.phase == "over"
+    d = state.result["players"][0]["D"]
+    assert d["total"] == 5 and [(c["card"], c["medals"]) for c in d["cards"]] == [(22, 5)]
+
+
+def test_stored_patches_must_be_placed_in_the_final_step_even_with_uc_tech_2():
+    state = new(2)
+    b = state.seats[0].board
+    lay(b, tile_id("I2", "civ", "energy"), "A6 A7")
+    set_trackers(state, 0, tech=5)
+    state.seats[0].corp.stored_patches = 1
+    _to_final(state)
+    item = only(state, 0, "patch")
+    assert values(state, 0, item)[-1] != "store" and "store" not in values(state, 0, item)
+    with pytest.raises(IllegalAction):
+        settle(state, 0, item, "store")
+    settle(state, 0, item, "B6")
+    assert state.phase == "over"
+    assert names(b.patches) == ["B6"] and state.seats[0].corp.stored_patches == 0
+
+
+def test_space_citizen_decree_two_medals_per_collected_lifepod():
+    state = new(2)
+    corp = state.seats[0].corp
+    corp.lifepods = 3
+    assert score(state)["players"][0]["C"]["lifepod_medals"] == 3
+    take_card(state, 0, 28)
+    c = score(state)["players"][0]["C"]
+    assert c["lifepod_medals"] == 6 and c["total"] == 6
+    # lifepods still on the planet do not count
+    assert len(state.seats[0].board.lifepods) == 6
+
+
+@pytest.mark.parametrize("repo,meteorites,expected", [
+    (0, 7, 2), (1, 7, 4), (2, 7, 6), (3, 7, 8), (4, 7, 10), (4, 2, 0), (2, 9, 9), (1, 5, 2)])
+def test_meteorite_repo_trios(repo, meteorites, expected):
+    state = new(2)
+    corp = state.seats[0].corp
+    corp.civ_cards = [29, 30, 31, 32][:repo] + [6]
+    corp.meteorites = meteorites
+    c = score(state)["players"][0]["C"]
+    assert c["meteorite_medals"] == expected
+    assert c["medals_per_trio"] == 1 + repo
+    assert score(state)["players"][0]["D"]["total"] == 1  # the repo cards add nothing to D
+
+
+def test_meteorite_repo_taken_through_the_civ_step():
+    state = new(2)
+    state.seats[0].corp.meteorites = 6
+    take_card(state, 0, 31)
+    assert not still_choosing(state)
+    assert score(state)["players"][0]["C"]["meteorite_medals"] == 4
+
+
+@pytest.mark.parametrize("cards,medals", [([33], 1), ([36], 1), ([33, 34], 3), ([34, 35, 36], 6),
+                                          ([33, 34, 35, 36], 10)])
+def test_commerce_agreement_set(cards, medals):
+    state = new(2)
+    state.seats[0].corp.civ_cards = list(cards) + [29]
+    d = score(state)["players"][0]["D"]
+    assert d["total"] == medals
+    assert [c["medals"] for c in d["cards"]] == [medals]
+
+
+def test_commerce_agreement_taken_through_the_civ_step():
+    state = new(2)
+    take_card(state, 0, 34)
+    take_card(state, 0, 35)
+    assert state.seats[0].corp.civ_cards == [34, 35]
+    assert score(state)["players"][0]["D"]["total"] == 3
+
+
+# --------------------------------------------------------------------------- the civ step (R4)
+
+
+def _civ_tile_on_top(state, seat, want_civ: bool) -> int:
+    slot = R.seat_depot(state, seat)["small"]
+    pile = state.station["small"][slot]
+    tid = next(t for t in pile if not D.tile(t).has_meteor
+               and ("civ" in D.tile(t).resources) == want_civ and "water" not in D.tile(t).resources)
+    pile.remove(tid)
+    pile.append(tid)
+    return tid
+
+
+def _play_turn(state, seat, prefer):
+    apply(state, seat, Pick("small"))
+    place = next(a for a in legal_actions(state, seat) if isinstance(a, Place))
+    apply(state, seat, place)
+    while state.seats[seat].pending:
+        it = state.seats[seat].pending[0]
+        vals = values(state, seat, it)
+        settle(state, seat, it, prefer if prefer in vals else vals[0])
+
+
+def test_civ_milestones_are_picked_after_every_confirm_from_the_commander():
+    state = new(3, commander=1)
+    apply(state, 1, next(a for a in legal_actions(state, 1)))  # commander turns the station
+    assert state.phase == "turns"
+    put_in_pile(state, 6)
+    put_in_pile(state, 7)
+    pile1 = list(state.civ_piles["1"])
+    for seat in (0, 2):
+        set_trackers(state, seat, civ=2)
+        _civ_tile_on_top(state, seat, True)
+    _civ_tile_on_top(state, 1, False)
+
+    _play_turn(state, 0, "civ")
+    s0 = state.seats[0]
+    assert s0.corp.trackers["civ"] >= 3
+    assert s0.civ_queue == [1] and not items(state, 0, "civ")  # not now: after every confirm
+    assert "cards" not in view_for(state, 0)["civ_piles"]["1"]
+    apply(state, 0, Confirm())
+    assert state.phase == "turns" and state.civ_piles["1"] == pile1
+
+    _play_turn(state, 2, "civ")
+    apply(state, 2, Confirm())
+    assert state.phase == "turns"
+    _play_turn(state, 1, "tech")
+    apply(state, 1, Confirm())
+
+    # commander is seat 1 (no card): seat 2 chooses first, then seat 0
+    assert state.phase == "civ" and state.active == 2 and to_act(state) == [2]
+    assert legal_actions(state, 0) == []
+    with pytest.raises(NotYourTurn):
+        apply(state, 0, Resolve(1, "6"))
+    view2, view0 = view_for(state, 2), view_for(state, 0)
+    assert view2["civ_piles"]["1"]["cards"] == pile1
+    assert "cards" not in view0["civ_piles"]["1"] and view0["civ_piles"]["1"]["count"] == len(pile1)
+    settle(state, 2, only(state, 2, "civ"), "7")
+    assert state.seats[2].corp.civ_cards == [7]
+    assert "cards" not in view_for(state, 2)["civ_piles"]["1"]
+
+    assert state.phase == "civ" and state.active == 0
+    item = only(state, 0, "civ")
+    assert values(state, 0, item) == [str(c) for c in pile1 if c != 7]
+    assert view_for(state, 0)["civ_piles"]["1"]["cards"] == [c for c in pile1 if c != 7]
+    settle(state, 0, item, "6")
+    assert state.seats[0].corp.civ_cards == [6]
+    assert state.phase == "rotate" and state.commander == 2  # next round, commander passed on
+
+
+def test_empty_pile_gives_nothing():
+    state = new(2)
+    state.civ_box += state.civ_piles["2"]
+    state.civ_piles["2"] = []
+    confirm_all(state, {0: [2]})
+    assert state.phase == "turns" and state.round == 2
+    assert state.seats[0].corp.civ_cards == []
+
+
+def test_two_ranks_in_one_turn_give_two_cards():
+    state = new(2)
+    put_in_pile(state, 6)
+    put_in_pile(state, 9)
+    confirm_all(state, {0: [1, 2]})
+    civ = items(state, 0, "civ")
+    assert sorted(i["rank"] for i in civ) == [1, 2]
+    by_rank = {i["rank"]: i for i in civ}
+    with pytest.raises(IllegalAction):
+        settle(state, 0, by_rank[1], "9")  # a rank 2 card is not in the rank 1 pile
+    settle(state, 0, by_rank[1], "6")
+    settle(state, 0, by_rank[2], "9")
+    assert state.seats[0].corp.civ_cards == [6, 9]
+    assert score(state)["players"][0]["D"]["total"] == 3
+
+
+def test_civ_pile_hidden_outside_the_choice():
+    state = new(2)
+    assert all("cards" not in p for p in view_for(state, 0)["civ_piles"].values())
+    item = civ_step(state, 0, 6)
+    assert view_for(state, 0)["civ_piles"]["1"]["cards"] == state.civ_piles["1"]
+    assert "cards" not in view_for(state, 1)["civ_piles"]["1"]
+    assert "cards" not in view_for(state, None)["civ_piles"]["1"]
+    assert all("cards" not in view_for(state, 0)["civ_piles"][r] for r in "234")
+    settle(state, 0, item, "6")
+    assert all("cards" not in p for p in view_for(state, 0)["civ_piles"].values())
