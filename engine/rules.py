@@ -506,7 +506,7 @@ def _activate(state: GameState, seat: int) -> None:
             _add(s, "civ", rank=rank)
         s.civ_queue = []
     _cleanup(state, seat)
-    if not s.pending:
+    if not s.pending and not _moves(s):
         _next_active(state)
 
 
@@ -708,7 +708,7 @@ def apply(state: GameState, seat: int, action: Action) -> None:
         return
     else:
         raise IllegalAction(_expected(state, seat), action)
-    if state.phase in ("civ", "final") and state.active == seat and not s.pending and s.pool <= 0 \
+    if state.phase in ("civ", "final") and state.active == seat and not s.pending and not _moves(s) \
             and s.hand is None:
         _next_active(state)  # nothing left to decide in a one-at-a-time step: move on
 

@@ -129,7 +129,7 @@ def score(state: GameState) -> dict:
         same_total = [q for q in keyed if q["total"] == p["total"] and q is not p]
         if not same_total:
             p["tie_break"] = None
-        elif all(q["place"] == p["place"] for q in same_total):
+        elif any(q["place"] == p["place"] for q in same_total):
             p["tie_break"] = "tied on medals, uncovered squares and meteorites: shared place"
         elif any(q["uncovered"] != p["uncovered"] for q in same_total):
             p["tie_break"] = f"tied on medals; {p['uncovered']} uncovered squares decides"

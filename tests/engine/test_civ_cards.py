@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine.data import parse_cell as sq
+
 import engine.data as D
 import engine.rules as R
 from engine import IllegalAction, NotYourTurn, apply, legal_actions, score, to_act, view_for
@@ -110,6 +112,7 @@ def test_tracker_at_top_cannot_be_picked_except_rover(card):
 def test_fewer_movable_trackers_than_picks_moves_those_that_can(card):
     state = new(2)
     set_trackers(state, 0, civ=15, water=15, biomass=15, rover=3, tech=15)
+    state.seats[0].board.rovers = [sq("D4")]  # a rover to spend the movement on
     take_card(state, 0, card)
     item = only(state, 0, "advance")
     assert values(state, 0, item) == ["rover"]
@@ -163,6 +166,7 @@ def test_dept_of_operations_one_tracker_two_steps_both_claimed():
 def test_dept_of_operations_on_rover_gains_both_movements():
     state = new(2)
     set_trackers(state, 0, rover=3)
+    state.seats[0].board.rovers = [sq("D4")]
     take_card(state, 0, 2)
     settle(state, 0, only(state, 0, "advance"), "rover")  # 3 -> 4 (2 moves) -> 5 (2 moves)
     assert trackers(state)["rover"] == 5
@@ -297,13 +301,11 @@ def test_dept_of_engineering_unspent_movement_is_lost_on_confirm():
     assert state.seats[0].pool == 0
 
 
-def test_dept_of_engineering_without_a_rover_only_confirm_is_left():
+def test_dept_of_engineering_without_a_rover_on_the_planet_ends_the_step_by_itself():
     state = new(2)
     take_card(state, 0, 4)
-    assert state.seats[0].pool == 4 and still_choosing(state)
-    assert legal_actions(state, 0) == [Confirm()]
-    apply(state, 0, Confirm())
-    assert not still_choosing(state)
+    assert not still_choosing(state)  # the movement has nothing to move: nothing to ask
+    assert state.phase == "turns" and state.seats[0].pool == 0  # the next round has begun
 
 
 # --------------------------------------------------------------------------- extra tile
@@ -558,6 +560,7 @@ def test_unionization_with_uc_tech_3_adds_one_to_each_movement_gain():
     state = new(2)
     set_trackers(state, 0, civ=12, water=5, biomass=9, rover=0, tech=8)
     state.seats[0].corp.rover_supply = 0
+    state.seats[0].board.rovers = [sq("D4")]  # on the planet already, none left to add
     take_card(state, 0, 21)
     assert trackers(state) == {"civ": 12, "water": 5, "biomass": 9, "rover": 5, "tech": 8}
     assert state.seats[0].pending == []  # rover milestone with no rover left: lost
