@@ -57,6 +57,12 @@ def _benefit_icons(benefits, size: int) -> list[Image.Image]:
             out.append(icons.tech_chip(b[1], size))
         elif kind == "move":
             out.append(icons.move(b[1], int(size * 0.8)))
+        elif kind == "advance":
+            out.append(icons.resource(b[1], size) if b[1] in T.TERRAIN_COLOR else icons.pill("+1", size))
+        elif kind == "choose":
+            out.append(icons.pill("or", size))
+        else:
+            out.append(icons.pill("?", size))
     return out
 
 
@@ -172,8 +178,9 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     ty = box["techs"][1]
     T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
     T.draw_text(d, (PAD + 76, ty + 6), "on while the tech tracker is at or past the chip", 17, fill=T.TEXT_MUTED)
-    tw = (WIDTH - 2 * PAD - 4 * 10) / 5
-    for i, tech in enumerate(cdef.techs[:5]):
+    n_tech = max(1, len(cdef.techs))
+    tw = (WIDTH - 2 * PAD - (n_tech - 1) * 10) / n_tech
+    for i, tech in enumerate(cdef.techs):
         on = tech_on(corp, tech.level)
         x = PAD + i * (tw + 10)
         bx = (int(x), ty + 36, int(x + tw), ty + 106)

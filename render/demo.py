@@ -1,7 +1,7 @@
 """Write every image type for a seeded mid-game and end-game position.
 
     python -m render.demo --seed 7 --out out/demo [--players 4]
-    python -m render.demo --seed 7 --docs docs/images     # the README pictures
+    python -m render.demo --seed 12 --end-seed 5 --docs docs/images   # the README pictures
 
 Positions come from random legal play with a seeded ``random.Random`` (``playout``), so the
 same seed always gives the same files. The helpers here are also used by the render tests.
@@ -113,12 +113,13 @@ def write_all(seed: int, out: Path, players: int = 4) -> list[Path]:
 DOC_IMAGES = ("planet", "preview", "corp", "station", "picker", "summary", "score")
 
 
-def write_docs(out: Path, seed: int = 7, players: int = 4) -> list[Path]:
-    """The README pictures: docs/images/{planet,preview,corp,station,picker,summary,score}.png."""
+def write_docs(out: Path, seed: int = 7, players: int = 4, end_seed: int | None = None) -> list[Path]:
+    """The README pictures: docs/images/{planet,preview,corp,station,picker,summary,score}.png,
+    mid-game ones from ``seed`` and end-of-game ones from ``end_seed`` (default: ``seed``)."""
     out.mkdir(parents=True, exist_ok=True)
     names = NAMES[:players]
     mid = playout(players, seed, stop_round=6)
-    end = playout(players, seed)
+    end = playout(players, seed if end_seed is None else end_seed)
     own = view_for(mid, 0)
     pub_mid, pub_end = public_view(mid), public_view(end)
     best = max(range(players), key=lambda s: (len(end.result["players"][s]["A"]["rows"])
@@ -150,10 +151,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4, choices=range(1, 7))
     ap.add_argument("--docs", type=Path, default=None, metavar="DIR",
                     help="write the README pictures (planet, preview, corp, ...) to DIR instead")
+    ap.add_argument("--end-seed", type=int, default=None, help="seed of the finished game for --docs")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     if args.docs is not None:
-        files = write_docs(args.docs, args.seed, args.players)
+        files = write_docs(args.docs, args.seed, args.players, args.end_seed)
     else:
         files = write_all(args.seed, args.out, args.players)
     for f in files:

@@ -338,6 +338,17 @@ def anchor_mark(size: int) -> Image.Image:
     return _done(img, size)
 
 
+@lru_cache(maxsize=None)
+def pill(text: str, size: int) -> Image.Image:
+    """A small label for benefits without an icon of their own (other corporations)."""
+    width = max(size, int(T.text_width(text, int(size * 0.5), True) + size * 0.5))
+    img, d, w, h = _canvas(size, width)
+    d.rounded_rectangle((0, h * 0.1, w - 1, h * 0.9), radius=int(h * 0.35), fill=(12, 12, 16))
+    d.rounded_rectangle((w * 0.02 + 2, h * 0.16, w * 0.98 - 2, h * 0.84), radius=int(h * 0.3), fill=T.SILVER)
+    d.text((w / 2, h / 2), text, font=T.font(int(h * 0.5), True), fill=(12, 12, 16), anchor="mm")
+    return _done(img, size, width)
+
+
 def paste(img: Image.Image, icon: Image.Image, center: tuple[float, float]) -> None:
     """Paste an RGBA icon centred on ``center``."""
     x = int(round(center[0] - icon.width / 2))

@@ -298,7 +298,12 @@ def render_preview(view: dict, seat: int, tile_id: int, orient: int, anchor: int
                    names: Sequence[str] | None = None) -> Image.Image:
     """The planet with a candidate tile drawn see-through at ``anchor`` in ``orient``:
     green outline and a tick when legal, red with the reason when not; squares whose
-    lifepod or rover it would destroy and ice under its water squares are ringed."""
+    lifepod or rover it would destroy and ice under its water squares are ringed.
+    Raises ValueError for an orientation outside 0-7 or a square outside the board."""
+    if orient not in range(8):
+        raise ValueError("orientation is a number from 0 to 7")
+    if anchor not in range(SIZE * SIZE):
+        raise ValueError("the anchor square is not on the board")
     board = board_of(view, seat)
     corp = view["seats"][seat]["corp"]
     problem = board.placement_problem(tile_id, orient, anchor,

@@ -122,12 +122,8 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
         T.draw_text(d, (PAD + 36, y + ROW_H / 2), _ordinal(p["place"]), 19, bold=True, fill=ink, anchor="mm")
         nx = PAD + PLACE_W + 4
         d.ellipse((nx, y + 24, nx + 16, y + 40), fill=T.seat_color(seat), outline=T.TEXT_DARK, width=2)
-        name_w = NAME_W - 34 - (30 if win else 0)
-        T.draw_text(d, (nx + 24, y + 32), T.fit_text(T.player_name(names, seat), 24, name_w, True), 24, bold=True,
-                    anchor="lm")
-        if win:
-            icons.paste(img, icons.trophy(28), (nx + 24 + T.text_width(
-                T.fit_text(T.player_name(names, seat), 24, name_w, True), 24, True) + 20, y + 31))
+        name, size = T.fit_shrink(T.player_name(names, seat), 24, NAME_W - 30, True)
+        T.draw_text(d, (nx + 24, y + 32), name, size, bold=True, anchor="lm")
         for k, line in enumerate(notes[seat]):
             T.draw_text(d, (nx, y + 58 + k * 18), line, 15, fill=T.WARN if p.get("tie_break") else T.TEXT_MUTED,
                         anchor="lm")

@@ -74,7 +74,8 @@ def render_round_summary(view: dict, names: Sequence[str] | None = None, *, titl
         _panel(img, d, view, seat, names, x0, y0, pw, ph, g)
     fy = height - FOOT // 2 - 4
     icons.paste(img, icons.medal("", 22, "gold"), (GAP + 12, fy))
-    T.draw_text(d, (GAP + 30, fy), "medals so far from lines and trackers", 17, fill=T.TEXT_MUTED, anchor="lm")
+    foot = "final medals" if view.get("result") else "medals so far from lines and trackers"
+    T.draw_text(d, (GAP + 30, fy), foot, 17, fill=T.TEXT_MUTED, anchor="lm")
     return img
 
 
@@ -90,14 +91,18 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, name
         icons.paste(img, icons.crown(28), (nx + 14, y0 + 24))
         nx += 34
     board = board_of(view, seat)
-    medals = line_medals(board) + track_medals(s["corp"])
+    result = view.get("result")
+    if result:  # the game is over: the final total
+        medals = next(p["total"] for p in result["players"] if p["seat"] == seat)
+    else:
+        medals = line_medals(board) + track_medals(s["corp"])
     icons.paste(img, icons.medal(medals, 34, "gold"), (x0 + pw - 28, y0 + 24))
     name_right = x0 + pw - 52
     if still_playing(view, seat):
         T.draw_text(d, (name_right, y0 + 24), "playing…", 18, fill=T.WARN, anchor="rm")
         name_right -= T.text_width("playing…", 18) + 10
-    T.draw_text(d, (nx, y0 + 24), T.fit_text(T.player_name(names, seat), 24, name_right - nx, True), 24,
-                bold=True, anchor="lm")
+    name, size = T.fit_shrink(T.player_name(names, seat), 24, name_right - nx, True)
+    T.draw_text(d, (nx, y0 + 24), name, size, bold=True, anchor="lm")
     # planet
     py = y0 + NAME_H
     img.paste(empty_planet(board.planet_id, MINI_CELL, False), (x0 + PANEL_PAD, py))

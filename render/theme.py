@@ -1,8 +1,9 @@
 """The look shared by every image: palette, fonts and small drawing helpers.
 
-Terrain colours come from the Okabe-Ito palette (safe for the common forms of colour
-blindness); every terrain also has its own fill pattern, letter and resource icon, so
-colour is never the only cue. Fonts are the DejaVu TTFs shipped in render/fonts (licence
+Terrain colours come from the Okabe-Ito palette; simulated deuteranopia, protanopia and
+tritanopia keep every pair of terrains (and land and ice) apart by a CIE76 distance of 14
+or more. Every terrain also has its own fill pattern, letter and resource icon, so colour
+is never the only cue. Fonts are the DejaVu TTFs shipped in render/fonts (licence
 beside them); without them PIL's built-in scalable font is used.
 """
 from __future__ import annotations
@@ -44,7 +45,7 @@ TERRAIN_COLOR = {
     "water": (0, 114, 178),  # blue
     "biomass": (0, 158, 115),  # bluish green
     "rover": (230, 159, 0),  # orange
-    "tech": (160, 168, 180),  # steel grey
+    "tech": (213, 94, 0),  # vermillion
     "energy": (240, 228, 66),  # yellow
 }
 TERRAIN_INK = {  # icon glyphs, patterns, letters on that terrain
@@ -52,7 +53,7 @@ TERRAIN_INK = {  # icon glyphs, patterns, letters on that terrain
     "water": (0, 52, 96),
     "biomass": (0, 78, 52),
     "rover": (120, 70, 0),
-    "tech": (58, 64, 76),
+    "tech": (100, 36, 0),
     "energy": (120, 104, 0),
 }
 TERRAIN_LETTER = {"civ": "C", "water": "W", "biomass": "B", "rover": "R", "tech": "T", "energy": "E"}
@@ -97,6 +98,16 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
         else:
             hi = mid - 1
     return text[:lo].rstrip() + "…"
+
+
+def fit_shrink(text: str, size: int, width: int, bold: bool = False, smallest: int | None = None
+               ) -> tuple[str, int]:
+    """(text, size): smaller type down to ``smallest`` (default 80%) before cutting the text."""
+    low = smallest or int(size * 0.8)
+    for s in range(size, low - 1, -2):
+        if text_width(text, s, bold) <= width:
+            return text, s
+    return fit_text(text, low, width, bold), low
 
 
 def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:

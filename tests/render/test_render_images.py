@@ -2,6 +2,7 @@
 and seeded random positions: no exception, RGB, a sane size, PNG under the limits."""
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -139,3 +140,27 @@ def test_render_png_by_kind():
     assert R.render_png("station", view, NAMES)[:4] == b"\x89PNG"
     with pytest.raises(ValueError):
         R.render_png("nope", view)
+
+
+def test_every_planet_and_corporation_in_the_data_renders():
+    """Boards the engine does not offer yet still draw (voids, other grids, longer tracks)."""
+    from engine import data as D
+
+    base = public_view(mid_state(2))
+    for pid in D.planets():
+        view = json.loads(json.dumps(base))
+        view["seats"][0]["board"] = Board(pid, lifepods=list(D.planet(pid).lifepods)).to_json()
+        _sane(R.render_planet(view, 0, NAMES))
+        _sane(R.render_round_summary(view, NAMES))
+    for cid in D.corporations():
+        view = json.loads(json.dumps(base))
+        view["seats"][0]["corp"]["corp"] = cid
+        _sane(R.render_corporation(view, 0, NAMES))
+
+
+def test_preview_rejects_impossible_arguments():
+    view = public_view(mid_state(2))
+    with pytest.raises(ValueError):
+        R.render_preview(view, 0, 40, 8, 30)
+    with pytest.raises(ValueError):
+        R.render_preview(view, 0, 40, 0, 144)
