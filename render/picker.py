@@ -13,7 +13,7 @@ from engine import data as D
 from . import cells as C
 from . import icons
 from . import theme as T
-from .viewinfo import seat_tiles
+from .viewinfo import round_label, seat_tiles
 
 WIDTH = 1000
 HEADER = 64
@@ -63,7 +63,7 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
     height = HEADER + TOP_H + 20 + orows * (obox_h + 12) + 56
     img = T.new_canvas(WIDTH, height)
     d = ImageDraw.Draw(img)
-    T.header(img, T.player_name(names, seat), f"tiles for round {view['round']}", height=HEADER,
+    T.header(img, T.player_name(names, seat), f"tiles for {round_label(view)}", height=HEADER,
              accent=T.seat_color(seat))
 
     # the two options

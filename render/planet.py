@@ -19,7 +19,8 @@ from engine.data import SIZE, cell_name
 from . import cells as C
 from . import icons
 from . import theme as T
-from .viewinfo import board_of, complete_lines, covered_blocked_lines, has_tech_code, line_medals, snapshot_note
+from .viewinfo import (board_of, complete_lines, covered_blocked_lines, has_tech_code, line_medals, round_label,
+                       snapshot_note)
 
 
 # --------------------------------------------------------------------------- geometry
@@ -240,7 +241,7 @@ def _legend(img: Image.Image, y: int) -> None:
 def _title(view: dict, seat: int, names) -> tuple[str, str]:
     s = view["seats"][seat]
     p = D.planet(s["board"]["planet"])
-    sub = f"{p.name} · round {view['round']}"
+    sub = f"{p.name} · {round_label(view)}"
     note = snapshot_note(view, seat)
     if note:
         sub += f" · {note}"

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from . import cells as C
 from . import icons
 from . import theme as T
-from .viewinfo import depot_slots, seat_position
+from .viewinfo import depot_slots, round_label, seat_position
 
 WIDTH = 1060
 HEIGHT = 1000
@@ -79,7 +79,7 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
     for seat in range(n):
         facing.setdefault(seat_position(view, seat), []).append(seat)
     solo = n == 1
-    T.header(img, "Space station", f"round {view['round']}" + (
+    T.header(img, "Space station", round_label(view) + (
         "" if solo else f" · commander: {T.player_name(names, commander)}"), height=HEADER)
 
     cx, cy = WIDTH / 2, HEADER + (HEIGHT - HEADER) / 2
@@ -95,7 +95,7 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
         T.draw_text(d, (cx, cy - 14), "Commander", 18, fill=T.TEXT_MUTED, anchor="mm")
         T.draw_text(d, (cx, cy + 14), T.fit_text(T.player_name(names, commander), 26, 230, True), 26, bold=True,
                     anchor="mm")
-    T.draw_text(d, (cx, cy + 50), f"round {view['round']}", 20, fill=T.TEXT_MUTED, anchor="mm")
+    T.draw_text(d, (cx, cy + 50), round_label(view), 20, fill=T.TEXT_MUTED, anchor="mm")
     # clockwise arrow around the hub
     d.arc((cx - 150, cy - 130, cx + 150, cy + 130), 200, 250, fill=T.TEXT_MUTED, width=4)
     ax, ay = cx + 150 * math.cos(math.radians(250)), cy + 130 * math.sin(math.radians(250))

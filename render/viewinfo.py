@@ -81,3 +81,8 @@ def snapshot_note(view: dict, seat: int) -> str | None:
 
 def still_playing(view: dict, seat: int) -> bool:
     return view["phase"] == "turns" and view["seats"][seat].get("step") not in ("done", None)
+
+
+def round_label(view: dict) -> str:
+    """"round 5", or "setup" while private objectives are chosen before round 1."""
+    return f"round {view['round']}" if view["round"] >= 1 else "setup"
