@@ -1,0 +1,68 @@
+"""Render benchmark: median time per image type, and how much of it is PNG encoding.
+
+    .venv/bin/python -m bench.render_bench [--runs 30]
+
+For each image: the median time to draw it (PIL image), to encode it (PNG bytes), the total,
+and total / encode (encoding alone is the floor a renderer cannot go under). Targets (issue 3):
+planet board under 60 ms, 6-player round summary under 250 ms, on a 2-core machine.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+
+from engine import public_view, view_for
+from render import (png_bytes, render_corporation, render_picker, render_planet, render_preview,
+                    render_round_summary, render_score, render_station, warm)
+from render.demo import playout, preview_candidates
+
+TARGETS_MS = {"planet": 60, "summary (6 players)": 250}
+
+
+def _time(fn, runs: int) -> tuple[float, object]:
+    out = None
+    samples = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = fn()
+        samples.append(time.perf_counter() - t)
+    return statistics.median(samples) * 1000, out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.render_bench")
+    ap.add_argument("--runs", type=int, default=30)
+    args = ap.parse_args(argv)
+    warm()
+    mid = playout(4, 12, stop_round=9)
+    six = playout(6, 3, stop_round=9)
+    end = playout(4, 5)
+    v0 = view_for(mid, 0)
+    tile = mid.station["small"][0][-1]
+    (orient, anchor), _bad = preview_candidates(v0, 0, tile)
+    cases = {
+        "planet": lambda: render_planet(v0, 0),
+        "preview": lambda: render_preview(v0, 0, tile, orient, anchor),
+        "corporation": lambda: render_corporation(v0, 0),
+        "station": lambda: render_station(public_view(mid)),
+        "picker": lambda: render_picker(v0, 0),
+        "summary (6 players)": lambda: render_round_summary(public_view(six)),
+        "score (4 players)": lambda: render_score(public_view(end)),
+    }
+    print(f"render benchmark: {os.cpu_count()} cores, Python {platform.python_version()}, {args.runs} runs each")
+    print(f"{'image':22} {'draw ms':>8} {'encode ms':>10} {'total ms':>9} {'total/encode':>13} {'PNG KiB':>8}  target")
+    for name, fn in cases.items():
+        draw, img = _time(fn, args.runs)
+        enc, data = _time(lambda: png_bytes(img), args.runs)
+        total = draw + enc
+        target = TARGETS_MS.get(name)
+        verdict = "" if target is None else f"<= {target} ms: {'met' if total <= target else 'MISSED'}"
+        print(f"{name:22} {draw:8.1f} {enc:10.1f} {total:9.1f} {total / enc:13.2f} {len(data) / 1024:8.0f}  {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
