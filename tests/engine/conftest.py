@@ -47,6 +47,17 @@ def place(state, seat: int, tile_id: int, square: str, orient: int = 0) -> None:
     apply(state, seat, Place(parse_cell(square), orient))
 
 
+def finish_turn(state, seat: int) -> None:
+    """Settle every pending item with its first offered value, then confirm."""
+    from engine.actions import Confirm
+    from engine.rules import item_values
+
+    while items(state, seat):
+        it = items(state, seat)[0]
+        resolve(state, seat, it, item_values(state, seat, it)[0])
+    apply(state, seat, Confirm())
+
+
 def items(state, seat: int, kind: str | None = None) -> list[dict]:
     return [i for i in state.seats[seat].pending if kind is None or i["kind"] == kind]
 

@@ -8,16 +8,9 @@ from engine.actions import Confirm, Pick
 from engine.data import parse_cell as sq
 from engine.rules import item_values, seat_depot
 
-from .conftest import game, give, items, place, resolve
+from .conftest import finish_turn, game, give, items, place, resolve
 
 TECH_BIOMASS = 80
-
-
-def finish_turn(g, seat):
-    while items(g, seat):
-        it = items(g, seat)[0]
-        resolve(g, seat, it, item_values(g, seat, it)[0])
-    apply(g, seat, Confirm())
 
 
 def fill_planet_except(board, keep):
