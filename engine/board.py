@@ -128,6 +128,18 @@ class Board:
     def uncovered(self) -> int:
         return bin(self.planet.grid_mask & ~self.occupied).count("1")
 
+    def full_lines(self, *, blocked: bool = False) -> tuple[list[int], list[int]]:
+        """Rows and columns (0-based) whose every grid square is covered: with ``blocked``
+        False those with no meteorite (they score), with True those a meteorite spoils."""
+        p = self.planet
+        met = D.mask_of(self.meteorites)
+
+        def keep(m: int) -> bool:
+            return bool(m) and not m & ~self.occupied and bool(m & met) == blocked
+
+        return ([r for r, m in enumerate(p.row_masks) if keep(m)],
+                [c for c, m in enumerate(p.column_masks) if keep(m)])
+
     def tile_cells(self, index: int) -> list[int]:
         t, o, a = self.tiles[index]
         return D.cells_of(placement_mask(t, o, a) or 0)

@@ -34,9 +34,14 @@ def seat_position(state: GameState, seat: int) -> int:
     return D.station().indicator_positions[state.players][seat]
 
 
+def station_slots(rotation: int, offset: int, position: int) -> dict[str, int]:
+    """Stack slots of the depot at a station position, for a rotation and interior offset."""
+    large = (position + rotation) % 6
+    return {"large": large, "small": (large + offset) % 6}
+
+
 def depot_slots(state: GameState, position: int) -> dict[str, int]:
-    large = (position + state.station["rotation"]) % 6
-    return {"large": large, "small": (large + state.station["offset"]) % 6}
+    return station_slots(state.station["rotation"], state.station["offset"], position)
 
 
 def seat_depot(state: GameState, seat: int) -> dict[str, int]:
@@ -58,10 +63,15 @@ def empty_depots(state: GameState) -> list[int]:
 # --------------------------------------------------------------------------- techs
 
 
+def tech_unlocked(corp_id: str, trackers: dict[str, int], level: int) -> bool:
+    """A tech is on while the tech tracker stands on or above its milestone (D11)."""
+    pos = D.corporation(corp_id).tech_positions.get(level)
+    return pos is not None and trackers["tech"] >= pos
+
+
 def has_tech(state: GameState, seat: int, level: int) -> bool:
     corp = state.seats[seat].corp
-    pos = D.corporation(corp.corp_id).tech_positions.get(level)
-    return pos is not None and corp.trackers["tech"] >= pos
+    return tech_unlocked(corp.corp_id, corp.trackers, level)
 
 
 def _tech(state: GameState, seat: int, code: str) -> bool:

@@ -25,21 +25,21 @@ SPACE_CITIZEN = 28
 def _lines(state: GameState, seat: int) -> dict:
     b = state.seats[seat].board
     p = b.planet
-    met = D.mask_of(b.meteorites)
-    rows, cols = [], []
-    for r, mask in enumerate(p.row_masks):
-        if mask and not mask & ~b.occupied and not mask & met:
-            rows.append({"row": D.ROW_LETTERS[r], "medals": p.row_medals[r]})
-    for c, mask in enumerate(p.column_masks):
-        if mask and not mask & ~b.occupied and not mask & met:
-            cols.append({"column": c + 1, "medals": p.column_medals[c]})
+    full_rows, full_cols = b.full_lines()
+    rows = [{"row": D.ROW_LETTERS[r], "medals": p.row_medals[r]} for r in full_rows]
+    cols = [{"column": c + 1, "medals": p.column_medals[c]} for c in full_cols]
     return {"rows": rows, "columns": cols, "total": sum(x["medals"] for x in rows + cols)}
+
+
+def track_medals(corp_id: str, trackers: dict[str, int]) -> dict[str, int]:
+    """Medals each tracker scores where it stands (category B)."""
+    tracks = D.corporation(corp_id).tracks
+    return {t: tracks[t].medal_at[trackers[t]] for t in D.TRACKS if t in tracks}
 
 
 def _tracks(state: GameState, seat: int) -> dict:
     corp = state.seats[seat].corp
-    tracks = D.corporation(corp.corp_id).tracks
-    out = {t: tracks[t].medal_at[corp.trackers[t]] for t in D.TRACKS}
+    out = track_medals(corp.corp_id, corp.trackers)
     out["total"] = sum(out.values())
     return out
 

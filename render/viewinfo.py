@@ -1,12 +1,14 @@
 """Facts the images need, worked out from a view (never from the game state).
 
-The engine computes some of these from the state (techs, complete lines, depot slots);
-the renderer only gets a view, so the small formulas are repeated here from the data.
+The rules themselves (complete lines, techs, depot slots, track medals) live in the engine;
+these helpers only feed them the parts of a view.
 """
 from __future__ import annotations
 
 from engine import data as D
 from engine.board import Board
+from engine.rules import station_slots, tech_unlocked
+from engine.scoring import track_medals as _track_medals
 
 
 def board_of(view: dict, seat: int) -> Board:
@@ -15,20 +17,12 @@ def board_of(view: dict, seat: int) -> Board:
 
 def complete_lines(board: Board) -> tuple[list[int], list[int]]:
     """Rows and columns (0-based) that score: every grid square covered, no meteorite."""
-    p = board.planet
-    met = D.mask_of(board.meteorites)
-    rows = [r for r, m in enumerate(p.row_masks) if m and not m & ~board.occupied and not m & met]
-    cols = [c for c, m in enumerate(p.column_masks) if m and not m & ~board.occupied and not m & met]
-    return rows, cols
+    return board.full_lines()
 
 
 def covered_blocked_lines(board: Board) -> tuple[list[int], list[int]]:
     """Rows and columns fully covered but kept from scoring by a meteorite."""
-    p = board.planet
-    met = D.mask_of(board.meteorites)
-    rows = [r for r, m in enumerate(p.row_masks) if m and not m & ~board.occupied and m & met]
-    cols = [c for c, m in enumerate(p.column_masks) if m and not m & ~board.occupied and m & met]
-    return rows, cols
+    return board.full_lines(blocked=True)
 
 
 def line_medals(board: Board) -> int:
@@ -38,9 +32,7 @@ def line_medals(board: Board) -> int:
 
 
 def tech_on(corp_view: dict, level: int) -> bool:
-    cdef = D.corporation(corp_view["corp"])
-    pos = cdef.tech_positions.get(level)
-    return pos is not None and corp_view["trackers"]["tech"] >= pos
+    return tech_unlocked(corp_view["corp"], corp_view["trackers"], level)
 
 
 def has_tech_code(corp_view: dict, code: str) -> bool:
@@ -49,8 +41,7 @@ def has_tech_code(corp_view: dict, code: str) -> bool:
 
 
 def track_medals(corp_view: dict) -> int:
-    cdef = D.corporation(corp_view["corp"])
-    return sum(cdef.tracks[t].medal_at[corp_view["trackers"][t]] for t in D.TRACKS if t in cdef.tracks)
+    return sum(_track_medals(corp_view["corp"], corp_view["trackers"]).values())
 
 
 def seat_position(view: dict, seat: int) -> int:
@@ -59,10 +50,8 @@ def seat_position(view: dict, seat: int) -> int:
 
 
 def depot_slots(view: dict, position: int) -> dict[str, int]:
-    """Stack slots of the depot at a station position (same formula as engine.rules)."""
-    st = view["station"]
-    large = (position + st["rotation"]) % 6
-    return {"large": large, "small": (large + st["offset"]) % 6}
+    """Stack slots of the depot at a station position."""
+    return station_slots(view["station"]["rotation"], view["station"]["offset"], position)
 
 
 def seat_tiles(view: dict, seat: int) -> dict[str, int | None]:
