@@ -2,6 +2,7 @@
 (migrated on start), the cogs, and the slash commands (synced to DEV_GUILD_ID when set).
 
     python3 tasks.py bot        # the README's run command (sets up .venv first)
+    python3 bot.py --offline    # play in the terminal, no Discord needed (--help for options)
 """
 from __future__ import annotations
 
@@ -36,29 +37,48 @@ def load_settings() -> dict:
     }
 
 
-async def run(settings: dict) -> None:
+def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
+             heartbeat_seconds: float = 60):
+    """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
+    database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
+    every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts."""
     import discord
     from discord.ext import commands
 
     from cogs import EXTENSIONS
-    from db.connection import open_database
+    from db.repository import GameRepository
+    from service import GameService
 
-    db = await open_database(settings["database"])
+    def discord_clock() -> float:
+        return discord.utils.utcnow().timestamp()
+
+    clock = clock or discord_clock
     intents = discord.Intents.default()
     bot = commands.Bot(command_prefix=commands.when_mentioned, intents=intents)
     bot.db = db  # type: ignore[attr-defined]
+    bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
+    bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]
+                              autopilot_level=autopilot_level)
 
     async def setup_hook() -> None:
         for ext in EXTENSIONS:
             await bot.load_extension(ext)
-        if settings["dev_guild"]:
-            guild = discord.Object(id=int(settings["dev_guild"]))
+        if dev_guild:
+            guild = discord.Object(id=int(dev_guild))
             bot.tree.copy_global_to(guild=guild)
             await bot.tree.sync(guild=guild)
         else:
             await bot.tree.sync()
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+async def run(settings: dict) -> None:
+    from db.connection import open_database
+
+    db = await open_database(settings["database"])
+    bot = make_bot(db, dev_guild=settings["dev_guild"])
     try:
         await bot.start(settings["token"])
     finally:
@@ -66,6 +86,9 @@ async def run(settings: dict) -> None:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "--offline":
+        from service.console import main as console_main
+        return console_main(argv[1:])
     settings = load_settings()
     logging.basicConfig(level=settings["log_level"], format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings["token"]:

@@ -230,6 +230,11 @@ class GameRepository:
             await self._drop_reminders_if_over(game_id, status)
         return version
 
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Record the game's own thread (or forget it, with None). Raises GameNotFound."""
+        if not await self.db.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id)):
+            raise GameNotFound(game_id)
+
     async def set_status(self, game_id: int, status: str, expected_version: int | None = None) -> int:
         """Change a game's status (e.g. cancel a lobby) and return its new version.
 
@@ -364,11 +369,16 @@ class GameRepository:
             {"game": game_id})
         return [OutboxRow(*row) for row in rows]
 
-    async def mark_sent(self, outbox_id: int) -> bool:
-        """Record that an outbox row was posted; return False if it already was (or is unknown)."""
+    async def mark_sent(self, outbox_id: int, *, keep_payload: bool = False) -> bool:
+        """Record that an outbox row was posted; return False if it already was (or is unknown).
+
+        The payload (it may hold a whole game view for an image) is emptied unless
+        `keep_payload`: once posted, only the fact that it was sent is worth keeping.
+        """
         return bool(await self.db.execute(
-            "UPDATE outbox SET sent_at = ? WHERE id = ? AND sent_at IS NULL",
-            (self.clock(), outbox_id)))
+            "UPDATE outbox SET sent_at = ?, payload = CASE WHEN ? THEN payload ELSE '{}' END"
+            " WHERE id = ? AND sent_at IS NULL",
+            (self.clock(), int(keep_payload), outbox_id)))
 
     # -- reminders -------------------------------------------------------------------------
 
@@ -386,13 +396,21 @@ class GameRepository:
             " AND (:kind IS NULL OR kind = :kind)",
             {"game": game_id, "seat": seat, "kind": kind})
 
+    async def list_reminders(self, game_id: int) -> list[ReminderRow]:
+        """Every scheduled reminder of a game, soonest first."""
+        rows = await self.db.fetchall(
+            "SELECT game_id, seat, kind, due_at FROM reminders WHERE game_id = ? ORDER BY due_at, seat, kind",
+            (game_id,))
+        return [ReminderRow(*row) for row in rows]
+
     async def due_reminders(self, now: float) -> list[ReminderRow]:
-        """Reminders due at `now` for active games and seats that have reminders on."""
+        """Reminders due at `now` for active games: every turn timer ("timer"), and the other
+        kinds only for seats that have reminders on."""
         rows = await self.db.fetchall(
             "SELECT r.game_id, r.seat, r.kind, r.due_at FROM reminders r"
             " JOIN games g ON g.id = r.game_id"
             " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-            " WHERE r.due_at <= ? AND g.status = 'active' AND s.reminders = 1"
+            " WHERE r.due_at <= ? AND g.status = 'active' AND (s.reminders = 1 OR r.kind = 'timer')"
             " ORDER BY r.due_at", (now,))
         return [ReminderRow(*row) for row in rows]
 

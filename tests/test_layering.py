@@ -9,6 +9,8 @@ FORBIDDEN = {
     "engine": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "render", "db", "cogs"},
     "render": {"discord", "aiosqlite", "sqlite3", "db", "cogs"},
     "db": {"discord", "cogs", "render"},
+    # the game service is shared by the cogs and the offline console: no Discord in it
+    "service": {"discord", "cogs"},
 }
 
 

@@ -1,0 +1,606 @@
+"""The /pu commands, the lobby, the players' private panels and the posts in game threads.
+
+Thin on purpose: every handler reads the interaction, calls the game service (service/),
+and sends back what it returns. Private things (a player's panel, their corporation with
+its private objectives, their score view) only ever go in ephemeral replies.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from db.errors import DatabaseError
+from engine import data as D
+from engine import rules
+from engine.actions import Pick, Place
+from engine.errors import EngineError
+from service import Game, GameService, Outcome, ServiceError, StaleControl
+from service import panels as P
+
+from . import ui
+from .help import RULE_TOPICS
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction
+RETRY_DELAYS = (5, 15, 60, 300, 900)  # seconds between attempts to deliver a post
+
+
+def is_admin(interaction: Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def short(error: BaseException) -> str:
+    text = str(error).strip() or "That did not work."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet Unknown"):
+    def __init__(self, bot: commands.Bot, service: GameService):
+        self.bot = bot
+        self.service = service
+        self._flushing: dict[int, asyncio.Lock] = {}
+        self._retry_at: dict[int, tuple[float, int]] = {}  # outbox id -> (next attempt, attempts)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.heartbeat.change_interval(seconds=getattr(self.bot, "heartbeat_seconds", 60))
+        self.heartbeat.start()
+
+    async def cog_unload(self) -> None:
+        self.heartbeat.cancel()
+
+    # ------------------------------------------------------------------ answering
+
+    async def send_private(self, interaction: Interaction, text: str, *, files=(), view=None) -> None:
+        """An ephemeral answer, whether or not the interaction was answered or deferred yet."""
+        kwargs = {"content": text[:2000], "ephemeral": True, "files": list(files)}
+        if view is not None:
+            kwargs["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+    async def fail(self, interaction: Interaction, error: BaseException, game_id: int | None = None) -> None:
+        """One place that turns errors into short private answers."""
+        if isinstance(error, StaleControl):
+            try:
+                outcome = await self.service.panel(error.game_id, interaction.user.id)
+                await self.show_panel(interaction, outcome, note=short(error), edit=False)
+                return
+            except (ServiceError, EngineError) as again:
+                error = again
+        if isinstance(error, (ServiceError, EngineError, DatabaseError)):
+            text = short(error)
+        elif isinstance(error, app_commands.MissingPermissions):
+            text = "You need the Manage Server permission to do that."
+        else:
+            log.exception("unexpected error in game %s", game_id, exc_info=error)
+            text = "Sorry, something went wrong on our side; the game is safe. Please try again."
+        try:
+            await self.send_private(interaction, text)
+        except discord.HTTPException:
+            log.warning("could not deliver an error message to %s", interaction.user.id)
+
+    async def cog_app_command_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
+        await self.fail(interaction, getattr(error, "original", error))
+
+    async def here(self, interaction: Interaction) -> Game:
+        channel = interaction.channel
+        parent = getattr(channel, "parent_id", None)
+        return await self.service.game_here(interaction.channel_id or 0, parent)
+
+    # ------------------------------------------------------------------ panels
+
+    async def show_panel(self, interaction: Interaction, outcome: Outcome, *, note: str = "", edit: bool = False) -> None:
+        panel = outcome.panel
+        png = await self.service.render_panel(panel)
+        files = ui.png_file(png, f"game-{panel.game_id}-seat-{panel.seat + 1}.png")
+        text = (note + "\n" if note else "") + panel.text
+        view = ui.panel_view(panel)
+        if edit:
+            await interaction.edit_original_response(content=text[:2000], attachments=files, view=view)
+        else:
+            await self.send_private(interaction, text, files=files, view=view)
+
+    async def open_panel(self, interaction: Interaction, game_id: int | None = None) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if game_id is None:
+                game_id = (await self.here(interaction)).id
+            outcome = await self.service.panel(game_id, interaction.user.id)
+            await self.show_panel(interaction, outcome)
+        except Exception as error:  # noqa: BLE001 - every failure gets an answer
+            await self.fail(interaction, error, game_id)
+
+    async def panel_click(self, interaction: Interaction, game_id: int, seat: int, stamp: str, verb: str) -> None:
+        try:
+            await interaction.response.defer()  # the panel message itself is edited
+            outcome = await self.service.control(game_id, interaction.user.id, seat, stamp, verb)
+            note = ""
+            if outcome.played:
+                note = f"✔ {outcome.played[-1]}"
+            await self.show_panel(interaction, outcome, note=note, edit=True)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+        finally:
+            self.flush_soon(game_id)
+
+    async def lobby_click(self, interaction: Interaction, game_id: int, verb: str) -> None:
+        user = interaction.user
+        try:
+            if verb == "join":
+                game = await self.service.join(game_id, user.id, user.display_name)
+            elif verb == "leave":
+                game = await self.service.leave(game_id, user.id)
+            elif verb == "bot":
+                game = await self.service.add_bot(game_id, user.id, is_admin(interaction))
+            elif verb == "start":
+                await self.service.check_manager(game_id, user.id, is_admin(interaction))
+                await interaction.response.defer()
+                game = await self.service.start(game_id, user.id, is_admin(interaction))
+            elif verb == "cancel":
+                game = await self.service.cancel(game_id, user.id, is_admin(interaction))
+            else:
+                raise ServiceError("That button is not one this bot made.")
+            content = self.lobby_text(game)
+            view = ui.lobby_view(game.id, game.status == "lobby")
+            if interaction.response.is_done():
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                await interaction.response.edit_message(content=content, view=view)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+        finally:
+            self.flush_soon(game_id)
+
+    def lobby_text(self, game: Game) -> str:
+        o = game.options
+        if game.status == "cancelled":
+            return f"~~Game #{game.id}~~ was cancelled."
+        players = "\n".join(f"{i + 1}. {s.display_name}{' (computer)' if s.is_bot else ''}"
+                            for i, s in enumerate(game.seats)) or "(nobody yet)"
+        settings = [f"up to {o['max_players']} players",
+                    "standard boards" if o["boards"] == "standard" else "asymmetric planets and corporations at random",
+                    "private objectives" if o["private_objectives"] else "no private objectives",
+                    f"turn timer {o['timer_hours']:g} h" if o["timer_hours"] else "no turn timer",
+                    f"reminders after {o['remind_hours']:g} h" if o["remind_hours"] else "no reminders"]
+        if game.status == "lobby":
+            head = f"**Planet Unknown: game #{game.id}** is looking for players ({', '.join(settings)})."
+            tail = "Press **Join** to take a seat. The creator starts the game when everyone is in."
+        else:
+            head = f"**Planet Unknown: game #{game.id}** has started ({', '.join(settings)})."
+            tail = "Follow it in its thread; press **Play** there (or use /pu play) when it is your move."
+        return f"{head}\nPlayers:\n{players}\n{tail}"
+
+    # ------------------------------------------------------------------ commands: games
+
+    @app_commands.command(name="create", description="Open a new game in this channel, with a lobby and a thread")
+    @app_commands.describe(players="most players (1-6)", timer_hours="hours per move before the autopilot plays it (0: off)",
+                           remind_hours="hours before a waiting player is reminded (0: off)",
+                           private_objectives="play with private objectives",
+                           boards="standard boards, or asymmetric planets and corporations dealt at random")
+    @app_commands.choices(boards=[app_commands.Choice(name="standard", value="standard"),
+                                  app_commands.Choice(name="asymmetric at random", value="random")])
+    async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
+                     timer_hours: app_commands.Range[float, 0, 336] = 0.0,
+                     remind_hours: app_commands.Range[float, 0, 168] = 12.0,
+                     private_objectives: bool = False, boards: str = "standard") -> None:
+        try:
+            if interaction.guild is None:
+                raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
+            game = await self.service.create(
+                creator_id=interaction.user.id, creator_name=interaction.user.display_name,
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
+                         "private_objectives": private_objectives, "boards": boards})
+            await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id),
+                                                    allowed_mentions=discord.AllowedMentions.none())
+            message = await interaction.original_response()
+            await self.service.repo.set_message(game.id, "lobby", message.channel.id, message.id)
+            await self.make_thread(game, message)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    async def make_thread(self, game: Game, message: discord.Message) -> None:
+        try:
+            thread = await message.create_thread(name=f"Planet Unknown #{game.id}", auto_archive_duration=10080)
+            await self.service.set_thread(game.id, thread.id)
+        except discord.HTTPException as error:
+            log.warning("game %s: no thread (%s); posts go to the channel", game.id, error)
+
+    @app_commands.command(name="solo", description="Start a solo game at once (standard boards, events on)")
+    async def solo(self, interaction: Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user
+            game = await self.service.create(creator_id=user.id, creator_name=user.display_name,
+                                             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                             options={"max_players": 1}, kind="solo")
+            if interaction.guild is not None and interaction.channel is not None:
+                try:
+                    msg = await interaction.channel.send(f"🪐 {user.display_name} started solo game #{game.id}.",
+                                                         allowed_mentions=discord.AllowedMentions.none())
+                    await self.make_thread(game, msg)
+                except discord.HTTPException as error:
+                    log.warning("game %s: could not announce (%s)", game.id, error)
+            game = await self.service.start(game.id, user.id, False)
+            await self.show_panel(interaction, await self.service.panel(game.id, user.id))
+            self.flush_soon(game.id)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    @app_commands.command(name="play", description="Your move in this channel's game (only you see it)")
+    async def play(self, interaction: Interaction) -> None:
+        await self.open_panel(interaction)
+
+    @app_commands.command(name="place", description="Place your tile by typing its position")
+    @app_commands.describe(tile="which depot tile, if you have not taken one yet", at="anchor square, e.g. C5",
+                           orient="orientation 0-7 (see the tile picture)")
+    @app_commands.choices(tile=[app_commands.Choice(name="small", value="small"),
+                                app_commands.Choice(name="large", value="large")])
+    async def place(self, interaction: Interaction, at: str, orient: app_commands.Range[int, 0, 7] = 0,
+                    tile: str | None = None) -> None:
+        game_id = None
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            game_id = game.id
+            try:
+                anchor = D.parse_cell(at)
+            except ValueError as error:
+                raise ServiceError(str(error)) from None
+            texts = ([str(Pick(tile))] if tile else []) + [str(Place(anchor, orient))]
+            outcome = await self.service.act_all(game.id, interaction.user.id, texts)
+            await self.show_panel(interaction, outcome, note=f"✔ placed at {D.cell_name(anchor)}, orientation {orient}")
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+        finally:
+            if game_id:
+                self.flush_soon(game_id)
+
+    @place.autocomplete("at")
+    async def place_at(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self.here(interaction)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None or game.state is None:
+                return []
+            state = game.state
+            tile = getattr(interaction.namespace, "tile", None)
+            orient = getattr(interaction.namespace, "orient", None)
+            s = state.seats[seat]
+            if s.hand is None and s.step == "pick" and tile in ("small", "large"):
+                rules.apply(state, seat, Pick(tile))
+            places = [a for a in rules.legal_actions(state, seat) if isinstance(a, Place)
+                      and (orient is None or a.orient == orient)]
+            squares = sorted({D.cell_name(a.anchor) for a in places}, key=lambda c: (c[0], int(c[1:])))
+            want = current.strip().upper()
+            return [app_commands.Choice(name=f"{c} (fits{'' if orient is None else f' in orientation {orient}'})",
+                                        value=c) for c in squares if c.startswith(want)][:25]
+        except Exception:  # noqa: BLE001 - autocomplete must never fail loudly
+            return []
+
+    @app_commands.command(name="act", description="Type any move, e.g. 'pick large', 'resolve 2 water', 'confirm'")
+    @app_commands.describe(action="the move (the suggestions list every legal one)")
+    async def act(self, interaction: Interaction, action: str) -> None:
+        game_id = None
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            game_id = game.id
+            if len(action) > 100:
+                raise ServiceError("That move is too long; pick one from the suggestions.")
+            outcome = await self.service.act(game.id, interaction.user.id, action)
+            await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[-1]}")
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+        finally:
+            if game_id:
+                self.flush_soon(game_id)
+
+    @act.autocomplete("action")
+    async def act_suggestions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            game = await self.here(interaction)
+            seat = game.seat_of(interaction.user.id)
+            if seat is None or game.state is None:
+                return []
+            want = current.strip().lower()
+            texts = [str(a) for a in rules.legal_actions(game.state, seat)]
+            return [app_commands.Choice(name=t, value=t) for t in texts if t.startswith(want)][:25]
+        except Exception:  # noqa: BLE001
+            return []
+
+    # ------------------------------------------------------------------ commands: looking
+
+    async def _player_seat(self, game: Game, member: discord.abc.User | None, viewer: int) -> int:
+        target = member.id if member is not None else viewer
+        seat = game.seat_of(target)
+        if seat is None:
+            if member is None:
+                if game.state is not None and game.state.players == 1:
+                    return 0
+                raise ServiceError("You are not playing in this game: name a player, e.g. /pu board player:@name.")
+            raise ServiceError(f"{member.display_name} is not playing in this game.")
+        return seat
+
+    async def _show_image(self, interaction: Interaction, builder) -> None:
+        game_id = None
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            game_id = game.id
+            if game.state is None:
+                raise ServiceError("The game has not started yet: " + self.service.status_text(game))
+            text, kind, args, kwargs = await builder(game)
+            png = await self.service.render(kind, *args, **kwargs)
+            await self.send_private(interaction, text, files=ui.png_file(png, f"game-{game.id}-{kind}.png"))
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+
+    @app_commands.command(name="board", description="See a planet (yours by default)")
+    async def board(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        async def build(game: Game):
+            seat = await self._player_seat(game, player, interaction.user.id)
+            view = self.service.view(game, interaction.user.id)
+            return f"{game.names[seat]}'s planet, round {game.state.round}.", "planet", (view, seat, game.names), {}
+        await self._show_image(interaction, build)
+
+    @app_commands.command(name="corp", description="See a corporation board (yours by default)")
+    async def corp(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        async def build(game: Game):
+            seat = await self._player_seat(game, player, interaction.user.id)
+            view = self.service.view(game, interaction.user.id)
+            return f"{game.names[seat]}'s corporation.", "corporation", (view, seat, game.names), {}
+        await self._show_image(interaction, build)
+
+    @app_commands.command(name="station", description="See the space station")
+    async def station(self, interaction: Interaction) -> None:
+        async def build(game: Game):
+            view = self.service.view(game, interaction.user.id)
+            return f"The space station, round {game.state.round}.", "station", (view, game.names), {}
+        await self._show_image(interaction, build)
+
+    async def show_station(self, interaction: Interaction, game_id: int) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.service.load(game_id)
+            if game.state is None:
+                raise ServiceError("The game has not started yet.")
+            png = await self.service.render("station", self.service.view(game, interaction.user.id), game.names)
+            await self.send_private(interaction, f"The space station, round {game.state.round}.",
+                                    files=ui.png_file(png, f"game-{game.id}-station.png"))
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+
+    @app_commands.command(name="status", description="Who still has to play")
+    async def status(self, interaction: Interaction) -> None:
+        try:
+            game = await self.here(interaction)
+            await self.send_private(interaction, self.service.status_text(game))
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    @app_commands.command(name="score", description="Current standing by scoring category")
+    async def score(self, interaction: Interaction) -> None:
+        try:
+            game = await self.here(interaction)
+            if game.state is None:
+                raise ServiceError("The game has not started yet.")
+            result = self.service.standings(game, interaction.user.id)
+            lines = [f"**Standing, round {game.state.round}** (A lines, B tracks, C lifepods and meteorites, "
+                     f"D civ cards, E private objectives, F neighbours):"]
+            players = {p["seat"]: p for p in result["players"]}
+            for seat in result["ranking"]:
+                p = players[seat]
+                parts = " ".join(f"{k} {p[k]['total']}" for k in "ABCDEF")
+                lines.append(f"{p['place']}. {game.names[seat]}: **{p['total']}** ({parts})")
+            if game.state.phase != "over":
+                lines.append("Other players' hidden cards are not counted until the end.")
+            await self.send_private(interaction, "\n".join(lines))
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    @app_commands.command(name="rules", description="A rules reminder")
+    @app_commands.describe(topic="what you want to know")
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
+    async def rules_(self, interaction: Interaction, topic: str = "overview") -> None:
+        await self.send_private(interaction, RULE_TOPICS.get(topic, RULE_TOPICS["overview"]))
+
+    @app_commands.command(name="reminders", description="Turn your reminders in this game on or off")
+    async def reminders(self, interaction: Interaction, on: bool) -> None:
+        try:
+            game = await self.here(interaction)
+            await self.service.set_reminders(game.id, interaction.user.id, on)
+            await self.send_private(interaction, f"Reminders {'on' if on else 'off'} for game #{game.id}.")
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    @app_commands.command(name="games", description="Your open games")
+    async def games(self, interaction: Interaction) -> None:
+        try:
+            games = await self.service.games_of(interaction.user.id)
+            if not games:
+                await self.send_private(interaction, "You have no open game. Start one with /pu create or /pu solo.")
+                return
+            lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
+                     + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games[:20]]
+            await self.send_private(interaction, "\n".join(lines))
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    # ------------------------------------------------------------------ commands: the creator's tools
+
+    @app_commands.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
+    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+        try:
+            game = await self.here(interaction)
+            seat = game.seat_of(player.id)
+            if seat is None:
+                raise ServiceError(f"{player.display_name} is not in this game.")
+            game = await self.service.kick(game.id, interaction.user.id, is_admin(interaction), seat)
+            await self.send_private(interaction, f"{player.display_name} was removed from game #{game.id}.")
+            await self.refresh_lobby(game)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    @app_commands.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
+    @app_commands.describe(seat="seat number (1-6)", member="the new player; leave empty for the autopilot")
+    async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
+                      member: discord.Member | None = None) -> None:
+        game_id = None
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            game_id = game.id
+            new = None if member is None else (member.id, member.display_name)
+            game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
+            await self.send_private(interaction, f"Seat {seat} is now played by {game.names[seat - 1]}.")
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+        finally:
+            if game_id:
+                self.flush_soon(game_id)
+
+    @app_commands.command(name="end", description="End this game now (creator or Manage Server)")
+    async def end(self, interaction: Interaction) -> None:
+        game_id = None
+        try:
+            game = await self.here(interaction)
+            game_id = game.id
+            game = await self.service.cancel(game.id, interaction.user.id, is_admin(interaction))
+            await self.send_private(interaction, f"Game #{game.id} is ended.")
+            await self.refresh_lobby(game)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+        finally:
+            if game_id:
+                self.flush_soon(game_id)
+
+    async def refresh_lobby(self, game: Game) -> None:
+        row = await self.service.repo.get_message(game.id, "lobby")
+        if row is None:
+            return
+        try:
+            channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+            message = channel.get_partial_message(row.message_id)
+            await message.edit(content=self.lobby_text(game), view=ui.lobby_view(game.id, game.status == "lobby"))
+        except discord.HTTPException as error:
+            log.info("game %s: lobby message not updated (%s)", game.id, error)
+
+    # ------------------------------------------------------------------ posting to game threads
+
+    def flush_soon(self, game_id: int) -> None:
+        asyncio.get_running_loop().create_task(self.flush(game_id))
+
+    async def flush(self, game_id: int | None = None) -> int:
+        """Post what the service owes to game channels (oldest first); return how many were sent."""
+        sent = 0
+        posts = await self.service.pending_posts(game_id)
+        by_game: dict[int, list] = {}
+        for row, payload in posts:
+            by_game.setdefault(row.game_id, []).append((row, payload))
+        for gid, items in by_game.items():
+            lock = self._flushing.setdefault(gid, asyncio.Lock())
+            async with lock:
+                for row, payload in items:
+                    if not await self._deliver(row, payload):
+                        break  # keep the order: later posts wait for this one
+                    sent += 1
+        return sent
+
+    async def _deliver(self, row, payload: dict) -> bool:
+        now = time.monotonic()
+        when, attempts = self._retry_at.get(row.id, (0.0, 0))
+        if now < when:
+            return False
+        still = [r.id for r in await self.service.repo.pending_outbox(row.game_id)]
+        if row.id not in still:
+            return True  # another flush sent it meanwhile
+        try:
+            game = await self.service.load(row.game_id)
+            channel = await self._channel_for(game)
+            png = await self.service.render_post(payload)
+            files = ui.png_file(png, f"game-{game.id}-{(payload.get('image') or {}).get('kind', 'image')}.png")
+            view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
+            kwargs = {"content": payload["text"][:2000], "files": files,
+                      "allowed_mentions": discord.AllowedMentions(
+                          everyone=False, roles=False, users=[discord.Object(u) for u in payload.get("mentions", [])])}
+            if view is not None:
+                kwargs["view"] = view
+            await channel.send(**kwargs)
+        except (discord.HTTPException, LookupError) as error:
+            attempts += 1
+            delay = RETRY_DELAYS[min(attempts - 1, len(RETRY_DELAYS) - 1)]
+            self._retry_at[row.id] = (now + delay, attempts)
+            log.warning("game %s: post %s failed (%s); retry in %ss", row.game_id, row.id, error, delay)
+            if isinstance(error, discord.Forbidden) and attempts == 1:
+                await self._tell_creator(row.game_id, error)
+            return False
+        self._retry_at.pop(row.id, None)
+        await self.service.mark_posted(row.id)
+        return True
+
+    async def _channel_for(self, game: Game):
+        for cid in (game.row.thread_id, game.row.channel_id):
+            if cid is None:
+                continue
+            channel = self.bot.get_channel(cid)
+            if channel is None:
+                try:
+                    channel = await self.bot.fetch_channel(cid)
+                except discord.NotFound:
+                    if cid == game.row.thread_id:
+                        await self.service.repo.set_thread(game.id, None)  # deleted: fall back to the channel
+                    continue
+            if isinstance(channel, discord.Thread) and channel.archived:
+                try:
+                    await channel.edit(archived=False)
+                except discord.HTTPException:
+                    continue
+            return channel
+        raise LookupError(f"game {game.id} has no channel left to post in")
+
+    async def _tell_creator(self, game_id: int, error: Exception) -> None:
+        try:
+            game = await self.service.load(game_id)
+            user = self.bot.get_user(game.row.creator_id) or await self.bot.fetch_user(game.row.creator_id)
+            await user.send(f"I cannot post in the channel of Planet Unknown game #{game_id}: I am missing a "
+                            f"permission there (Send Messages, Attach Files, Send Messages in Threads). "
+                            f"Please fix the channel's permissions; the game waits.")
+        except discord.HTTPException:
+            log.warning("game %s: cannot tell the creator about %s", game_id, error)
+
+    @tasks.loop(seconds=60)
+    async def heartbeat(self) -> None:
+        """Fire due reminders and timers, and post anything still owed (after a restart too)."""
+        try:
+            await self.service.tick()
+            await self.flush()
+        except Exception:  # noqa: BLE001 - the loop must keep running
+            log.exception("heartbeat failed")
+
+    @heartbeat.before_loop
+    async def before_heartbeat(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: commands.Bot) -> None:
+    service = getattr(bot, "service", None)
+    if service is None:
+        raise RuntimeError("bot.service must be set before loading cogs.game")
+    for item in ui.DYNAMIC_ITEMS:
+        bot.add_dynamic_items(item)
+    await bot.add_cog(GameCog(bot, service))

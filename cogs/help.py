@@ -1,0 +1,43 @@
+"""Short rules reminders for /pu rules, in our own words (the rulebook is the reference)."""
+from __future__ import annotations
+
+RULE_TOPICS = {
+    "overview": (
+        "**Planet Unknown in one minute.** Each round the commander turns the space station, then everyone "
+        "at the same time takes one of the two tiles in the depot facing them and places it on their planet. "
+        "The tile's two icons move your corporation's trackers up. Cover whole rows and columns, climb the "
+        "tracks, rescue lifepods and catch meteorites with your rovers. The game ends when someone cannot "
+        "place a tile or when the station runs out; most medals wins.\nTopics: placing, tracks, energy, rovers, "
+        "civ, scoring, commands."),
+    "placing": (
+        "**Placing a tile.** Your first tile touches the planet's edge; every later tile touches one you placed "
+        "(side by side, not corner to corner). Tiles never overlap each other and stay on the planet. Any of the "
+        "8 turns and flips is allowed. A tile destroys lifepods and rovers it covers; a tile with a meteor icon "
+        "drops a meteorite on the first square of its row you do not cover. If you can place neither tile you "
+        "take one anyway, gain its icons, and the game ends after this round."),
+    "tracks": (
+        "**Tracks.** Each icon on your tile moves that tracker up one space (civ, water, biomass, rover, tech). "
+        "You get what a space shows when you reach it: a synergy moves any other tracker, a civ milestone gives "
+        "a card, biomass milestones give patches, rover milestones give rovers, tech milestones switch on your "
+        "corporation's techs. Water only moves for water squares that cover ice."),
+    "energy": (
+        "**Energy.** An energy icon copies the other icon of the tile, or the terrain of any area touching the "
+        "energy area you just made bigger. The panel lists the choices you have."),
+    "rovers": (
+        "**Rovers.** Rover icons give movement you spend during your turn, one square per step, split between "
+        "your rovers. A rover that reaches a lifepod or a meteorite collects it. Unused steps are lost when you "
+        "confirm."),
+    "civ": (
+        "**Civilisation cards.** When a civ milestone is reached you choose a card of that rank after everyone "
+        "has confirmed, one player at a time from the commander. Some act at once, others score at the end "
+        "(kept secret until then)."),
+    "scoring": (
+        "**Scoring.** A: complete rows and columns without meteorites. B: the medal under each tracker. "
+        "C: lifepods (1 each) and meteorites (1 per 3). D: end-game civ cards. E: private objectives met. "
+        "F: neighbour objectives against each neighbour. Ties: fewer uncovered squares, then fewer meteorites."),
+    "commands": (
+        "**Commands.** /pu create opens a game here, /pu solo starts a solo game, /pu play shows your move, "
+        "/pu place types a tile position, /pu act types any move, /pu board /pu corp /pu station show the game, "
+        "/pu status shows who still has to play, /pu score the standing, /pu reminders on/off, /pu games your "
+        "open games. The creator can /pu kick (lobby), /pu replace a seat and /pu end the game."),
+}

@@ -1,0 +1,153 @@
+"""Discord components for the game: persistent buttons and menus whose custom ids carry
+everything needed to act after a restart, and the conversion of a service panel into an
+ephemeral message. No rules and no database here: every click goes to the game service.
+
+Custom ids (at most 100 characters):
+    pul:<game>:<verb>                  lobby: join, leave, bot, start, cancel
+    pup:<game>                         "Play": open the clicker's own panel
+    pus:<game>                         "Station": show the space station
+    pub:<game>:<seat>:<stamp>:<verb>   a panel button (verb as in service.panels)
+    pum:<game>:<seat>:<stamp>:<n>      a panel menu (each option's value is a verb)
+"""
+from __future__ import annotations
+
+import io
+import re
+from typing import TYPE_CHECKING
+
+import discord
+
+from service import Panel
+
+if TYPE_CHECKING:
+    from .game import GameCog
+
+STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
+          "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
+
+
+def cog_of(interaction: discord.Interaction) -> GameCog:
+    return interaction.client.get_cog("GameCog")  # type: ignore[union-attr,return-value]
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
+    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+              "bot": ("Add bot player", discord.ButtonStyle.secondary),
+              "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+
+    def __init__(self, game_id: int, verb: str):
+        label, style = self.LABELS.get(verb, (verb, discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pul:{game_id}:{verb}"))
+        self.game_id, self.verb = game_id, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog_of(interaction).lobby_click(interaction, self.game_id, self.verb)
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pup:(?P<game>[0-9]{1,12})"):
+    def __init__(self, game_id: int):
+        super().__init__(discord.ui.Button(label="Play", style=discord.ButtonStyle.primary, emoji="🪐",
+                                           custom_id=f"pup:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog_of(interaction).open_panel(interaction, self.game_id)
+
+
+class StationButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pus:(?P<game>[0-9]{1,12})"):
+    def __init__(self, game_id: int):
+        super().__init__(discord.ui.Button(label="Station", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"pus:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog_of(interaction).show_station(interaction, self.game_id)
+
+
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"pub:(?P<game>[0-9]{1,12}):(?P<seat>[0-9]{1,2}):(?P<stamp>[0-9a-f]{6}):(?P<verb>.{1,70})"):
+    def __init__(self, game_id: int, seat: int, stamp: str, verb: str, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False, row: int = 0):
+        super().__init__(discord.ui.Button(label=label[:80], style=style, disabled=disabled, row=row,
+                                           custom_id=f"pub:{game_id}:{seat}:{stamp}:{verb}"))
+        self.game_id, self.seat, self.stamp, self.verb = game_id, seat, stamp, verb
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["seat"]), match["stamp"], match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog_of(interaction).panel_click(interaction, self.game_id, self.seat, self.stamp, self.verb)
+
+
+class PanelMenu(discord.ui.DynamicItem[discord.ui.Select],
+                template=r"pum:(?P<game>[0-9]{1,12}):(?P<seat>[0-9]{1,2}):(?P<stamp>[0-9a-f]{6}):(?P<n>[0-9])"):
+    def __init__(self, game_id: int, seat: int, stamp: str, n: int,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None, row: int = 0):
+        super().__init__(discord.ui.Select(custom_id=f"pum:{game_id}:{seat}:{stamp}:{n}", row=row,
+                                           placeholder=placeholder, options=options or [discord.SelectOption(label="?")]))
+        self.game_id, self.seat, self.stamp = game_id, seat, stamp
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), int(match["seat"]), match["stamp"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        verb = self.item.values[0] if self.item.values else ""
+        await cog_of(interaction).panel_click(interaction, self.game_id, self.seat, self.stamp, verb)
+
+
+DYNAMIC_ITEMS = (LobbyButton, PlayButton, StationButton, PanelButton, PanelMenu)
+
+
+def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for verb in ("join", "leave", "bot", "start", "cancel"):
+            view.add_item(LobbyButton(game_id, verb))
+    return view
+
+
+def post_view(game_id: int, buttons: list[str]) -> discord.ui.View | None:
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    if "play" in buttons:
+        view.add_item(PlayButton(game_id))
+    if "station" in buttons:
+        view.add_item(StationButton(game_id))
+    return view
+
+
+def panel_view(panel: Panel) -> discord.ui.View | None:
+    if not panel.controls:
+        return None
+    view = discord.ui.View(timeout=None)
+    menus = 0
+    for control in panel.controls:
+        if control.kind == "button":
+            view.add_item(PanelButton(panel.game_id, panel.seat, panel.stamp, control.verb, control.label,
+                                      STYLES.get(control.style, discord.ButtonStyle.secondary), control.disabled,
+                                      min(control.row, 4)))
+        else:
+            options = [discord.SelectOption(label=label[:100], value=verb[:100]) for verb, label in control.options]
+            view.add_item(PanelMenu(panel.game_id, panel.seat, panel.stamp, menus, options, control.label[:150],
+                                    min(control.row, 4)))
+            menus += 1
+    return view
+
+
+def png_file(data: bytes | None, name: str) -> list[discord.File]:
+    return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]

@@ -1,0 +1,690 @@
+"""The game service: everything between a player's request and the rules engine that is not
+Discord. The cogs and the offline console both call it, so they drive exactly the same game.
+
+One request = one call: load the game, check who may do what, apply the action to the engine
+state, let computer seats play, and save the new state together with the accepted actions
+and the posts owed to the game's channel (the *outbox*) in one transaction. A per-game lock
+serialises requests of one game; different games run concurrently.
+
+Posts owed to the channel are outbox rows, written with the state that caused them; the
+caller posts them (``pending_posts``) and marks them sent. After a crash, unsent rows are
+still there, so nothing owed is lost and nothing is posted twice by the service itself.
+
+Errors: ServiceError subclasses (service.errors) and EngineError subclasses (engine.errors)
+carry messages meant for the player; anything else is a bug.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from db.errors import AlreadySeated, GameNotFound, StaleVersion
+from db.repository import GameRepository, GameRow, OutboxRow, SeatRow
+from engine import data as D
+from engine import rules, scoring
+from engine.actions import Action, parse
+from engine.errors import EngineError, MalformedAction
+from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config, new_game
+from engine.state import GameState, copy, dump, load
+from engine.view import public_view, view_for
+
+from . import autoplay, panels
+from .errors import NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
+
+HOUR = 3600.0
+DEFAULT_OPTIONS = {
+    "max_players": 4,         # lobby size, 1-6
+    "timer_hours": 0.0,       # 0: no turn timer
+    "remind_hours": 12.0,     # first reminder after this long; 0: no reminders
+    "private_objectives": False,
+    "boards": "standard",     # standard: KSB-4156 + Universal Coalition; random: asymmetric sides dealt at random
+    "seed": None,             # fixed seed (tests, daily challenges); None: random at start
+}
+BOARD_CHOICES = ("standard", "random")
+LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
+
+
+@dataclass
+class Game:
+    row: GameRow
+    seats: list[SeatRow]
+    state: GameState | None
+    options: dict
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def names(self) -> list[str]:
+        return [s.display_name for s in self.seats]
+
+    @property
+    def channel_id(self) -> int | None:
+        return self.row.thread_id or self.row.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The engine seat (0-based position in seat order) of a user, or None."""
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id and not s.is_bot:
+                return i
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        s = self.seats[seat]
+        return None if s.is_bot else s.user_id
+
+    def mention(self, seat: int) -> str:
+        user = self.user_of(seat)
+        return f"<@{user}>" if user is not None else f"{self.seats[seat].display_name} (computer)"
+
+
+@dataclass
+class Outcome:
+    """What a request did: the game after it, and the acting seat's panel if there is one."""
+    game: Game
+    seat: int | None = None
+    panel: panels.Panel | None = None
+    message: str = ""
+    played: list[str] = field(default_factory=list)
+
+
+def _options(raw: str) -> dict:
+    try:
+        opts = json.loads(raw or "{}")
+    except ValueError:
+        opts = {}
+    return {**DEFAULT_OPTIONS, **(opts if isinstance(opts, dict) else {})}
+
+
+def check_options(options: dict) -> dict:
+    """Validated lobby options (defaults filled in). Raises WrongStage with a readable reason."""
+    opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise WrongStage(f"unknown option(s): {', '.join(sorted(unknown))}")
+    if not isinstance(opts["max_players"], int) or not 1 <= opts["max_players"] <= 6:
+        raise WrongStage("players: choose from 1 to 6")
+    for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):
+        if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= top:
+            raise WrongStage(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
+    if opts["boards"] not in BOARD_CHOICES:
+        raise WrongStage(f"boards: one of {', '.join(BOARD_CHOICES)}")
+    opts["private_objectives"] = bool(opts["private_objectives"])
+    return opts
+
+
+class GameService:
+    def __init__(self, repo: GameRepository, *, clock: Callable[[], float] = time.time,
+                 render_slots: int = 2, autopilot_level: str = "greedy"):
+        self.repo = repo
+        self.clock = clock
+        self.autopilot_level = autopilot_level
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._render = asyncio.Semaphore(render_slots)
+        self._cache: dict[int, tuple[int, GameState]] = {}  # game id -> (version, state)
+
+    # ------------------------------------------------------------------ loading
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def load(self, game_id: int) -> Game:
+        """Raises NoGameHere if there is no such game."""
+        try:
+            row = await self.repo.get_game(game_id)
+        except GameNotFound:
+            raise NoGameHere(f"There is no game #{game_id}.") from None
+        seats = await self.repo.list_seats(game_id)
+        state = None
+        if row.state is not None:
+            cached = self._cache.get(game_id)
+            if cached is not None and cached[0] == row.version:
+                state = copy(cached[1])
+            else:
+                state = load(row.state)
+                self._cache[game_id] = (row.version, copy(state))
+        return Game(row, seats, state, _options(row.config))
+
+    async def game_here(self, channel_id: int, parent_id: int | None = None) -> Game:
+        """The game of a thread or channel (the thread's parent channel as a fallback)."""
+        for cid in (channel_id, parent_id):
+            if cid is None:
+                continue
+            row = await self.repo.find_game_for_channel(cid)
+            if row is not None and (row.status in ("lobby", "active") or row.thread_id == channel_id):
+                return await self.load(row.id)
+        raise NoGameHere()
+
+    async def games_of(self, user_id: int, guild_id: int | None = None) -> list[Game]:
+        """Open games (lobby or in progress) the user has a seat in."""
+        rows = await self.repo.list_games(status=("lobby", "active"), guild_id=guild_id, user_id=user_id)
+        return [await self.load(row.id) for row in rows]
+
+    # ------------------------------------------------------------------ lobby
+
+    async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,
+                     options: dict | None = None, kind: str = "normal", daily_key: str | None = None) -> Game:
+        opts = check_options(options or {})
+        game_id = await self.repo.create_game(creator_id=creator_id, guild_id=guild_id, channel_id=channel_id,
+                                          config=json.dumps(opts), kind=kind, daily_key=daily_key,
+                                          seats=[(creator_id, creator_name, False)])
+        return await self.load(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        await self.repo.set_thread(game_id, thread_id)
+
+    def _may_manage(self, game: Game, user_id: int, is_admin: bool) -> None:
+        if user_id != game.row.creator_id and not is_admin:
+            raise NotAllowed("Only the game's creator or a member with Manage Server can do that.")
+
+    async def check_manager(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        """Raises NotAllowed unless the user created the game or has Manage Server."""
+        game = await self.load(game_id)
+        self._may_manage(game, user_id, is_admin)
+        return game
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Game:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != "lobby":
+                raise WrongStage("This game has already started; you can watch it, or start your own with /pu create.")
+            if game.seat_of(user_id) is not None:
+                raise WrongStage("You are already in this game.")
+            if len(game.seats) >= game.options["max_players"]:
+                raise WrongStage(f"This game is full ({game.options['max_players']} players).")
+            try:
+                await self.repo.add_seat(game_id, user_id, name)
+            except AlreadySeated:
+                raise WrongStage("You are already in this game.") from None
+            return await self.load(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Game:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != "lobby":
+                raise WrongStage("The game has started: ask its creator to hand your seat to the autopilot "
+                                 "(/pu replace) instead.")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotInGame("You are not in this game.")
+            if user_id == game.row.creator_id:
+                raise WrongStage("You created this game: cancel it instead (the Cancel button).")
+            await self.repo.remove_seat(game_id, game.seats[seat].seat)
+            return await self.load(game_id)
+
+    async def kick(self, game_id: int, user_id: int, is_admin: bool, seat: int) -> Game:
+        """Remove the player at (0-based) lobby position ``seat``."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "lobby":
+                raise WrongStage("Players can only be removed in the lobby; use /pu replace during a game.")
+            if not 0 <= seat < len(game.seats):
+                raise WrongStage(f"There is no player {seat + 1} in this lobby.")
+            if game.seats[seat].user_id == game.row.creator_id and not game.seats[seat].is_bot:
+                raise WrongStage("The creator cannot be removed; cancel the game instead.")
+            await self.repo.remove_seat(game_id, game.seats[seat].seat)
+            return await self.load(game_id)
+
+    async def add_bot(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "lobby":
+                raise WrongStage("Computer players can only join in the lobby.")
+            if len(game.seats) >= game.options["max_players"]:
+                raise WrongStage(f"This game is full ({game.options['max_players']} players).")
+            n = sum(1 for s in game.seats if s.is_bot) + 1
+            await self.repo.add_seat(game_id, None, f"Autopilot {n}", is_bot=True)
+            return await self.load(game_id)
+
+    async def cancel(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self._may_manage(game, user_id, is_admin)
+            if game.status not in ("lobby", "active"):
+                raise WrongStage("This game is already over.")
+            if game.state is None:
+                await self.repo.set_status(game_id, "cancelled", game.version)
+            else:
+                post = self._post(game, f"Game #{game_id} was ended by <@{user_id}> in round {game.state.round}.")
+                await self.repo.save_state(game_id, dump(game.state), game.version, status="cancelled",
+                                           outbox=[post])
+            self._cache.pop(game_id, None)
+            return await self.load(game_id)
+
+    async def start(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "lobby":
+                raise WrongStage("This game has already started.")
+            n = len(game.seats)
+            if n == 0:
+                raise WrongStage("Nobody has joined yet.")
+            opts = game.options
+            seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2 ** 32)
+            config = make_config(n, private_objectives=opts["private_objectives"], **self._boards(opts, seed, n))
+            state = new_game(config, seed)
+            posts = [self._post(game, self._start_text(game, state), mentions=self._humans(game))]
+            self._transitions(game, state, (0, "setup", None, ()), posts)
+            played = self._run_bots(game, state, posts)
+            await self._save(game, state, played, posts, status="active")
+            return await self.load(game_id)
+
+    @staticmethod
+    def _boards(opts: dict, seed: int, n: int) -> dict:
+        if opts["boards"] == "standard":
+            return {}
+        rng = random.Random(f"boards:{seed}")
+        planet_pool = [p for p in SUPPORTED_PLANETS if p != "ksb-4156"] or list(SUPPORTED_PLANETS)
+        corp_pool = [c for c in SUPPORTED_CORPORATIONS if c != "universal_coalition"] or list(SUPPORTED_CORPORATIONS)
+        planets = rng.sample(planet_pool, min(n, len(planet_pool)))
+        corps = rng.sample(corp_pool, min(n, len(corp_pool)))
+        return {"planets": [planets[i % len(planets)] for i in range(n)],
+                "corporations": [corps[i % len(corps)] for i in range(n)]}
+
+    def _start_text(self, game: Game, state: GameState) -> str:
+        lines = [f"**Game #{game.id} begins** with {state.players} player(s):"]
+        for i in range(state.players):
+            planet = D.planet(state.config["planets"][i]).name
+            corp = D.corporation(state.config["corporations"][i]).name
+            lines.append(f"{i + 1}. {game.mention(i)}: planet {planet}, {corp}")
+        if state.phase == "objectives":
+            lines.append("First, everyone keeps their private objectives (press **Play**).")
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ playing
+
+    def _seat_for(self, game: Game, user_id: int, seat: int | None = None) -> int:
+        if game.state is None:
+            raise WrongStage("This game has not started yet.")
+        mine = game.seat_of(user_id)
+        if mine is None:
+            raise NotInGame("You are not playing in this game.")
+        if seat is not None and seat != mine:
+            raise NotInGame("These controls belong to another player.")
+        return mine
+
+    async def panel(self, game_id: int, user_id: int, ui: dict | None = None) -> Outcome:
+        game = await self.load(game_id)
+        seat = self._seat_for(game, user_id)
+        return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names, ui))
+
+    async def control(self, game_id: int, user_id: int, seat: int, stamp: str, verb: str) -> Outcome:
+        """A click on a panel control (button or menu option): ``verb`` as in service.panels."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            mine = self._seat_for(game, user_id, seat)
+            if game.status != "active":
+                raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            if stamp != panels.stamp_of(game.state, mine):
+                raise StaleControl(game_id, mine)
+            kind, _, rest = verb.partition(":")
+            if kind == "a":
+                return await self._act(game, mine, rest)
+            if kind == "c":
+                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names,
+                                                        {"cursor": self._cursor(game.state, mine, rest)}))
+            if kind == "r":
+                steps = self._int(rest, "station turn")
+                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"rotation": steps}))
+            if kind == "p":
+                item, _, offset = rest.partition(":")
+                pages = {item: self._int(offset, "page")}
+                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"pages": pages}))
+            raise MalformedAction("That control is not one this bot made.", verb)
+
+    @staticmethod
+    def _int(text: str, what: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise MalformedAction(f"bad {what}: {text!r}", text) from None
+
+    def _cursor(self, state: GameState, seat: int, rest: str) -> tuple[int, int]:
+        parts = rest.split(":")
+        if parts[0] == "next" and len(parts) == 3:
+            return panels.next_placement(state, seat, self._int(parts[1], "square"), self._int(parts[2], "orientation"))
+        if len(parts) != 2:
+            raise MalformedAction("That control is not one this bot made.", rest)
+        anchor, orient = self._int(parts[0], "square"), self._int(parts[1], "orientation")
+        if not 0 <= anchor < D.SIZE * D.SIZE or not 0 <= orient < 8:
+            raise MalformedAction("That position is off the board.", rest)
+        return anchor, orient
+
+    async def act(self, game_id: int, user_id: int, text: str | Action) -> Outcome:
+        """Play an action given as text (``place C5 3``) or an Action for the user's seat."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seat = self._seat_for(game, user_id)
+            if game.status != "active":
+                raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            return await self._act(game, seat, text)
+
+    async def act_all(self, game_id: int, user_id: int, texts: list[str | Action]) -> Outcome:
+        """Play several actions as one request: all of them, or none if one is refused."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seat = self._seat_for(game, user_id)
+            if game.status != "active":
+                raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            return await self._act(game, seat, *texts)
+
+    async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
+        state = game.state
+        posts: list[tuple[str, str]] = []
+        played: list[tuple[int, str]] = []
+        for text in texts:
+            action = text if not isinstance(text, str) else parse(text)
+            before = self._marker(state)
+            rules.apply(state, seat, action)  # raises with a message for the player; nothing is saved
+            played.append((seat, str(action)))
+            self._transitions(game, state, before, posts)
+        mine = [a for _, a in played]
+        played += self._run_bots(game, state, posts)
+        await self._save(game, state, played, posts)
+        game = await self.load(game.id)
+        return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
+
+    def _run_bots(self, game: Game, state: GameState, posts: list) -> list[tuple[int, str]]:
+        """Let computer seats play until a human must decide (or the game ends)."""
+        played: list[tuple[int, str]] = []
+        bots = {i for i, s in enumerate(game.seats) if s.is_bot}
+        guard = 0
+        while bots and guard < 20000:
+            ready = [i for i in rules.to_act(state) if i in bots]
+            if not ready:
+                break
+            seat = ready[0]
+            action = autoplay.choose(state, seat, self.autopilot_level)
+            if action is None:
+                break
+            before = self._marker(state)
+            try:
+                rules.apply(state, seat, action)
+            except EngineError:
+                action = autoplay.default_action(state, seat)
+                if action is None:
+                    break
+                rules.apply(state, seat, action)
+            played.append((seat, str(action)))
+            self._transitions(game, state, before, posts)
+            guard += 1
+        return played
+
+    # ------------------------------------------------------------------ what the channel hears
+
+    @staticmethod
+    def _marker(state: GameState) -> tuple:
+        waiting = tuple(i for i in rules.to_act(state))
+        return (state.round, state.phase, state.active, waiting)
+
+    def _humans(self, game: Game, seats=None) -> list[int]:
+        seats = range(len(game.seats)) if seats is None else seats
+        return [u for u in (game.user_of(i) for i in seats) if u is not None]
+
+    def _post(self, game: Game, text: str, *, mentions=(), image: dict | None = None,
+              buttons: tuple[str, ...] = ()) -> tuple[str, str]:
+        return ("post", json.dumps({"text": text, "mentions": list(mentions), "image": image,
+                                    "buttons": list(buttons)}))
+
+    def _transitions(self, game: Game, state: GameState, before: tuple, posts: list) -> None:
+        round_, phase, active, waiting = before
+        if (state.round != round_ or state.phase == "over") and round_ >= 1 and phase != "over" \
+                and (state.round, state.phase) != (round_, phase):
+            title = f"Game #{game.id}: the planets after round {round_}"
+            posts.append(self._post(game, f"**Round {round_} is over.**", image={
+                "kind": "summary", "view": public_view(state), "names": game.names, "title": title}))
+        if state.phase == "over" and phase != "over":
+            result = state.result or scoring.score(state)
+            posts.append(self._post(game, self._final_text(game, result), mentions=self._humans(game), image={
+                "kind": "score", "view": public_view(state), "names": game.names}))
+            return
+        if (state.round, state.phase, state.active) == (round_, phase, active):
+            return
+        if state.phase == "rotate" and state.commander is not None:
+            c = state.commander
+            posts.append(self._post(game, f"**Round {state.round}.** {game.mention(c)}, you are the commander: "
+                                          f"turn the space station (press **Play**).",
+                                    mentions=self._humans(game, [c]), buttons=("play", "station")))
+        elif state.phase == "turns" and (phase != "turns" or state.round != round_):
+            humans = [i for i in rules.to_act(state) if game.user_of(i) is not None]
+            who = ", ".join(game.mention(i) for i in humans) or "the computer players"
+            posts.append(self._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
+                                          f"(press **Play**).",
+                                    mentions=self._humans(game, humans), buttons=("play", "station")))
+        elif state.phase in ("civ", "final") and state.active is not None and state.active != active:
+            a = state.active
+            what = "choose your civilisation card" if state.phase == "civ" else "settle your last choices"
+            if game.user_of(a) is not None:
+                posts.append(self._post(game, f"{game.mention(a)}: {what} (press **Play**).",
+                                        mentions=self._humans(game, [a]), buttons=("play",)))
+
+    def _final_text(self, game: Game, result: dict) -> str:
+        players = {p["seat"]: p for p in result["players"]}
+        lines = [f"**Game #{game.id} is over.** Final scores:"]
+        for seat in result["ranking"]:
+            p = players[seat]
+            lines.append(f"{p['place']}. {game.mention(seat)}: {p['total']} medals"
+                         + (f" ({p['tie_break']})" if p.get("tie_break") else ""))
+        winners = " and ".join(game.mention(s) for s in result["winners"])
+        lines.append(f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}!"
+                     if game.state.players > 1 else "")
+        return "\n".join(x for x in lines if x)
+
+    # ------------------------------------------------------------------ saving
+
+    async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> None:
+        if state.phase == "over":
+            status = "finished"
+        try:
+            version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
+                                                  status=status, outbox=posts)
+        except StaleVersion:
+            self._cache.pop(game.id, None)
+            raise WrongStage("The game changed while you were acting; please try again.") from None
+        self._cache[game.id] = (version, copy(state))
+        await self._schedule(game, state)
+
+    async def _schedule(self, game: Game, state: GameState) -> None:
+        """Reminders and turn timers of the seats that must act now; others' are dropped."""
+        if state.phase == "over":
+            await self.repo.clear_reminders(game.id)
+            return
+        now = self.clock()
+        existing = {(r.seat, r.kind) for r in await self.repo.list_reminders(game.id)}
+        acting = set(rules.to_act(state))
+        for i, seat_row in enumerate(game.seats):
+            if seat_row.is_bot or i not in acting:
+                for kind in ("nudge", "last", "timer"):
+                    if (seat_row.seat, kind) in existing:
+                        await self.repo.clear_reminders(game.id, seat_row.seat, kind)
+                continue
+            remind = float(game.options["remind_hours"]) * HOUR
+            timer = float(game.options["timer_hours"]) * HOUR
+            if remind and (seat_row.seat, "nudge") not in existing:
+                await self.repo.set_reminder(game.id, seat_row.seat, "nudge", now + remind)
+            if timer and (seat_row.seat, "timer") not in existing:
+                await self.repo.set_reminder(game.id, seat_row.seat, "timer", now + timer)
+            humans_left = [j for j in acting if game.user_of(j) is not None]
+            if remind and state.phase == "turns" and humans_left == [i] and state.players > 1 \
+                    and (seat_row.seat, "last") not in existing:
+                await self.repo.set_reminder(game.id, seat_row.seat, "last", now + remind * LAST_ONE_FRACTION)
+
+    # ------------------------------------------------------------------ time passing
+
+    async def tick(self) -> list[int]:
+        """Fire due reminders and turn timers; return the ids of games that have new posts."""
+        touched = []
+        for rem in await self.repo.due_reminders(self.clock()):
+            try:
+                if await self._fire(rem):
+                    touched.append(rem.game_id)
+            except (EngineError, GameNotFound, NoGameHere, WrongStage):
+                await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
+        return sorted(set(touched))
+
+    async def _fire(self, rem) -> bool:
+        async with self.lock(rem.game_id):
+            game = await self.load(rem.game_id)
+            pos = next((i for i, s in enumerate(game.seats) if s.seat == rem.seat), None)
+            if game.status != "active" or pos is None or pos not in rules.to_act(game.state):
+                await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
+                return False
+            state = game.state
+            if rem.kind == "timer":
+                posts: list = []
+                before = self._marker(state)
+                played = []
+                for action in autoplay.play_for(state, pos, self.autopilot_level):
+                    played.append((pos, str(action)))
+                self._transitions(game, state, before, posts)
+                posts.insert(0, self._post(game, f"⏱ Time ran out for {game.mention(pos)} in round {state.round if state.phase != 'over' else game.state.round}: "
+                                                 f"the autopilot played {len(played)} move(s) for them.",
+                                           mentions=self._humans(game, [pos])))
+                played += self._run_bots(game, state, posts)
+                await self.repo.clear_reminders(game.id, rem.seat, "timer")
+                await self._save(game, state, played, posts)
+                return True
+            remind = float(game.options["remind_hours"]) * HOUR
+            if rem.kind == "last":
+                text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
+                await self.repo.clear_reminders(game.id, rem.seat, "last")
+            else:
+                text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
+                await self.repo.set_reminder(game.id, rem.seat, "nudge", self.clock() + max(remind, HOUR))
+            version = await self.repo.save_state(
+                game.id, dump(state), game.version,
+                outbox=[self._post(game, text, mentions=self._humans(game, [pos]), buttons=("play",))])
+            self._cache[game.id] = (version, copy(state))
+            return True
+
+    async def set_reminders(self, game_id: int, user_id: int, enabled: bool) -> Game:
+        game = await self.load(game_id)
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotInGame("You are not playing in this game.")
+        await self.repo.set_seat_reminders(game_id, game.seats[seat].seat, enabled)
+        return await self.load(game_id)
+
+    # ------------------------------------------------------------------ creator tools
+
+    async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
+                      new_user: tuple[int, str] | None) -> Game:
+        """Hand (0-based) ``seat`` to another user, or to the autopilot when ``new_user`` is None."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "active":
+                raise WrongStage("Only seats of a game in progress can be handed over.")
+            if not 0 <= seat < len(game.seats):
+                raise WrongStage(f"There is no player {seat + 1} in this game.")
+            row = game.seats[seat]
+            old = game.mention(seat)
+            if new_user is None:
+                await self.repo.replace_seat_user(game_id, row.seat, None, f"Autopilot ({row.display_name})", is_bot=True)
+            else:
+                try:
+                    await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
+                except AlreadySeated:
+                    raise WrongStage("That member already plays another seat in this game.") from None
+            game = await self.load(game_id)
+            state = game.state
+            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.")]
+            played = self._run_bots(game, state, posts)
+            await self._save(game, state, played, posts)
+            return await self.load(game_id)
+
+    # ------------------------------------------------------------------ looking at the game
+
+    def viewer_seat(self, game: Game, user_id: int) -> int | None:
+        return game.seat_of(user_id) if game.state is not None else None
+
+    def view(self, game: Game, user_id: int) -> dict:
+        """What this user may see: their seat's view, or the public one for onlookers."""
+        return view_for(game.state, self.viewer_seat(game, user_id))
+
+    def standings(self, game: Game, user_id: int) -> dict:
+        """The current score breakdown from the user's point of view: other players' hidden
+        cards (private objectives, end-game civ cards) and unconfirmed turns are left out."""
+        state = copy(game.state)
+        me = self.viewer_seat(game, user_id)
+        for i, s in enumerate(state.seats):
+            if i == me:
+                continue
+            if state.phase == "turns" and s.snapshot is not None:
+                from engine.board import Board
+                from engine.state import Corp
+                s.board = Board.from_json(s.snapshot["board"])
+                s.corp = Corp.from_json(s.snapshot["corp"])
+            if state.phase != "over":
+                s.corp.objectives = []
+                s.corp.civ_cards = [c for c in s.corp.civ_cards if D.civ_card(c).timing == "immediate"]
+        return scoring.score(state)
+
+    def status_text(self, game: Game) -> str:
+        if game.status == "lobby":
+            names = ", ".join(s.display_name for s in game.seats)
+            return (f"Game #{game.id} is in its lobby: {len(game.seats)}/{game.options['max_players']} "
+                    f"players ({names}).")
+        state = game.state
+        if game.status in ("finished", "cancelled") or state.phase == "over":
+            return f"Game #{game.id} is {'over' if game.status == 'finished' else 'ended'}."
+        acting = rules.to_act(state)
+        stage = {"objectives": "choosing private objectives", "rotate": "the commander turns the station",
+                 "turns": "everyone plays", "civ": "civilisation cards", "final": "final choices"}[state.phase]
+        lines = [f"Game #{game.id}, round {state.round}: {stage}."]
+        for i in range(state.players):
+            mark = "⏳ to play" if i in acting else "✅ done"
+            lines.append(f"{mark}: {game.seats[i].display_name}" + (" (computer)" if game.seats[i].is_bot else ""))
+        return "\n".join(lines)
+
+    # ------------------------------------------------------------------ images
+
+    async def render(self, kind: str, *args, **kwargs) -> bytes:
+        """PNG bytes of a render kind, drawn in a worker thread (a few at a time)."""
+        from render import render_png
+        async with self._render:
+            return await asyncio.to_thread(render_png, kind, *args, **kwargs)
+
+    async def render_panel(self, panel: panels.Panel) -> bytes | None:
+        if panel.image is None:
+            return None
+        kind, args, kwargs = panel.image
+        return await self.render(kind, *args, **kwargs)
+
+    async def render_post(self, payload: dict) -> bytes | None:
+        image = payload.get("image")
+        if not image:
+            return None
+        if image["kind"] == "summary":
+            return await self.render("summary", image["view"], image["names"], title=image.get("title"))
+        if image["kind"] == "score":
+            return await self.render("score", image["view"], image["names"])
+        raise ValueError(f"unknown post image {image['kind']!r}")
+
+    # ------------------------------------------------------------------ the outbox
+
+    async def pending_posts(self, game_id: int | None = None) -> list[tuple[OutboxRow, dict]]:
+        return [(row, json.loads(row.payload)) for row in await self.repo.pending_outbox(game_id)]
+
+    async def mark_posted(self, outbox_id: int) -> bool:
+        return await self.repo.mark_sent(outbox_id)
+

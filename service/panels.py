@@ -1,0 +1,234 @@
+"""What a player sees and can click when it is their moment to decide: a *panel*.
+
+A panel is plain data (text, one image to draw, controls) computed from the player's own view
+of the game, so the Discord layer turns it into an ephemeral message with buttons and menus,
+and the offline console into a numbered menu, without either knowing the rules.
+
+Every control carries a *verb*, a short string the service understands:
+
+    a:<action text>     play an engine action, e.g. ``a:place C5 3``, ``a:resolve 4 water``
+    c:<anchor>:<orient> move the placement cursor (nothing is played)
+    r:<steps>           show the station turned by <steps> (commander, nothing is played)
+    p:<item>:<offset>   show the next page of a long list of choices
+
+A panel also carries a *stamp*: a short digest of everything the seat can decide from.
+A control whose stamp no longer matches (the seat acted since, the round moved on) is
+refused as out of date, which also makes a double click play once.
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass, field
+
+from engine import data as D
+from engine import rules
+from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
+from engine.data import cell_name
+from engine.state import GameState
+from engine.view import view_for
+
+SELECT_LIMIT = 25  # Discord's limit on options in one menu
+MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
+ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
+
+
+@dataclass(frozen=True)
+class Control:
+    kind: str  # "button" or "select"
+    verb: str  # buttons: the verb; selects: unused (each option value is a verb)
+    label: str
+    style: str = "secondary"  # primary, secondary, success, danger
+    options: tuple[tuple[str, str], ...] = ()  # (verb, label) of a select
+    disabled: bool = False
+    row: int = 0
+
+
+@dataclass
+class Panel:
+    game_id: int
+    seat: int
+    stamp: str
+    text: str
+    image: tuple | None = None  # (render kind, args, kwargs) for service.images
+    controls: list[Control] = field(default_factory=list)
+    done: bool = False  # nothing for this seat to decide now
+
+
+def stamp_of(state: GameState, seat: int) -> str:
+    """A digest of the seat's decision point (changes whenever its options may change)."""
+    s = state.seats[seat]
+    key = (state.round, state.phase, state.active, state.station["rotation"], s.step, s.hand, s.taken,
+           s.pool, s.unplaced, repr(s.pending), len(s.board.tiles), len(s.board.patches), tuple(s.board.rovers),
+           tuple(s.corp.objective_offer), len(s.corp.civ_cards))
+    return f"{zlib.crc32(repr(key).encode()) & 0xFFFFFF:06x}"
+
+
+def turned(orient: int) -> int:
+    return orient // 4 * 4 + (orient % 4 + 1) % 4
+
+
+def flipped(orient: int) -> int:
+    return orient ^ 4
+
+
+def nudge(anchor: int, direction: str) -> int:
+    r, c = divmod(anchor, D.SIZE)
+    dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    r, c = min(max(r + dr, 0), D.SIZE - 1), min(max(c + dc, 0), D.SIZE - 1)
+    return r * D.SIZE + c
+
+
+def first_placement(state: GameState, seat: int) -> tuple[int, int]:
+    for action in rules.legal_actions(state, seat):
+        if isinstance(action, Place):
+            return action.anchor, action.orient
+    return 5 * D.SIZE + 5, 0
+
+
+def next_placement(state: GameState, seat: int, anchor: int, orient: int) -> tuple[int, int]:
+    """The legal placement after (anchor, orient) in reading order, wrapping around."""
+    places = sorted({(a.anchor, a.orient) for a in rules.legal_actions(state, seat) if isinstance(a, Place)})
+    if not places:
+        return anchor, orient
+    for p in places:
+        if p > (anchor, orient):
+            return p
+    return places[0]
+
+
+def _paged(options: list[tuple[str, str]], item: str, offset: int) -> list[tuple[str, str]]:
+    """At most SELECT_LIMIT options: a window from ``offset`` with 'more' entries at its ends."""
+    if len(options) <= SELECT_LIMIT:
+        return options
+    room = SELECT_LIMIT - 2
+    offset = max(0, min(offset, len(options) - 1))
+    window = options[offset: offset + room]
+    out = []
+    if offset > 0:
+        out.append((f"p:{item}:{max(0, offset - room)}", "◀ earlier choices"))
+    out += window
+    if offset + room < len(options):
+        out.append((f"p:{item}:{offset + room}", f"more choices ▶ ({len(options) - offset - room} left)"))
+    return out
+
+
+def _value_label(item: dict, value: str) -> str:
+    if item["kind"] == "civ":
+        card = D.civ_card(int(value))
+        return f"{card.name} (#{card.id})"
+    if item["kind"] == "patch" and value == "store":
+        return "store it for the end of the game"
+    return value
+
+
+def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None) -> Panel:
+    """The panel for ``seat`` now. ``ui`` holds what the player is browsing: ``cursor``
+    (anchor, orient), ``rotation`` (steps), ``pages`` {item id: offset}."""
+    ui = ui or {}
+    stamp = stamp_of(state, seat)
+    panel = Panel(game_id, seat, stamp, "")
+    view = view_for(state, seat)
+    s = state.seats[seat]
+    legal = rules.legal_actions(state, seat)
+    if state.phase == "over":
+        panel.text, panel.done = "This game is over: the final scores are in the game thread.", True
+        return panel
+    if not legal:
+        panel.text, panel.done = f"Nothing for you to do right now: {rules._waiting_reason(state, seat)}.", True
+        panel.image = ("planet", (view, seat, names), {})
+        return panel
+
+    if state.phase == "objectives":
+        lines = ["**Private objectives.** Keep the ones you like; put one back:"]
+        for c in s.corp.objective_offer:
+            card = D.objective_card(c)
+            lines.append(f"• #{c} **{card.private_name}**: {card.private_text}")
+        panel.text = "\n".join(lines)
+        panel.controls.append(Control("select", "", "Put back an objective", options=tuple(
+            (f"a:{str(a)}", f"Put back #{a.card} {D.objective_card(a.card).private_name}")
+            for a in legal if isinstance(a, DropObjective))))
+        return panel
+
+    if state.phase == "rotate":
+        steps = ui.get("rotation", 0) % 6
+        preview = dict(view, station=dict(view["station"], rotation=(view["station"]["rotation"] - steps) % 6))
+        panel.text = (f"**You are the commander this round.** Turn the station so the depots face the players "
+                      f"the way you want, then confirm. Turned by {steps} depot(s) clockwise.")
+        panel.image = ("station", (preview, names), {})
+        panel.controls += [
+            Control("button", f"r:{(steps - 1) % 6}", "◀ Back one", row=0),
+            Control("button", f"r:{(steps + 1) % 6}", "Forward one ▶", row=0),
+            Control("button", f"a:{str(Turn(steps))}", "Confirm the station", "success", row=0),
+        ]
+        return panel
+
+    if s.step == "pick":
+        panel.text = ("**Round %d: choose a tile** from the depot facing you. The picture shows both tiles "
+                      "in their 8 orientations." % state.round)
+        panel.image = ("picker", (view, seat, names), {})
+        for a in legal:
+            if isinstance(a, Pick):
+                tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
+                panel.controls.append(Control("button", f"a:{str(a)}", f"Take the {a.stack} tile ({tile.label})",
+                                              "primary"))
+        return panel
+
+    if s.hand is not None:
+        anchor, orient = ui.get("cursor") or first_placement(state, seat)
+        problem = s.board.placement_problem(s.hand, orient, anchor,
+                                            ignore_adjacency=rules.ignores_adjacency(state, seat))
+        status = "✅ fits here" if problem is None else f"❌ {problem}"
+        panel.text = (f"**Place your tile** ({D.tile(s.hand).label}) at {cell_name(anchor)}, orientation {orient}: "
+                      f"{status}.\nMove it with the arrows, turn or flip it, jump to the next legal spot, then place it. "
+                      f"You can also type `/pu place at:{cell_name(anchor)} orient:{orient}`.")
+        panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
+        for d in ("left", "up", "down", "right"):
+            panel.controls.append(Control("button", f"c:{nudge(anchor, d)}:{orient}", ARROWS[d], row=0))
+        panel.controls += [
+            Control("button", f"c:{anchor}:{turned(orient)}", "⟳ Turn", row=1),
+            Control("button", f"c:{anchor}:{flipped(orient)}", "⇋ Flip", row=1),
+            Control("button", "c:next:%d:%d" % (anchor, orient), "Next legal spot", row=1),
+            Control("button", f"a:{str(Place(anchor, orient))}", "Place it here", "success",
+                    disabled=problem is not None, row=2),
+            Control("button", f"a:{str(Undo())}", "Undo (back to the tile choice)", "danger", row=2),
+        ]
+        return panel
+
+    # settling pending items (turn, civ step or final step)
+    pages = ui.get("pages", {})
+    lines = []
+    if state.phase == "turns":
+        lines.append(f"**Round {state.round}: settle what your tile gave you**, in any order, then confirm.")
+    elif state.phase == "civ":
+        lines.append("**Civilisation milestone:** choose your card.")
+    else:
+        lines.append("**Before the final count:** settle what is left.")
+    for item in s.pending:
+        lines.append(f"• {rules.describe_item(item)}")
+    if s.pool:
+        lines.append(f"• {s.pool} rover step(s) to spend (lost when you confirm)")
+    panel.text = "\n".join(lines)
+    panel.image = ("planet", (view, seat, names), {})
+    row = 0
+    for item in s.pending[:MAX_ITEM_MENUS]:
+        values = [a for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
+        options = [(f"a:{str(a)}", _value_label(item, a.value)) for a in values]
+        if not options:
+            continue
+        options = _paged(options, str(item["id"]), pages.get(str(item["id"]), 0))
+        panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row))
+        row += 1
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        options = [(f"a:{str(m)}", f"rover {m.rover} {ARROWS[m.direction]} {m.direction}") for m in moves]
+        panel.controls.append(Control("select", "", f"Move a rover ({s.pool} step(s) left)",
+                                      options=tuple(_paged(options, "moves", pages.get("moves", 0))), row=row))
+        row += 1
+    buttons = []
+    if any(isinstance(a, Confirm) for a in legal):
+        label = "Confirm my turn" if state.phase == "turns" else "Done"
+        buttons.append(Control("button", f"a:{str(Confirm())}", label, "success", row=4))
+    if any(isinstance(a, Undo) for a in legal):
+        buttons.append(Control("button", f"a:{str(Undo())}", "Undo (back to the tile choice)", "danger", row=4))
+    panel.controls += buttons
+    return panel

@@ -1,0 +1,83 @@
+"""Creating a game, the lobby's buttons, who may press them, and starting."""
+from __future__ import annotations
+
+import discord
+
+from tests.discord.helpers import create_game, lobby_message, start_game
+
+
+async def test_create_opens_a_lobby_with_buttons_and_a_thread(world):
+    r = await create_game(world, world.alice, players=3)
+    assert r.acknowledged and not r.ephemeral
+    assert "looking for players" in r.response.content and "alice" in r.response.content
+    ids = [c["custom_id"] for row in r.response.components for c in row["components"]]
+    assert [i.rsplit(":", 1)[1] for i in ids] == ["join", "leave", "bot", "start", "cancel"]
+    (thread,) = world.channel.threads
+    assert thread.id == r.response.id
+
+
+async def test_players_join_and_leave_and_the_lobby_message_follows(world):
+    r = await create_game(world, world.alice, players=3)
+    lobby = lobby_message(r)
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    assert "2. bob" in lobby.content and "3. carol" in lobby.content
+    full = await world.dave.click(lobby, label="Join")
+    assert full.ephemeral and "full" in full.response.content
+    await world.carol.click(lobby, label="Leave")
+    assert "carol" not in lobby.content
+    again = await world.bob.click(lobby, label="Join")
+    assert again.ephemeral and "already in this game" in again.response.content
+
+
+async def test_only_the_creator_or_a_manager_starts_or_cancels(world):
+    r = await create_game(world, world.alice, players=2)
+    lobby = lobby_message(r)
+    await world.bob.click(lobby, label="Join")
+    refused = await world.bob.click(lobby, label="Start")
+    assert refused.ephemeral and "creator" in refused.response.content
+    refused = await world.outsider.click(lobby, label="Cancel")
+    assert refused.ephemeral and "Manage Server" in refused.response.content
+    started = await world.admin.click(lobby, label="Start")
+    assert started.acknowledged
+    assert "has started" in lobby.content
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert game.status == "active" and game.state.players == 2
+
+
+async def test_start_posts_the_first_round_in_the_thread_and_pings_players(world):
+    game = await start_game(world, [world.alice, world.bob, world.carol])
+    (thread,) = world.channel.threads
+    texts = [m.content for m in thread.history()]
+    assert any("begins" in t for t in texts)
+    opened = [m for m in thread.history() if "Round 1" in m.content]
+    assert opened, texts
+    commander = game.user_of(game.state.commander)
+    assert opened[-1].raw_mentions == [commander] and "commander" in opened[-1].content
+    assert game.state.round == 1
+
+
+async def test_add_bot_player_fills_a_seat(world):
+    r = await create_game(world, world.alice, players=2)
+    lobby = lobby_message(r)
+    await world.alice.click(lobby, label="Add bot player")
+    assert "Autopilot 1 (computer)" in lobby.content
+    refused = await world.bob.click(lobby, label="Add bot player")
+    assert refused.ephemeral and "creator" in refused.response.content
+
+
+async def test_a_command_in_a_channel_without_a_game_says_how_to_start_one(world):
+    r = await world.alice.slash(world.channel, "pu play")
+    assert r.ephemeral and "/pu create" in r.response.content
+
+
+async def test_kick_from_the_lobby(world):
+    r = await create_game(world, world.alice, players=3)
+    lobby = lobby_message(r)
+    await world.bob.click(lobby, label="Join")
+    refused = await world.carol.slash(world.channel, "pu kick", player=world.bob)
+    assert refused.ephemeral and "creator" in refused.response.content
+    ok = await world.alice.slash(world.channel, "pu kick", player=world.bob)
+    assert ok.ephemeral and "removed" in ok.response.content
+    assert "bob" not in lobby.content
+    assert isinstance(ok.response.message, discord.Message)
