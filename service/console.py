@@ -1,0 +1,205 @@
+"""Play Planet Unknown in a terminal, through the same game service the Discord bot uses.
+
+    python bot.py --offline                      # solo
+    python bot.py --offline --players 3          # hot seat: three people at one keyboard
+    python bot.py --offline --players 2 --bots 2 # two people against two computer players
+    python bot.py --offline --resume 4           # carry on with game 4 of the console's database
+
+Every image the bot would post or show (panels, round summaries, the score sheet) is written
+to the output folder (default out/offline/); the terminal shows the text and numbered choices.
+Type the number of a choice, or a move as text (``place C5 3``), or one of: board [N],
+corp [N], station, score, status, auto (the autopilot plays this decision), help, quit.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from db.connection import open_database
+from db.repository import GameRepository
+from engine import rules
+from engine.errors import EngineError
+
+from . import autoplay
+from .errors import ServiceError
+from .games import Game, GameService
+from .panels import Panel
+
+HELP = ("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
+        "or: board [N], corp [N], station, score, status, auto, help, quit.")
+
+
+class Console:
+    def __init__(self, service: GameService, out: Path, ask: Callable[[str], str], say: Callable[[str], None]):
+        self.service = service
+        self.out = out
+        self.ask = ask
+        self.say = say
+        self.images = 0
+
+    async def save_image(self, data: bytes | None, name: str) -> str | None:
+        if data is None:
+            return None
+        self.images += 1
+        path = self.out / f"{self.images:04d}-{name}.png"
+        path.write_bytes(data)
+        return str(path)
+
+    async def show_posts(self, game_id: int) -> None:
+        for row, payload in await self.service.pending_posts(game_id):
+            path = await self.save_image(await self.service.render_post(payload), (payload.get("image") or {})
+                                         .get("kind", "post"))
+            self.say("\n📣 " + payload["text"] + (f"\n   [image: {path}]" if path else ""))
+            await self.service.mark_posted(row.id)
+
+    async def show_panel(self, panel: Panel, who: str) -> list[str]:
+        """Print the panel; return the verbs of its numbered choices."""
+        path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
+        self.say(f"\n── {who} ──\n{panel.text}" + (f"\n   [image: {path}]" if path else ""))
+        verbs: list[str] = []
+        for control in panel.controls:
+            if control.kind == "button":
+                if control.disabled:
+                    continue
+                verbs.append(control.verb)
+                self.say(f"  {len(verbs)}) {control.label}")
+            else:
+                self.say(f"  {control.label}:")
+                for verb, label in control.options:
+                    verbs.append(verb)
+                    self.say(f"  {len(verbs)}) {label}")
+        return verbs
+
+    async def view_command(self, game: Game, user_id: int, words: list[str]) -> bool:
+        """board / corp / station / score / status; True if the words were one of them."""
+        cmd = words[0]
+        if cmd == "status":
+            self.say(self.service.status_text(game))
+            return True
+        if cmd == "score":
+            result = self.service.standings(game, user_id)
+            for seat in result["ranking"]:
+                p = next(x for x in result["players"] if x["seat"] == seat)
+                self.say(f"{p['place']}. {game.names[seat]}: {p['total']} ("
+                         + " ".join(f"{k} {p[k]['total']}" for k in "ABCDEF") + ")")
+            return True
+        if cmd in ("board", "corp", "station"):
+            view = self.service.view(game, user_id)
+            seat = game.seat_of(user_id) or 0
+            if len(words) > 1 and words[1].isdigit() and 1 <= int(words[1]) <= len(game.seats):
+                seat = int(words[1]) - 1
+            if cmd == "station":
+                png = await self.service.render("station", view, game.names)
+            else:
+                png = await self.service.render("planet" if cmd == "board" else "corporation", view, seat, game.names)
+            self.say(f"[image: {await self.save_image(png, cmd)}]")
+            return True
+        return False
+
+    async def play(self, game_id: int) -> Game:
+        """Run the game until it ends or the players quit; return it."""
+        ui: dict[int, tuple[str, str]] = {}  # user -> last UI verb shown (cursor, page)
+        while True:
+            await self.show_posts(game_id)
+            game = await self.service.load(game_id)
+            if game.status != "active":
+                return game
+            acting = [i for i in rules.to_act(game.state) if game.user_of(i) is not None]
+            if not acting:
+                return game
+            seat = acting[0]
+            user = game.user_of(seat)
+            outcome = await self.service.panel(game_id, user)
+            panel = outcome.panel
+            if user in ui:  # keep browsing where the player was (cursor, station turn, page)
+                stamp, verb = ui.pop(user)
+                if stamp == panel.stamp:
+                    panel = (await self.service.control(game_id, user, seat, stamp, verb)).panel
+            verbs = await self.show_panel(panel, game.names[seat])
+            try:
+                line = self.ask(f"{game.names[seat]}> ").strip()
+            except EOFError:
+                line = "quit"
+            if not line:
+                continue
+            words = line.lower().split()
+            if words[0] in ("quit", "exit"):
+                self.say(f"Game #{game_id} is saved; carry on later with --resume {game_id}.")
+                return game
+            if words[0] == "help":
+                self.say(HELP)
+                continue
+            try:
+                if await self.view_command(game, user, words):
+                    continue
+                if words[0] == "auto":
+                    action = autoplay.choose(game.state, seat, self.service.autopilot_level)
+                    await self.service.act(game_id, user, str(action))
+                    self.say(f"  (autopilot) {action}")
+                elif line.isdigit():
+                    n = int(line)
+                    if not 1 <= n <= len(verbs):
+                        self.say(f"Choose a number from 1 to {len(verbs)}." if verbs else "There is nothing to choose.")
+                        continue
+                    verb = verbs[n - 1]
+                    if verb.startswith("a:"):
+                        await self.service.control(game_id, user, seat, panel.stamp, verb)
+                    else:
+                        ui[user] = (panel.stamp, verb)
+                else:
+                    await self.service.act(game_id, user, line)
+            except (ServiceError, EngineError) as error:
+                self.say(f"  ✗ {error}")
+
+
+async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
+    parser = argparse.ArgumentParser(prog="bot.py --offline", description="Play Planet Unknown in the terminal.")
+    parser.add_argument("--players", type=int, default=1, help="people at the keyboard (1-6, default 1)")
+    parser.add_argument("--bots", type=int, default=0, help="computer players to add (default 0)")
+    parser.add_argument("--seed", type=int, default=None, help="fixed seed, for a game you can replay")
+    parser.add_argument("--private-objectives", action="store_true", help="play with private objectives")
+    parser.add_argument("--boards", choices=("standard", "random"), default="standard")
+    parser.add_argument("--out", default="out/offline", help="folder for the images and the database")
+    parser.add_argument("--resume", type=int, default=None, help="carry on with a saved game")
+    parser.add_argument("--autopilot", choices=("greedy", "random"), default="greedy")
+    args = parser.parse_args(argv)
+    total = args.players + args.bots
+    if args.players < 1 or total > 6:
+        say("Play with 1 to 6 seats in all (--players people plus --bots computer players).")
+        return 2
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    db = await open_database(out / "games.sqlite3")
+    try:
+        service = GameService(GameRepository(db), autopilot_level=args.autopilot)
+        console = Console(service, out, ask, say)
+        if args.resume is not None:
+            game = await service.load(args.resume)
+        else:
+            options = {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
+                       "boards": args.boards, "remind_hours": 0}
+            game = await service.create(creator_id=1, creator_name="Player 1", guild_id=None, channel_id=None,
+                                        options=options, kind="solo" if total == 1 else "normal")
+            for n in range(2, args.players + 1):
+                await service.join(game.id, n, f"Player {n}")
+            for _ in range(args.bots):
+                await service.add_bot(game.id, 1, False)
+            game = await service.start(game.id, 1, False)
+            say(f"Game #{game.id} started; images go to {out}/. {HELP}")
+        game = await console.play(game.id)
+        if game.status == "finished":
+            say(f"Game over. The score sheet is in {out}/.")
+        return 0
+    finally:
+        await db.close()
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return asyncio.run(run(argv))
+    except KeyboardInterrupt:
+        print("\nStopped; the game is saved.", file=sys.stderr)
+        return 130

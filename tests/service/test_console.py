@@ -1,0 +1,57 @@
+"""The offline console plays through the same service as the bot (bot.py --offline)."""
+from __future__ import annotations
+
+from service.console import run
+
+
+class Keyboard:
+    """Answers the console's prompts from a script, then with a fallback move."""
+
+    def __init__(self, lines, then="auto", limit=5000):
+        self.lines = list(lines)
+        self.then = then
+        self.prompts = []
+        self.limit = limit
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if len(self.prompts) > self.limit:
+            return "quit"
+        return self.lines.pop(0) if self.lines else self.then
+
+
+async def test_a_whole_solo_game_in_the_console_writes_every_image(tmp_path):
+    said = []
+    keys = Keyboard(["help", "2", "1", "board", "score", "status", "place Z9 1"])
+    code = await run(["--out", str(tmp_path), "--seed", "11", "--autopilot", "random"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert code == 0
+    assert "Game over" in text and "Final scores" in text
+    assert "'Z9' is not a square" in text
+    assert "Player 1: " in text  # the score command
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert any(n.endswith("-score.png") for n in pngs)
+    assert sum(n.endswith("-summary.png") for n in pngs) >= 8
+    assert any(n.endswith("-board.png") for n in pngs)
+
+
+async def test_hot_seat_two_players_take_turns_and_can_resume(tmp_path):
+    said = []
+    keys = Keyboard([], then="auto", limit=30)
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "5", "--autopilot", "random"],
+              ask=keys, say=said.append)
+    assert {p for p in keys.prompts} == {"Player 1> ", "Player 2> "}
+    assert "--resume 1" in said[-1]
+    more = Keyboard([], then="auto", limit=10)
+    await run(["--out", str(tmp_path), "--resume", "1"], ask=more, say=said.append)
+    assert more.prompts  # the saved game carries on
+
+
+async def test_computer_players_fill_seats_and_bad_counts_are_refused(tmp_path):
+    said = []
+    assert await run(["--out", str(tmp_path), "--players", "4", "--bots", "3"], ask=Keyboard([]), say=said.append) == 2
+    assert "1 to 6 seats" in said[-1]
+    keys = Keyboard([], then="auto", limit=40)
+    await run(["--out", str(tmp_path), "--bots", "2", "--seed", "2", "--autopilot", "random"],
+              ask=keys, say=said.append)
+    assert set(keys.prompts) == {"Player 1> "}

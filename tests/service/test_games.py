@@ -1,0 +1,129 @@
+"""The game service without Discord: who may do what, atomic requests, what is owed to the
+channel, and what a player may see of the others."""
+from __future__ import annotations
+
+import json
+
+import pytest
+import pytest_asyncio
+
+from db.connection import open_database
+from db.repository import GameRepository
+from engine import rules
+from service import GameService, NotAllowed, NotInGame, StaleControl, WrongStage, autoplay
+from service.panels import stamp_of
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path):
+    db = await open_database(tmp_path / "g.sqlite3")
+    clock = Clock()
+    svc = GameService(GameRepository(db, clock=clock), clock=clock, autopilot_level="random")
+    svc.test_clock = clock
+    yield svc
+    await db.close()
+
+
+async def two_player_game(service, **options):
+    game = await service.create(creator_id=1, creator_name="Ada", guild_id=5, channel_id=6,
+                                options={"max_players": 2, "seed": 4, **options})
+    await service.join(game.id, 2, "Bo")
+    return await service.start(game.id, 1, False)
+
+
+async def test_lobby_options_are_checked_with_a_readable_reason(service):
+    with pytest.raises(WrongStage, match="1 to 6"):
+        await service.create(creator_id=1, creator_name="A", guild_id=1, channel_id=1, options={"max_players": 9})
+    with pytest.raises(WrongStage, match="boards"):
+        await service.create(creator_id=1, creator_name="A", guild_id=1, channel_id=1, options={"boards": "huge"})
+
+
+async def test_only_the_creator_or_a_manager_may_start(service):
+    game = await service.create(creator_id=1, creator_name="A", guild_id=1, channel_id=1, options={})
+    await service.join(game.id, 2, "B")
+    with pytest.raises(NotAllowed):
+        await service.start(game.id, 2, False)
+    game = await service.start(game.id, 2, True)
+    assert game.status == "active"
+    with pytest.raises(WrongStage, match="already started"):
+        await service.join(game.id, 3, "C")
+
+
+async def test_a_request_of_several_moves_is_all_or_nothing(service):
+    game = await two_player_game(service)
+    version = game.version
+    with pytest.raises(Exception, match="edge|touch|planet"):
+        await service.act_all(game.id, 1, ["pick large", "place F6 0"])
+    game = await service.load(game.id)
+    assert game.version == version and game.state.seats[0].step == "pick"
+
+
+async def test_a_control_from_an_older_position_is_refused_and_changes_nothing(service):
+    game = await two_player_game(service)
+    stamp = stamp_of(game.state, 0)
+    await service.control(game.id, 1, 0, stamp, "a:pick large")
+    game = await service.load(game.id)
+    with pytest.raises(StaleControl):
+        await service.control(game.id, 1, 0, stamp, "a:pick small")
+    with pytest.raises(NotInGame):
+        await service.control(game.id, 2, 0, stamp_of(game.state, 0), "c:next:0:0")
+    assert (await service.load(game.id)).version == game.version
+
+
+async def test_the_round_summary_is_owed_once_and_survives_a_new_service(service, tmp_path):
+    game = await two_player_game(service)
+    for user in (1, 2):
+        seat = user - 1
+        while seat in rules.to_act(game.state):
+            await service.act(game.id, user, str(autoplay.default_action(game.state, seat)))
+            game = await service.load(game.id)
+    posts = await service.pending_posts(game.id)
+    summaries = [p for _, p in posts if (p.get("image") or {}).get("kind") == "summary"]
+    assert len(summaries) == 1
+    # a second service on the same database (a restart) sees the same posts owed
+    again = GameService(service.repo, clock=service.clock)
+    assert [r.id for r, _ in await again.pending_posts(game.id)] == [r.id for r, _ in posts]
+    for row, _ in posts:
+        assert await again.mark_posted(row.id)
+        assert not await service.mark_posted(row.id)
+    assert await service.pending_posts(game.id) == []
+    # once posted, the image data is dropped from the database
+    payload = await service.repo.db.fetchval("SELECT payload FROM outbox WHERE id = ?", (posts[-1][0].id,))
+    assert json.loads(payload) == {}
+
+
+async def test_standings_hide_other_players_secrets_until_the_end(service):
+    game = await two_player_game(service, private_objectives=True)
+    assert game.state.phase == "objectives"
+    for user in (1, 2):
+        seat = user - 1
+        await service.act(game.id, user, str(rules.legal_actions(game.state, seat)[0]))
+        game = await service.load(game.id)
+    mine = service.standings(game, 1)
+    other = next(p for p in mine["players"] if p["seat"] == 1)
+    own = next(p for p in mine["players"] if p["seat"] == 0)
+    assert other["E"]["objectives"] == [] and len(own["E"]["objectives"]) == 1
+
+
+async def test_reminders_and_the_turn_timer(service):
+    game = await two_player_game(service, remind_hours=1, timer_hours=5)
+    clock = service.test_clock
+    kinds = {(r.seat, r.kind) for r in await service.repo.list_reminders(game.id)}
+    assert kinds == {(0, "nudge"), (1, "nudge"), (0, "timer"), (1, "timer")}
+    clock.now += 3601
+    assert await service.tick() == [game.id]
+    texts = [p["text"] for _, p in await service.pending_posts(game.id)]
+    assert sum("waiting for you" in t for t in texts) == 2
+    clock.now += 5 * 3600
+    await service.tick()
+    game = await service.load(game.id)
+    assert game.state.round == 2
+    assert any("Time ran out" in p["text"] for _, p in await service.pending_posts(game.id))
