@@ -99,7 +99,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     async def here(self, interaction: Interaction) -> Game:
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
-        return await self.service.game_here(interaction.channel_id or 0, parent)
+        return await self.service.game_here(interaction.channel_id or 0, parent, interaction.user.id)
 
     # ------------------------------------------------------------------ panels
 
@@ -238,6 +238,35 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.start(game.id, user.id, False)
             await self.show_panel(interaction, await self.service.panel(game.id, user.id))
             self.flush_soon(game.id)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    @app_commands.command(name="daily", description="Today's solo challenge: the same game for everyone, one try a day")
+    async def daily(self, interaction: Interaction) -> None:
+        game_id = None
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user
+            game = await self.service.daily(user_id=user.id, name=user.display_name,
+                                            guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+            game_id = game.id
+            outcome = await self.service.panel(game.id, user.id)
+            await self.show_panel(interaction, outcome, note=f"**Daily challenge {game.row.daily_key}** (game #{game.id}). "
+                                                              f"Only you see this game until you finish it.")
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+
+    @app_commands.command(name="leaderboard", description="Daily challenge results in this server: today and best ever")
+    async def leaderboard(self, interaction: Interaction) -> None:
+        try:
+            board = await self.service.leaderboard(interaction.guild_id)
+            lines = [f"**Daily challenge {board['day']}**: {board['players_today']} finished so far."]
+            lines += [f"{i}. {e['name']}: {e['total']} medals" for i, e in enumerate(board["today"], 1)] or [
+                "Nobody has finished today's challenge yet: /pu daily."]
+            if board["best"]:
+                lines.append("**Best ever:**")
+                lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
+            await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 

@@ -22,7 +22,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from db.errors import AlreadySeated, GameNotFound, StaleVersion
+import datetime as dt
+import zlib
+
+from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
 from db.repository import GameRepository, GameRow, OutboxRow, SeatRow
 from engine import data as D
 from engine import rules, scoring
@@ -46,6 +49,16 @@ DEFAULT_OPTIONS = {
 }
 BOARD_CHOICES = ("standard", "random")
 LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
+
+
+def daily_key(now: float) -> str:
+    """The daily challenge of a moment: its UTC date, e.g. '2026-11-21'."""
+    return dt.datetime.fromtimestamp(now, dt.timezone.utc).date().isoformat()
+
+
+def daily_seed(key: str) -> int:
+    """Everyone's seed for a day's challenge (stable across Python versions and machines)."""
+    return zlib.crc32(f"planet-unknown daily {key}".encode())
 
 
 @dataclass
@@ -161,14 +174,31 @@ class GameService:
                 self._cache[game_id] = (row.version, copy(state))
         return Game(row, seats, state, _options(row.config))
 
-    async def game_here(self, channel_id: int, parent_id: int | None = None) -> Game:
-        """The game of a thread or channel (the thread's parent channel as a fallback)."""
+    async def game_here(self, channel_id: int, parent_id: int | None = None, user_id: int | None = None) -> Game:
+        """The game a command used in this thread or channel is about.
+
+        A game's own thread wins; otherwise, among the open games of the channel (or of the
+        thread's parent channel), the user's own (most recent first), then any other. A
+        solo or daily game is only ever found by its own player.
+        """
         for cid in (channel_id, parent_id):
             if cid is None:
                 continue
-            row = await self.repo.find_game_for_channel(cid)
-            if row is not None and (row.status in ("lobby", "active") or row.thread_id == channel_id):
-                return await self.load(row.id)
+            rows = await self.repo.list_games(channel_or_thread_id=cid)
+            own_thread = [r for r in rows if r.thread_id == channel_id]
+            if own_thread:
+                return await self.load(own_thread[-1].id)
+            open_rows = [r for r in rows if r.status in ("lobby", "active")]
+            seated = []
+            for r in reversed(open_rows):
+                seats = await self.repo.list_seats(r.id)
+                if user_id is not None and any(x.user_id == user_id and not x.is_bot for x in seats):
+                    seated.append(r)
+            if seated:
+                return await self.load(seated[0].id)
+            shared = [r for r in open_rows if r.kind not in ("solo", "daily")]
+            if shared:
+                return await self.load(shared[-1].id)
         raise NoGameHere()
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[Game]:
@@ -185,6 +215,49 @@ class GameService:
                                           config=json.dumps(opts), kind=kind, daily_key=daily_key,
                                           seats=[(creator_id, creator_name, False)])
         return await self.load(game_id)
+
+    async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None) -> Game:
+        """Today's daily challenge for this player: the same solo setup for everyone today
+        (planet, corporation, objectives, events, tile order). One attempt per player per day:
+        an unfinished attempt carries on; a finished one is refused politely."""
+        key = daily_key(self.clock())
+        row = await self.repo.find_daily_game(key, user_id)
+        if row is not None:
+            if row.status == "active":
+                return await self.load(row.id)
+            result = load(row.state).result if row.state else None
+            total = next((p["total"] for p in result["players"]), None) if result else None
+            raise WrongStage(f"You have already played today's challenge ({key})"
+                             + (f": {total} medals" if total is not None else "")
+                             + ". A new one starts at 00:00 UTC; see /pu leaderboard.")
+        options = {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0}
+        try:
+            game = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id, channel_id=channel_id,
+                                     options=options, kind="daily", daily_key=key)
+        except DailyGameExists:
+            raise WrongStage("You have already started today's challenge; use /pu play.") from None
+        return await self.start(game.id, user_id, False)
+
+    async def leaderboard(self, guild_id: int | None, key: str | None = None, limit: int = 10) -> dict:
+        """Finished daily challenges: today's (or ``key``'s) ranking and the best ever, in a server."""
+        key = key or daily_key(self.clock())
+
+        async def finished(rows) -> list[dict]:
+            out = []
+            for row in rows:
+                if row.status != "finished" or row.state is None or (guild_id is not None and row.guild_id != guild_id):
+                    continue
+                state = load(row.state)
+                seats = await self.repo.list_seats(row.id)
+                total = state.result["players"][0]["total"]
+                out.append({"game": row.id, "user": row.creator_id, "name": seats[0].display_name if seats else "?",
+                            "total": total, "day": row.daily_key, "target": (state.result.get("solo") or {}).get("target")})
+            return sorted(out, key=lambda e: (-e["total"], e["game"]))
+
+        today = await finished(await self.repo.list_daily_games(key))
+        every = await finished(await self.repo.list_games(status="finished", guild_id=guild_id))
+        best = [e for e in every if e["day"] is not None][:limit]
+        return {"day": key, "today": today[:limit], "players_today": len(today), "best": best}
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.repo.set_thread(game_id, thread_id)
@@ -282,7 +355,8 @@ class GameService:
             seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2 ** 32)
             config = make_config(n, private_objectives=opts["private_objectives"], **self._boards(opts, seed, n))
             state = new_game(config, seed)
-            posts = [self._post(game, self._start_text(game, state), mentions=self._humans(game))]
+            posts = [] if game.row.kind == "daily" else [
+                self._post(game, self._start_text(game, state), mentions=self._humans(game))]
             self._transitions(game, state, (0, "setup", None, ()), posts)
             played = self._run_bots(game, state, posts)
             await self._save(game, state, played, posts, status="active")
@@ -447,6 +521,17 @@ class GameService:
 
     def _transitions(self, game: Game, state: GameState, before: tuple, posts: list) -> None:
         round_, phase, active, waiting = before
+        if game.row.kind == "daily":
+            # a daily challenge shows nothing of the player's game before they finish (others
+            # are playing the same tiles today); the result is posted as text only
+            if state.phase == "over" and phase != "over":
+                result = state.result or scoring.score(state)
+                solo = result.get("solo") or {}
+                target = f" (target {solo['target']})" if solo.get("target") is not None else ""
+                posts.append(self._post(game, f"🏁 {game.mention(0)} finished the daily challenge "
+                                              f"{game.row.daily_key} with {result['players'][0]['total']} medals"
+                                              f"{target}. See /pu leaderboard.", mentions=self._humans(game)))
+            return
         if (state.round != round_ or state.phase == "over") and round_ >= 1 and phase != "over" \
                 and (state.round, state.phase) != (round_, phase):
             title = f"Game #{game.id}: the planets after round {round_}"

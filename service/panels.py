@@ -131,7 +131,8 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
     s = state.seats[seat]
     legal = rules.legal_actions(state, seat)
     if state.phase == "over":
-        panel.text, panel.done = "This game is over: the final scores are in the game thread.", True
+        panel.text, panel.done = "This game is over. Final scores:", True
+        panel.image = ("score", (view, names), {})
         return panel
     if not legal:
         panel.text, panel.done = f"Nothing for you to do right now: {rules._waiting_reason(state, seat)}.", True
