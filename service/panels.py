@@ -163,25 +163,27 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         ]
         return panel
 
-    if s.step == "pick":
-        panel.text = ("**Round %d: choose a tile** from the depot facing you. The picture shows both tiles "
-                      "in their 8 orientations." % state.round)
+    picks = [a for a in legal if isinstance(a, Pick)]
+    pages = ui.get("pages", {})
+    lines: list[str] = []
+    row = 0
+    if picks:
+        lines.append(f"**Round {state.round}: choose a tile** from the depot facing you. The picture shows "
+                     f"both tiles in their 8 orientations.")
         panel.image = ("picker", (view, seat, names), {})
-        for a in legal:
-            if isinstance(a, Pick):
-                tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
-                panel.controls.append(Control("button", f"a:{str(a)}", f"Take the {a.stack} tile ({tile.label})",
-                                              "primary"))
-        return panel
-
-    if s.hand is not None:
+        for a in picks:
+            tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
+            panel.controls.append(Control("button", f"a:{a}", f"Take the {a.stack} tile ({tile.label})",
+                                          "primary", row=0))
+        row = 1
+    elif s.hand is not None:
         anchor, orient = ui.get("cursor") or first_placement(state, seat)
         problem = s.board.placement_problem(s.hand, orient, anchor,
-                                            ignore_adjacency=rules.ignores_adjacency(state, seat))
+                                            ignore_adjacency=_ignores_adjacency(state, seat, s.hand))
         status = "✅ fits here" if problem is None else f"❌ {problem}"
-        panel.text = (f"**Place your tile** ({D.tile(s.hand).label}) at {cell_name(anchor)}, orientation {orient}: "
-                      f"{status}.\nMove it with the arrows, turn or flip it, jump to the next legal spot, then place it. "
-                      f"You can also type `/pu place at:{cell_name(anchor)} orient:{orient}`.")
+        lines.append(f"**Place your tile** ({D.tile(s.hand).label}) at {cell_name(anchor)}, orientation {orient}: "
+                     f"{status}.\nMove it with the arrows, turn or flip it, jump to the next legal spot, then "
+                     f"place it. You can also type `/pu place at:{cell_name(anchor)} orient:{orient}`.")
         panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
         for d in ("left", "up", "down", "right"):
             panel.controls.append(Control("button", f"c:{nudge(anchor, d)}:{orient}", ARROWS[d], row=0))
@@ -189,47 +191,57 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
             Control("button", f"c:{anchor}:{turned(orient)}", "⟳ Turn", row=1),
             Control("button", f"c:{anchor}:{flipped(orient)}", "⇋ Flip", row=1),
             Control("button", "c:next:%d:%d" % (anchor, orient), "Next legal spot", row=1),
-            Control("button", f"a:{str(Place(anchor, orient))}", "Place it here", "success",
+            Control("button", f"a:{Place(anchor, orient)}", "Place it here", "success",
                     disabled=problem is not None, row=2),
-            Control("button", f"a:{str(Undo())}", "Undo (back to the tile choice)", "danger", row=2),
         ]
-        return panel
-
-    # settling pending items (turn, civ step or final step)
-    pages = ui.get("pages", {})
-    lines = []
-    if state.phase == "turns":
-        lines.append(f"**Round {state.round}: settle what your tile gave you**, in any order, then confirm.")
-    elif state.phase == "civ":
-        lines.append("**Civilisation milestone:** choose your card.")
+        row = 3
     else:
-        lines.append("**Before the final count:** settle what is left.")
+        panel.image = ("planet", (view, seat, names), {})
+        if state.phase == "turns":
+            lines.append(f"**Round {state.round}: settle what your tile gave you**, in any order, then confirm.")
+        elif state.phase == "civ":
+            lines.append("**Civilisation milestone:** choose your card.")
+        else:
+            lines.append("**Before the final count:** settle what is left.")
+    # pending items, rover moves, confirm and undo, on the rows left (Discord allows 5)
+    menus_left = 4 - row
     for item in s.pending:
         lines.append(f"• {rules.describe_item(item)}")
     if s.pool:
         lines.append(f"• {s.pool} rover step(s) to spend (lost when you confirm)")
-    panel.text = "\n".join(lines)
-    panel.image = ("planet", (view, seat, names), {})
-    row = 0
-    for item in s.pending[:MAX_ITEM_MENUS]:
+    moves = [a for a in legal if isinstance(a, Move)]
+    item_menus = max(0, menus_left - (1 if moves else 0))
+    shown = 0
+    for item in s.pending:
+        if shown >= min(item_menus, MAX_ITEM_MENUS):
+            break
         values = [a for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
-        options = [(f"a:{str(a)}", _value_label(item, a.value)) for a in values]
+        options = [(f"a:{a}", _value_label(item, a.value)) for a in values]
         if not options:
             continue
         options = _paged(options, str(item["id"]), pages.get(str(item["id"]), 0))
         panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row))
         row += 1
-    moves = [a for a in legal if isinstance(a, Move)]
-    if moves:
-        options = [(f"a:{str(m)}", f"rover {m.rover} {ARROWS[m.direction]} {m.direction}") for m in moves]
+        shown += 1
+    if moves and row < 4:
+        options = [(f"a:{m}", f"rover {m.rover} {ARROWS.get(m.direction, '')} {m.direction}".replace("  ", " "))
+                   for m in moves]
         panel.controls.append(Control("select", "", f"Move a rover ({s.pool} step(s) left)",
                                       options=tuple(_paged(options, "moves", pages.get("moves", 0))), row=row))
-        row += 1
-    buttons = []
     if any(isinstance(a, Confirm) for a in legal):
         label = "Confirm my turn" if state.phase == "turns" else "Done"
-        buttons.append(Control("button", f"a:{str(Confirm())}", label, "success", row=4))
+        panel.controls.append(Control("button", f"a:{Confirm()}", label, "success", row=4))
     if any(isinstance(a, Undo) for a in legal):
-        buttons.append(Control("button", f"a:{str(Undo())}", "Undo (back to the tile choice)", "danger", row=4))
-    panel.controls += buttons
+        panel.controls.append(Control("button", f"a:{Undo()}", "Undo (back to the tile choice)", "danger", row=4))
+    if not panel.controls:  # a decision the panel has no control for: the typed command always works
+        lines.append("Type your move with /pu act (its suggestions list every legal one).")
+    panel.text = "\n".join(lines)
     return panel
+
+
+def _ignores_adjacency(state: GameState, seat: int, tile: int) -> bool:
+    """The engine's adjacency waiver, whichever signature it has (some take the tile)."""
+    try:
+        return rules.ignores_adjacency(state, seat, tile)
+    except TypeError:
+        return rules.ignores_adjacency(state, seat)
