@@ -602,7 +602,6 @@ def to_act(state: GameState) -> list[int]:
 
 def _pickable(state: GameState, seat: int) -> dict[str, int]:
     """Stacks the seat may take from now, with their top tile (must-place rule, R6)."""
-    s = state.seats[seat]
     tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
     tops = {k: t for k, t in tops.items() if t is not None}
     return _fitting(state, seat, tops) or tops
