@@ -94,7 +94,7 @@ def private_met(state: GameState, seat: int, condition: dict) -> bool:
     if kind == "all_covered":
         p = b.planet
         target = p.ice_mask if condition["terrain"] == "ice" else p.grid_mask & ~p.ice_mask
-        return not target & ~b.occupied
+        return not target & ~b.filled  # Petra: visible currents are energy terrain (P4)
     raise NotImplementedError(f"private condition {kind!r}")
 
 

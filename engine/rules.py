@@ -21,6 +21,7 @@ Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, `
 from __future__ import annotations
 
 from . import data as D
+from . import planets as P
 from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
 from .board import Board
 from .data import TRACKS, cell_name, parse_cell
@@ -209,11 +210,10 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     if kind == "teleport":
         grid = D.cells_of(b.planet.grid_mask)
         return [f"{i + 1} {cell_name(c)}" for i, pos in enumerate(b.rovers) if pos is not None
-                for c in grid if c != pos]
+                for c in grid if c != pos and P.rover_may_stand(b, c)]
     if kind == "extra_tile":
-        return [stack for stack, slot in seat_depot(state, seat).items()
-                if top_tile(state, stack, slot) is not None
-                and b.can_place(top_tile(state, stack, slot), ignore_adjacency=ignores_adjacency(state, seat))]
+        tops = {stack: top_tile(state, stack, slot) for stack, slot in seat_depot(state, seat).items()}
+        return list(_fitting(state, seat, {k: t for k, t in tops.items() if t is not None}))
     raise NotImplementedError(kind)
 
 
@@ -602,19 +602,54 @@ def to_act(state: GameState) -> list[int]:
 
 def _pickable(state: GameState, seat: int) -> dict[str, int]:
     """Stacks the seat may take from now, with their top tile (must-place rule, R6)."""
+    tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
+    tops = {k: t for k, t in tops.items() if t is not None}
+    return _fitting(state, seat, tops) or tops
+
+
+def _fitting(state: GameState, seat: int, tiles: dict[str, int]) -> dict[str, int]:
+    """The tiles among ``tiles`` that can be placed now. A planet restriction that alone would
+    leave none of them placeable is lifted (R7; Pajitnov's fallback turn, P1)."""
+    b = state.seats[seat].board
+    adj = ignores_adjacency(state, seat)
+    fits = {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj)}
+    if fits or not P.rules_for(b.planet_id).restricts_tiles:
+        return fits
+    return {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj, planet_rule=False)}
+
+
+def placement_rules(state: GameState, seat: int) -> dict:
+    """Keyword arguments of the board's placement checks for the tile in hand: adjacency
+    waived by a tech, and whether the planet's restriction holds. It is lifted (R7) exactly
+    when the tile in hand fits only without it: it was then picked because neither depot
+    tile fitted with it."""
     s = state.seats[seat]
+    adj = ignores_adjacency(state, seat)
+    rule = (s.hand is None or not P.rules_for(s.board.planet_id).restricts_tiles
+            or s.board.can_place(s.hand, ignore_adjacency=adj))
+    return {"ignore_adjacency": adj, "planet_rule": rule}
+
+
+def planet_rule_lifted(state: GameState, seat: int) -> bool:
+    """Whether the seat's planet restriction is lifted for the tile it is about to pick or
+    place (R7), so the player can be told."""
+    s = state.seats[seat]
+    if not P.rules_for(s.board.planet_id).restricts_tiles:
+        return False
+    if s.hand is not None:
+        return not placement_rules(state, seat)["planet_rule"]
+    if s.step != "pick":
+        return False
     tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
     tops = {k: t for k, t in tops.items() if t is not None}
     adj = ignores_adjacency(state, seat)
-    fits = {k: t for k, t in tops.items() if s.board.can_place(t, ignore_adjacency=adj)}
-    return fits or tops
+    return not any(s.board.can_place(t, ignore_adjacency=adj) for t in tops.values()) and bool(
+        _fitting(state, seat, tops))
 
 
 def can_place_any(state: GameState, seat: int) -> bool:
-    s = state.seats[seat]
-    adj = ignores_adjacency(state, seat)
-    return any(s.board.can_place(top_tile(state, k, v), ignore_adjacency=adj)
-               for k, v in seat_depot(state, seat).items() if top_tile(state, k, v) is not None)
+    tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
+    return bool(_fitting(state, seat, {k: t for k, t in tops.items() if t is not None}))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -630,7 +665,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return [Pick(k) for k in sorted(_pickable(state, seat))]
     if s.hand is not None:
         return [Place(p.anchor, p.orient) for p in
-                s.board.legal_placements(s.hand, ignore_adjacency=ignores_adjacency(state, seat))] + _undo(state, s)
+                s.board.legal_placements(s.hand, **placement_rules(state, seat))] + _undo(state, s)
     out: list[Action] = []
     for item in s.pending:
         out += [Resolve(item["id"], v) for v in item_values(state, seat, item)]
@@ -653,7 +688,8 @@ def _moves(s: Seat) -> list[Move]:
         if pos is None:
             continue
         for name, delta in DIRECTIONS.items():
-            if _step(pos, name, grid) is not None:
+            dest = _step(pos, name, grid)
+            if dest is not None and P.rover_step_problem(s.board, pos, dest) is None:
                 out.append(Move(i + 1, name))
     return out
 
@@ -772,6 +808,12 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
         depot = seat_depot(state, seat)
         if top_tile(state, action.stack, depot[action.stack]) is None:
             raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
+        pr = P.rules_for(s.board.planet_id)
+        if pr.restricts_tiles and s.board.can_place(top_tile(state, action.stack, depot[action.stack]),
+                                                    ignore_adjacency=ignores_adjacency(state, seat),
+                                                    planet_rule=False):
+            raise IllegalAction(f"the {action.stack} tile fits nowhere on {pr.name} under its rule ({pr.summary}), "
+                                f"but the other one does, and you must place a tile when you can", action)
         raise IllegalAction(f"the {action.stack} tile fits nowhere on your planet but the other one does, "
                             f"and you must place a tile when you can", action)
     slot = seat_depot(state, seat)[action.stack]
@@ -791,7 +833,9 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
 
 
 def can_place_any_tile(state: GameState, seat: int, tile_id: int) -> bool:
-    return state.seats[seat].board.can_place(tile_id, ignore_adjacency=ignores_adjacency(state, seat))
+    """Whether the tile just picked can be placed (with the planet restriction, or without it
+    when R7 lifts it: a tile is only picked under that rule when it fits one way or the other)."""
+    return bool(_fitting(state, seat, {"tile": tile_id}))
 
 
 def _apply_place(state: GameState, seat: int, action: Place) -> None:
@@ -802,8 +846,7 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
         raise IllegalAction("orientation is a number from 0 to 7", action)
     if not 0 <= action.anchor < 144:
         raise IllegalAction("that square is not on the board", action)
-    problem = s.board.placement_problem(s.hand, action.orient, action.anchor,
-                                        ignore_adjacency=ignores_adjacency(state, seat))
+    problem = s.board.placement_problem(s.hand, action.orient, action.anchor, **placement_rules(state, seat))
     if problem:
         raise IllegalAction(f"you can't place it there: {problem}", action)
     _place_hand(state, seat, action.anchor, action.orient)
@@ -819,9 +862,14 @@ def _apply_move(state: GameState, seat: int, action: Move) -> None:
         have = [str(i + 1) for i, p in enumerate(s.board.rovers) if p is not None]
         raise IllegalAction(f"you have no rover {action.rover} on your planet"
                             + (f"; your rovers: {', '.join(have)}" if have else ""), action)
-    dest = _step(s.board.rovers[action.rover - 1], action.direction, s.board.planet.grid_mask)
+    src = s.board.rovers[action.rover - 1]
+    dest = _step(src, action.direction, s.board.planet.grid_mask)
     if dest is None:
-        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: that leaves the planet", action)
+        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: "
+                            f"{P.off_grid_text(s.board.planet_id, src, action.direction)}", action)
+    problem = P.rover_step_problem(s.board, src, dest)
+    if problem:
+        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
     s.board.rovers[action.rover - 1] = dest
     s.pool -= 1
     _rover_arrives(s, dest)

@@ -1,6 +1,7 @@
 """Final scoring (rulebook 2023 p.7 "Décompte des médailles", RULINGS S1-S3).
 
-A  complete rows and columns: every grid square covered and no meteorite in the line.
+A  complete rows and columns: every grid square covered and no meteorite in the line, plus
+   the planet's own medals (Gaia's visible cities, Cerberus' covered globes: engine/planets.py).
 B  each tracker scores the highest medal at or below it.
 C  collected lifepods (1 each) and meteorites (1 per full set of 3); civ cards change these
    values (Space Citizen Decree: +1 per lifepod; Meteorite Repo: +1 per set per card).
@@ -16,6 +17,7 @@ same breakdown stored in the state once the game is over.
 from __future__ import annotations
 
 from . import data as D
+from . import planets as P
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
 from .state import GameState
 
@@ -28,7 +30,9 @@ def _lines(state: GameState, seat: int) -> dict:
     full_rows, full_cols = b.full_lines()
     rows = [{"row": D.ROW_LETTERS[r], "medals": p.row_medals[r]} for r in full_rows]
     cols = [{"column": c + 1, "medals": p.column_medals[c]} for c in full_cols]
-    return {"rows": rows, "columns": cols, "total": sum(x["medals"] for x in rows + cols)}
+    planet = P.bonus(b)
+    return {"rows": rows, "columns": cols, "planet": planet,
+            "total": sum(x["medals"] for x in rows + cols + planet)}
 
 
 def track_medals(corp_id: str, trackers: dict[str, int]) -> dict[str, int]:

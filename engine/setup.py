@@ -15,9 +15,11 @@ from .board import Board
 from .errors import IllegalAction
 from .state import Corp, GameState, Seat
 
-# Boards this version of the engine plays by their rules. Others are listed in the data but
-# refused at setup until their rule hooks exist: nothing is offered that does not work.
-SUPPORTED_PLANETS = ("ksb-4156",)
+# Boards this version of the engine plays by their rules (the asymmetric planets' own rules
+# are in engine/planets.py). Others would be refused at setup: nothing is offered that does
+# not work.
+SUPPORTED_PLANETS = ("ksb-4156", "arashi", "cerberus", "charybdis", "gaia", "k-273", "kaak", "lacuna", "oblivion",
+                     "pajitnov", "persephone", "petra", "tartarus")
 SUPPORTED_CORPORATIONS = ("universal_coalition",)
 
 
@@ -33,7 +35,7 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
         raise IllegalAction("give one planet and one corporation per player")
     for p in planets:
         if p not in SUPPORTED_PLANETS:
-            raise IllegalAction(f"planet {p!r} is not available yet; available: {', '.join(SUPPORTED_PLANETS)}")
+            raise IllegalAction(f"there is no planet {p!r}; choose from: {', '.join(SUPPORTED_PLANETS)}")
     for c in corporations:
         if c not in SUPPORTED_CORPORATIONS:
             raise IllegalAction(f"corporation {c!r} is not available yet; available: "

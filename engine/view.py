@@ -13,7 +13,7 @@ shown in Discord, so nothing hidden can leak through them.
 from __future__ import annotations
 
 from . import data as D
-from .rules import describe_item, item_values, seat_depot
+from .rules import describe_item, item_values, planet_rule_lifted, seat_depot
 from .state import GameState
 
 
@@ -48,7 +48,8 @@ def _seat(state: GameState, index: int, viewer: int | None) -> dict:
         out.update(hand=s.hand, pool=s.pool, unplaced=s.unplaced,
                    pending=[{**item, "text": describe_item(item), "values": item_values(state, index, item)}
                             for item in s.pending],
-                   civ_queue=list(s.civ_queue))
+                   civ_queue=list(s.civ_queue),
+                   planet_rule_lifted=planet_rule_lifted(state, index))  # R7: tell the player
     return out
 
 

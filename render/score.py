@@ -32,8 +32,14 @@ def _detail(cat: str, part: dict) -> list[str]:
     def n_of(n: int, word: str) -> str:
         return f"{n} {word}{'s' if n != 1 else ''}"
 
-    if cat == "A":
-        return [n_of(len(part["rows"]) + len(part["columns"]), "line")]
+    if cat == "A":  # lines, then the planet's own medals (Gaia's cities, Cerberus' globes)
+        out = [n_of(len(part["rows"]) + len(part["columns"]), "line")]
+        for extra in part.get("planet", []):
+            word = extra["what"].split()[-1]  # "visible cities" -> "cities"
+            if extra["count"] == 1:
+                word = {"cities": "city", "globes": "globe"}.get(word, word)
+            out.append(f"{extra['count']} {word}")
+        return out
     if cat == "C":
         return [n_of(part["lifepods"], "pod"), n_of(part["meteorites"], "meteor")]
     if cat == "D":

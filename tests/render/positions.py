@@ -60,6 +60,55 @@ def filled_board(planet_id: str = "ksb-4156", seed: int = 1, complete_rows: int 
     return board
 
 
+# Tiles put by hand on every planet for the asymmetric planets' images: placed directly
+# where they fit the grid and the planet's own restriction (no adjacency or slide search),
+# so the pictures move only when the renderer or the board data do.
+SHOWCASE = ((2, 0, "D5"), (80, 3, "E6"), (104, 1, "G7"), (9, 1, "C8"), (56, 0, "H4"), (33, 0, "I8"),
+            (58, 2, "K6"), (8, 3, "F2"), (130, 1, "E9"))
+
+
+def showcase_board(planet_id: str) -> Board:
+    """``SHOWCASE`` tiles where they fit on the planet's grid, a patch, a meteorite and a rover."""
+    from engine import planets as P
+    from engine.board import placement_mask
+
+    board = Board(planet_id, lifepods=list(D.planet(planet_id).lifepods))
+    rules = P.rules_for(planet_id)
+    for tile_id, orient, square in SHOWCASE:
+        anchor = D.parse_cell(square)
+        mask = placement_mask(tile_id, orient, anchor)
+        if (mask and not mask & ~board.planet.grid_mask and not mask & board.occupied
+                and P.static_problem(rules, tile_id, orient, anchor, mask) is None):
+            board.place_tile(tile_id, orient, anchor)
+    free = D.cells_of(board.planet.grid_mask & ~board.occupied & D.halo(board.occupied))
+    board.place_patch(free[len(free) // 2])
+    cells = board.tile_cells(0)
+    board.rovers = [cells[-1]]
+    return board
+
+
+def planets_gallery(cell: int = 26):
+    """The twelve asymmetric planets side by side (compact form), each with its showcase tiles."""
+    from PIL import Image
+
+    from engine.setup import SUPPORTED_PLANETS
+    from render.planet import planet_block
+
+    blocks = [planet_block(showcase_board(pid), cell, labels=False) for pid in SUPPORTED_PLANETS[1:]]
+    w, h = blocks[0].size
+    sheet = Image.new("RGB", (4 * w, 3 * h))
+    for k, block in enumerate(blocks):
+        sheet.paste(block, ((k % 4) * w, (k // 4) * h))
+    return sheet
+
+
+def planet_view(planet_id: str) -> dict:
+    """The stored end-of-game view with seat 0 on ``planet_id`` showing its showcase board."""
+    view = json.loads(json.dumps(stored_positions()["end_public"]))
+    view["seats"][0]["board"] = showcase_board(planet_id).to_json()
+    return view
+
+
 def full_view(players: int = 2):
     """A public end-of-game view whose seat 0 planet is ``filled_board()``."""
     view = public_view(end_state(players))
@@ -117,4 +166,7 @@ def golden_cases() -> dict:
         "score": lambda: R.render_score(p()["end_public"], NAMES),
         "score_solo": lambda: R.render_score(p()["solo_public"], NAMES[:1], target=60,
                                              epilogue="The corporation's board reviews your planet."),
+        "planets_gallery": planets_gallery,
+        "planet_tartarus": lambda: R.render_planet(planet_view("tartarus"), 0, NAMES),
+        "planet_petra": lambda: R.render_planet(planet_view("petra"), 0, NAMES),
     }
