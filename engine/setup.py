@@ -18,7 +18,8 @@ from .state import Corp, GameState, Seat
 # Boards this version of the engine plays by their rules. Others are listed in the data but
 # refused at setup until their rule hooks exist: nothing is offered that does not work.
 SUPPORTED_PLANETS = ("ksb-4156",)
-SUPPORTED_CORPORATIONS = ("universal_coalition",)
+SUPPORTED_CORPORATIONS = ("universal_coalition", "cosmos_inc", "flux_industries", "horizon_group", "jump_drive",
+                          "makeshift", "oasis_ultd", "republic", "wormhole_corp")  # engine/corporations.py
 
 
 def make_config(players: int, *, planets: list[str] | None = None, corporations: list[str] | None = None,

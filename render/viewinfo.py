@@ -32,7 +32,7 @@ def line_medals(board: Board) -> int:
 
 
 def tech_on(corp_view: dict, level: int) -> bool:
-    return tech_unlocked(corp_view["corp"], corp_view["trackers"], level)
+    return tech_unlocked(corp_view["corp"], corp_view["trackers"], level, corp_view.get("special"))
 
 
 def has_tech_code(corp_view: dict, code: str) -> bool:
@@ -41,7 +41,7 @@ def has_tech_code(corp_view: dict, code: str) -> bool:
 
 
 def track_medals(corp_view: dict) -> int:
-    return sum(_track_medals(corp_view["corp"], corp_view["trackers"]).values())
+    return sum(_track_medals(corp_view["corp"], corp_view["trackers"], corp_view.get("special")).values())
 
 
 def seat_position(view: dict, seat: int) -> int:
