@@ -15,6 +15,11 @@ def board_of(view: dict, seat: int) -> Board:
     return Board.from_json(view["seats"][seat]["board"])
 
 
+def carried(view: dict, seat: int) -> list[int]:
+    """Rovers carrying a meteorite (Horizon Group), by index."""
+    return list(view["seats"][seat]["corp"].get("special", {}).get("carry", []))
+
+
 def complete_lines(board: Board) -> tuple[list[int], list[int]]:
     """Rows and columns (0-based) that score: every grid square covered, no meteorite."""
     return board.full_lines()
