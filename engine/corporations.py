@@ -1159,7 +1159,13 @@ def start_turn(state: GameState, seat: int) -> None:
 
 
 def final_items(state: GameState, seat: int) -> None:
-    _b(state, seat).final_items(state, seat)
+    """The board's end-of-game items, and its once-per-game techs still unused."""
+    b = _b(state, seat)
+    b.final_items(state, seat)
+    for level in b.final_techs:
+        if _on(state, seat, level) and b.tech_values(state, seat, level):
+            R._add(state.seats[seat], "tech", level=level, code=_cdef(state, seat).tech(level).code, corp=b.id,
+                   optional=True, final=True)
 
 
 def table_objectives(state: GameState) -> list[int]:
@@ -1168,17 +1174,13 @@ def table_objectives(state: GameState) -> list[int]:
 
 
 def _abilities(state: GameState, seat: int) -> dict[int, list[str]]:
-    """Levels of the techs the seat may use at will right now, with their values."""
+    """Levels of the techs the seat may use at will during its turn, with their values."""
     s = state.seats[seat]
     b = _b(state, seat)
-    if state.phase == "turns" and s.step in ("pick", "place", "resolve"):
-        levels = [t.level for t in _cdef(state, seat).techs]
-    elif state.phase == "final" and state.active == seat:
-        levels = list(b.final_techs)
-    else:
+    if state.phase != "turns" or s.step not in ("pick", "place", "resolve"):
         return {}
     out = {}
-    for level in levels:
+    for level in (t.level for t in _cdef(state, seat).techs):
         vals = b.tech_values(state, seat, level) if _on(state, seat, level) else []
         if vals:
             out[level] = vals
@@ -1186,12 +1188,12 @@ def _abilities(state: GameState, seat: int) -> dict[int, list[str]]:
 
 
 def refresh(state: GameState, seat: int) -> bool:
-    """Keep one optional 'tech' item per tech usable now; drop those no longer usable.
-    Returns whether the pending list changed."""
+    """Keep one optional 'tech' item per tech usable now in the turn; drop those no longer
+    usable (the final step's own items are left alone). Returns whether anything changed."""
     s = state.seats[seat]
     want = _abilities(state, seat)
     changed = False
-    for item in [i for i in s.pending if i["kind"] == "tech"]:
+    for item in [i for i in s.pending if i["kind"] == "tech" and not i.get("final")]:
         if item["level"] not in want:
             s.pending.remove(item)
             changed = True

@@ -195,6 +195,22 @@ def test_cosmos_tech2_moves_up_to_three_lifepods_once_per_game():
     assert tech_item(g, 2) is None  # spent for the game
 
 
+def test_cosmos_tech2_may_still_be_used_in_the_final_step():
+    g = cgame("cosmos_inc")
+    tracker_at(g, tech=5)
+    special(g)["pods"] = [["civ", 4], ["water", 9]]
+    R._begin_final(g)
+    assert g.phase == "final" and g.active == 0
+    t2 = tech_item(g, 2)
+    assert t2["optional"] and values(g, t2) == ["civ 4", "water 9"]
+    resolve(g, 0, t2, "water 9")
+    resolve(g, 0, item(g, "pod"), "score")
+    resolve(g, 0, item(g, "pod_move"), "civ 4")
+    resolve(g, 0, item(g, "pod"), "score")
+    apply(g, 0, Confirm())
+    assert g.phase == "over" and g.result["players"][0]["C"]["lifepod_medals"] == 2
+
+
 def test_cosmos_tech3_placing_an_energy_tile_lets_one_lifepod_move():
     g = cgame("cosmos_inc")
     tracker_at(g, tech=7)
@@ -934,6 +950,10 @@ def _play(corps: list[str], seed: int, deep_every: int = 9):
             text = dump(g)
             for a in rng.sample(actions, min(len(actions), 8)):
                 apply(load(text), seat, a)
+        for it in g.seats[seat].pending:  # every choice reads as words
+            assert R.describe_item(it) != it["kind"]
+        if steps % deep_every == 0:
+            view_for(g, seat)
         choices = [a for a in actions if not isinstance(a, Undo)] or actions
         if len(choices) < len(actions) and rng.random() < 0.03:
             choices = [Undo()]
