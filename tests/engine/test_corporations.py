@@ -404,6 +404,11 @@ def test_horizon_tech1_rover_tiles_ignore_adjacency_and_nothing_else_does():
     apply(g3, 0, Pick(give(g3, 0, ROVER_TECH)))
     apply(g3, 0, Place(sq("K5"), 1))  # far from F1: fine with rover terrain
     assert not R.ignores_adjacency(g3, 0, None)  # patches still need to touch
+    g4 = cgame("horizon_group")
+    tracker_at(g4, tech=3)
+    apply(g4, 0, Pick(give(g4, 0, ROVER_TECH)))
+    with pytest.raises(IllegalAction, match="edge"):  # D6: only adjacency is waived
+        apply(g4, 0, Place(sq("F6"), 0))
 
 
 def test_horizon_tech2_start_of_round_movement_per_loaded_rover():
@@ -810,11 +815,12 @@ def test_republic_tech3_teleports_between_civ_resources():
     b.place_tile(CIV_ENERGY, 0, sq("F1"))
     place(g, 0, CIV_ENERGY, "F2")  # civ icons on F1 and F2
     b.place_tile(BIOMASS_CIV, 0, sq("H2"))  # and on I2
+    b.place_tile(2, 0, sq("H4"))  # energy H4, civ icon I4, plain civ terrain J4
     b.rovers = [sq("F1")]
     g.seats[0].pool = 1
     R._cleanup(g, 0)
     t3 = tech_item(g, 3)
-    assert values(g, t3) == ["1 F2", "1 I2"]
+    assert values(g, t3) == ["1 F2", "1 I2", "1 I4"]  # D8: resource icons only, not J4
     resolve(g, 0, t3, "1 I2")
     assert b.rovers == [sq("I2")] and g.seats[0].pool == 0
 
