@@ -9,7 +9,7 @@ from engine import IllegalAction, apply, dump, legal_actions, load, make_config,
 from engine import corporations as C
 from engine import data as D
 from engine import rules as R
-from engine.actions import Confirm, Move, Pick, Place, Resolve, Undo
+from engine.actions import Confirm, Move, Pick, Place, Undo
 from engine.data import parse_cell as sq
 from engine.scoring import track_medals
 from engine.setup import SUPPORTED_CORPORATIONS
