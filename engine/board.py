@@ -100,6 +100,7 @@ class Board:
         for c in self.patches:
             self.occupied |= 1 << c
             self.terrain[c] = "biomass"
+            self.symbol[c] = None  # a patch laid over a tile (Wormhole Corp) hides its icon
             self.owner[c] = -2
         for c in D.cells_of(P.visible_energy(self)):  # Petra: visible currents are energy (P4)
             self.terrain[c] = "energy"
@@ -253,6 +254,7 @@ class Board:
         self.patches.append(cell)
         self.occupied |= 1 << cell
         self.terrain[cell] = "biomass"
+        self.symbol[cell] = None
         self.owner[cell] = -2
         return self._destroy_under(1 << cell)
 

@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from . import data as D
+from .actions import DIRECTIONS
 from .data import SIZE, cell_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -347,13 +348,10 @@ def bonus(board: "Board") -> list[dict]:
 # --------------------------------------------------------------------------- rovers
 
 
-_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
-
-
 def off_grid_text(planet_id: str, src: int, direction: str) -> str:
     """Why a rover step from ``src`` leaves the grid: a hole or the black hole, or off the planet."""
     r, c = divmod(src, SIZE)
-    dr, dc = _STEPS.get(direction, (0, 0))
+    dr, dc = DIRECTIONS.get(direction, (0, 0))  # diagonals too (Cosmos Inc tech 1)
     r, c = r + dr, c + dc
     if (dr or dc) and 0 <= r < SIZE and 0 <= c < SIZE and rules_for(planet_id).holes >> (r * SIZE + c) & 1:
         where = "in the black hole" if planet_id == "oblivion" else "a hole"

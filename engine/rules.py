@@ -16,10 +16,16 @@ the top stays there and further advances are lost, except the rover track, whose
 its movement when a *placed tile* advances rover (RULINGS D10). A tech is on while the tech
 tracker stands on or above its milestone (D11).
 
+Corporation boards other than Universal Coalition change some of these rules; their code
+lives in engine/corporations.py, called from the hooks marked ``corps.`` below. An
+asymmetric planet's placement restriction and rover limits come from engine/planets.py
+(``P.``); R7 lifts the restriction in ``_fitting`` / ``placement_rules``.
+
 Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, ``has_tech``.
 """
 from __future__ import annotations
 
+from . import corporations as corps
 from . import data as D
 from . import planets as P
 from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
@@ -64,15 +70,15 @@ def empty_depots(state: GameState) -> list[int]:
 # --------------------------------------------------------------------------- techs
 
 
-def tech_unlocked(corp_id: str, trackers: dict[str, int], level: int) -> bool:
-    """A tech is on while the tech tracker stands on or above its milestone (D11)."""
-    pos = D.corporation(corp_id).tech_positions.get(level)
-    return pos is not None and trackers["tech"] >= pos
+def tech_unlocked(corp_id: str, trackers: dict[str, int], level: int, special: dict | None = None) -> bool:
+    """A tech is on while the tech tracker stands on or above its milestone (D11); some
+    corporations unlock techs another way (``special`` is their board state)."""
+    return corps.tech_on(corp_id, trackers, special or {}, level)
 
 
 def has_tech(state: GameState, seat: int, level: int) -> bool:
     corp = state.seats[seat].corp
-    return tech_unlocked(corp.corp_id, corp.trackers, level)
+    return tech_unlocked(corp.corp_id, corp.trackers, level, corp.special)
 
 
 def _tech(state: GameState, seat: int, code: str) -> bool:
@@ -80,18 +86,20 @@ def _tech(state: GameState, seat: int, code: str) -> bool:
     return any(t.code == code and has_tech(state, seat, t.level) for t in corp_def.techs)
 
 
-def ignores_adjacency(state: GameState, seat: int) -> bool:
-    return _tech(state, seat, "ignore_adjacency")
+def ignores_adjacency(state: GameState, seat: int, tile_id: int | None = None) -> bool:
+    """Whether ``tile_id`` (or a biomass patch, when None) may be placed without touching a tile."""
+    return _tech(state, seat, "ignore_adjacency") and corps.adjacency_waived(state, seat, tile_id)
 
 
 def can_store_patches(state: GameState, seat: int) -> bool:
     return _tech(state, seat, "store_biomass_patches")
 
 
-def movement_bonus(state: GameState, seat: int) -> int:
+def movement_bonus(state: GameState, seat: int, track_space: bool = False) -> int:
     corp_def = D.corporation(state.seats[seat].corp.corp_id)
     return sum(t.params.get("n", 1) for t in corp_def.techs
-               if t.code == "rover_move_plus_n" and has_tech(state, seat, t.level))
+               if t.code == "rover_move_plus_n" and has_tech(state, seat, t.level)) \
+        + corps.movement_bonus(state, seat, track_space)
 
 
 # --------------------------------------------------------------------------- pending items
@@ -117,14 +125,13 @@ def _track_def(state: GameState, seat: int, track: str) -> D.Track:
 
 
 def at_top(state: GameState, seat: int, track: str) -> bool:
-    return state.seats[seat].corp.trackers[track] >= _track_def(state, seat, track).top
+    """Whether the tracker can no longer move up (top space, or blocked on some boards)."""
+    return not corps.can_rise(state, seat, track)
 
 
 def _can_gain(state: GameState, seat: int, track: str, source: str) -> bool:
     """Whether advancing ``track`` from ``source`` does anything (else the advance is lost)."""
-    if not at_top(state, seat, track):
-        return True
-    return bool(_track_def(state, seat, track).repeat_at_top) and source in ("tile", "energy")
+    return not at_top(state, seat, track) or corps.repeats_at_top(state, seat, track, source)
 
 
 def advance_options(state: GameState, seat: int, item: dict) -> list[str]:
@@ -133,48 +140,64 @@ def advance_options(state: GameState, seat: int, item: dict) -> list[str]:
     if item["source"] in ("tile", "energy", "unplaced"):
         return [t for t in opts if _can_gain(state, seat, t, item["source"])]
     # synergy and cards: a track at its top cannot be chosen, rover excepted (reference vocabulary)
-    return [t for t in opts if not at_top(state, seat, t) or t == "rover"]
+    opts = [t for t in opts if not at_top(state, seat, t) or t == "rover"]
+    return opts + corps.advance_extra_values(state, seat, item, opts)
 
 
 def advance(state: GameState, seat: int, track: str, times: int = 1, *, source: str,
             claim: bool = True, skip: tuple[str, ...] = ()) -> None:
     """Move a tracker up ``times`` spaces one at a time, claiming each space reached."""
+    if corps.advance(state, seat, track, times, source=source, claim=claim, skip=skip):
+        return  # a board where each step is the player's choice (Makeshift)
     tdef = _track_def(state, seat, track)
     corp = state.seats[seat].corp
     for _ in range(times):
-        pos = corp.trackers[track]
-        if pos >= tdef.top:
-            if tdef.repeat_at_top and source in ("tile", "energy"):  # RULINGS D10
+        dest = corps.next_space(state, seat, track)
+        if dest is None:
+            if corps.repeats_at_top(state, seat, track, source):  # RULINGS D10
                 for b in tdef.repeat_at_top:
-                    _claim(state, seat, b)
+                    _claim(state, seat, b, track)
             continue
-        corp.trackers[track] = pos + 1
+        corp.trackers[track] = dest
         if claim:
-            for b in tdef.benefits[pos + 1]:
+            for b in tdef.benefits[dest]:
                 if b[0] not in skip:
-                    _claim(state, seat, b)
+                    _claim(state, seat, b, track)
 
 
-def _claim(state: GameState, seat: int, benefit: tuple) -> None:
+def _claim(state: GameState, seat: int, benefit: tuple, track: str | None = None) -> None:
+    """Claim one benefit of a space (``track``: the track it is printed on, if any)."""
     s = state.seats[seat]
     kind = benefit[0]
+    if corps.claim(state, seat, benefit, track):
+        return
     if kind == "synergy":
         _add(s, "advance", options=list(TRACKS), source="synergy", picks=1, times=1, claim=True)
     elif kind == "civ":
         if state.phase in ("civ", "final") and state.active == seat:
-            _add(s, "civ", rank=benefit[1])
+            _civ_item(state, seat, benefit[1])
         else:
             s.civ_queue.append(benefit[1])  # picked after every player confirms (R4)
     elif kind == "biomass":
-        _add(s, "patch")
+        gain_patch(state, seat)
     elif kind == "rover":
         _add(s, "rover")
     elif kind == "move":
-        s.pool += benefit[1] + movement_bonus(state, seat)
+        s.pool += benefit[1] + movement_bonus(state, seat, track_space=True)
     elif kind == "tech":
         pass  # a tech is on while the tracker stands at or above its milestone (D11)
     else:
         raise NotImplementedError(f"benefit {benefit!r} needs its corporation's rule hook")
+
+
+def gain_patch(state: GameState, seat: int, count: int = 1) -> None:
+    """Gain biomass patches (each one a pending item to place, or store with the right tech)."""
+    for _ in range(corps.patches_gained(state, seat, count)):
+        _add(state.seats[seat], "patch")
+
+
+def _civ_item(state: GameState, seat: int, rank: int) -> None:
+    corps.civ_item(state, seat, _add(state.seats[seat], "civ", rank=rank))
 
 
 def _last_tile_cells(seat: Seat) -> list[int]:
@@ -192,13 +215,14 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
         return advance_options(state, seat, item)
     if kind == "patch":
         vals = [cell_name(c) for c in b.legal_patch_cells(ignore_adjacency=ignores_adjacency(state, seat))]
+        vals = corps.patch_values(state, seat, item, vals)
         if item.get("storable", True) and can_store_patches(state, seat):
             vals.append("store")
         return vals
     if kind == "rover":
         return [cell_name(c) for c in _last_tile_cells(s)] if s.corp.rover_supply > 0 else []
     if kind == "civ":
-        return [str(c) for c in state.civ_piles[str(item["rank"])]]
+        return [str(c) for c in state.civ_piles[str(item["rank"])]] + corps.civ_extra_values(state, seat, item)
     if kind == "collect":
         return [cell_name(c) for c in sorted(b.lifepods)]
     if kind == "destroy":
@@ -214,6 +238,8 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     if kind == "extra_tile":
         tops = {stack: top_tile(state, stack, slot) for stack, slot in seat_depot(state, seat).items()}
         return list(_fitting(state, seat, {k: t for k, t in tops.items() if t is not None}))
+    if kind in corps.KINDS:
+        return corps.item_values(state, seat, item)
     raise NotImplementedError(kind)
 
 
@@ -235,14 +261,14 @@ def _cleanup(state: GameState, seat: int) -> None:
             if not item_values(state, seat, item):
                 s.pending.remove(item)
                 changed = True
+        changed = corps.refresh(state, seat) or changed
 
 
 def _settle_piece(state: GameState, seat: int, item: dict, cell: int) -> None:
     b = state.seats[seat].board
-    corp = state.seats[seat].corp
     if item["kind"] == "collect":
         b.lifepods.remove(cell)
-        corp.lifepods += 1
+        corps.gain_lifepod(state, seat)
     else:
         b.meteorites.remove(cell)  # destroyed, not collected
     item["count"] -= 1
@@ -260,6 +286,8 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         key = " ".join(words).upper()
     if item["kind"] == "patch" and key == "STORE":
         key = "store"
+    if key not in allowed:  # values are not case-sensitive
+        key = next((v for v in allowed if v.lower() == key.lower()), key)
     if key not in allowed:
         shown = ", ".join(allowed[:12]) + (" ..." if len(allowed) > 12 else "")
         raise IllegalAction(f"'{value}' does not settle item {item['id']} ({describe_item(item)}); "
@@ -269,6 +297,7 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         times = item.get("times", 1)
         if item.get("water") and _tech(state, seat, "double_water_from_tile_placement"):
             times = 2  # UC tech 4: water from a tile placed on ice advances twice
+        key, times = corps.advance_choice(state, seat, item, key, times)
         item.setdefault("chosen", []).append(key)
         item["picks"] = item.get("picks", 1) - 1
         if item["picks"] <= 0:
@@ -277,16 +306,18 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
                 skip=tuple(item.get("skip", ())))
     elif kind == "patch":
         s.pending.remove(item)
-        if key == "store":
+        if corps.resolve_patch(state, seat, item, key):
+            pass
+        elif key == "store":
             s.corp.stored_patches += 1
         else:
-            s.board.place_patch(parse_cell(key))
+            corps.place_patch(state, seat, parse_cell(key))
     elif kind == "rover":
         s.pending.remove(item)
         cell = parse_cell(key)
         s.corp.rover_supply -= 1
         s.board.rovers.append(cell)
-        _rover_arrives(s, cell)
+        _rover_arrives(state, seat, len(s.board.rovers) - 1, cell)
     elif kind == "civ":
         s.pending.remove(item)
         _take_civ_card(state, seat, int(key))
@@ -307,24 +338,29 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         s.pending.remove(item)
         num, cell = key.split()
         s.board.rovers[int(num) - 1] = parse_cell(cell)
-        _rover_arrives(s, parse_cell(cell))
+        _rover_arrives(state, seat, int(num) - 1, parse_cell(cell))
     elif kind == "extra_tile":
         s.pending.remove(item)
         slot = seat_depot(state, seat)[key]
         s.hand = state.station[key][slot].pop()
         s.hand_advances = item["advances"]
+    elif kind in corps.KINDS:
+        corps.resolve(state, seat, item, key)
     _cleanup(state, seat)
 
 
-def _rover_arrives(seat: Seat, cell: int) -> None:
+def _rover_arrives(state: GameState, seat: int, rover: int, cell: int) -> None:
     """A rover entering or landing on a square collects the lifepod and meteorite there."""
-    b = seat.board
+    s = state.seats[seat]
+    b = s.board
     if cell in b.lifepods:
         b.lifepods.remove(cell)
-        seat.corp.lifepods += 1
+        corps.gain_lifepod(state, seat)
+    if corps.rover_meteorite(state, seat, rover, cell):
+        return  # Horizon Group's rovers carry meteorites instead
     if cell in b.meteorites:
         b.meteorites.remove(cell)
-        seat.corp.meteorites += 1
+        s.corp.meteorites += 1
 
 
 def describe_item(item: dict) -> str:
@@ -347,7 +383,7 @@ def describe_item(item: dict) -> str:
         "line": "remove every meteorite in one row or column",
         "teleport": "jump one of your rovers to any square",
         "extra_tile": "take and place an extra tile from your depot",
-    }.get(kind, kind)
+    }.get(kind) or corps.describe(item)
 
 
 # --------------------------------------------------------------------------- civ cards
@@ -372,8 +408,7 @@ def apply_card_op(state: GameState, seat: int, op: dict) -> None:
         _add(s, "advance", options=tracks, source="card", picks=op["choose"], times=op["times"],
              claim=op.get("benefits", True))
     elif name == "gain_biomass_patch":
-        for _ in range(op["count"]):
-            _add(s, "patch")
+        gain_patch(state, seat, op["count"])
     elif name == "gain_rover_movement":
         s.pool += op["amount"] + movement_bonus(state, seat)  # RULINGS C1 / D3
     elif name == "place_extra_tile":
@@ -387,6 +422,9 @@ def apply_card_op(state: GameState, seat: int, op: dict) -> None:
     elif name == "teleport_rover":
         _add(s, "teleport")
     elif name == "advance_all_to":
+        if corps.advance_all_to(state, seat, op["position"], claim=op.get("benefits", True),
+                                skip=tuple(op.get("skip", ()))):
+            return
         for track in TRACKS:
             while s.corp.trackers[track] < op["position"] and not at_top(state, seat, track):
                 advance(state, seat, track, 1, source="card", claim=op.get("benefits", True),
@@ -407,20 +445,28 @@ def _tile_gains(state: GameState, seat: int, tile_index: int) -> None:
     t_id, _o, _a = b.tiles[tile_index]
     t = D.tile(t_id)
     cells = b.tile_cells(tile_index)
+    gains: list[dict] = []
     for res, other in ((t.terrain_a, t.terrain_b), (t.terrain_b, t.terrain_a)):
         if res == "water":
             if any(b.terrain[c] == "water" and b.planet.is_ice(c) for c in cells):
-                _add(s, "advance", options=["water"], source="tile", water=True)
+                gains.append({"options": ["water"], "source": "tile", "water": True})
         elif res == "energy":
-            area: set[int] = set()
-            for c in cells:
-                if b.terrain[c] == "energy" and c not in area:
-                    area.update(b.area_of(c))
-            near = {b.terrain[n] for c in area for n in D.neighbours(c)} - {None, "energy"}
-            options = [tr for tr in TRACKS if tr == other or tr in near]
-            _add(s, "advance", options=options, source="energy")
+            gains.append({"options": terrains_next_to(b, cells, "energy", other), "source": "energy"})
         else:
-            _add(s, "advance", options=[res], source="tile")
+            gains.append({"options": [res], "source": "tile"})
+    for gain in corps.tile_gains(state, seat, tile_index, gains):
+        _add(s, "advance", **gain)
+
+
+def terrains_next_to(b: Board, cells: list[int], terrain: str, other: str) -> list[str]:
+    """Tracks an icon of ``terrain`` on a tile may advance when it copies (energy): the tile's
+    other resource, or a terrain touching the area of ``terrain`` that the tile is part of."""
+    area: set[int] = set()
+    for c in cells:
+        if b.terrain[c] == terrain and c not in area:
+            area.update(b.area_of(c))
+    near = {b.terrain[n] for c in area for n in D.neighbours(c)} - {None, "energy"}
+    return [tr for tr in TRACKS if tr == other or tr in near]
 
 
 def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
@@ -433,6 +479,7 @@ def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
     s.hand = None
     if s.hand_advances:
         _tile_gains(state, seat, index)
+    corps.tile_placed(state, seat, index)
     s.hand_advances = True
     if s.step == "place":
         s.step = "resolve"
@@ -488,6 +535,9 @@ def _open_turns(state: GameState) -> None:
         depot = seat_depot(state, i)
         has_tile = any(top_tile(state, k, v) is not None for k, v in depot.items())
         s.step = "pick" if has_tile else "done"
+        if has_tile:
+            corps.start_turn(state, i)  # start-of-round movement (R3) and usable techs
+            s.snapshot["pool"] = s.pool
     if all(s.step == "done" for s in state.seats):
         _close_turns(state)
 
@@ -513,10 +563,10 @@ def _activate(state: GameState, seat: int) -> None:
     s.pool = 0
     if state.phase == "civ":
         for rank in s.civ_queue:
-            _add(s, "civ", rank=rank)
+            _civ_item(state, seat, rank)
         s.civ_queue = []
     _cleanup(state, seat)
-    if not s.pending and not _moves(s):
+    if not s.pending and not _moves(state, seat):
         _next_active(state)
 
 
@@ -560,6 +610,7 @@ def _final_items(state: GameState, seat: int) -> bool:
             for op in card.effect:
                 if op["op"] == "advance_choice":
                     apply_card_op(state, seat, op)
+    corps.final_items(state, seat)
     _cleanup(state, seat)
     return bool(s.pending)
 
@@ -611,11 +662,11 @@ def _fitting(state: GameState, seat: int, tiles: dict[str, int]) -> dict[str, in
     """The tiles among ``tiles`` that can be placed now. A planet restriction that alone would
     leave none of them placeable is lifted (R7; Pajitnov's fallback turn, P1)."""
     b = state.seats[seat].board
-    adj = ignores_adjacency(state, seat)
-    fits = {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj)}
+    adj = {k: ignores_adjacency(state, seat, t) for k, t in tiles.items()}  # a tech may waive it per tile (D6)
+    fits = {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj[k])}
     if fits or not P.rules_for(b.planet_id).restricts_tiles:
         return fits
-    return {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj, planet_rule=False)}
+    return {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj[k], planet_rule=False)}
 
 
 def placement_rules(state: GameState, seat: int) -> dict:
@@ -624,7 +675,7 @@ def placement_rules(state: GameState, seat: int) -> dict:
     when the tile in hand fits only without it: it was then picked because neither depot
     tile fitted with it."""
     s = state.seats[seat]
-    adj = ignores_adjacency(state, seat)
+    adj = ignores_adjacency(state, seat, s.hand)
     rule = (s.hand is None or not P.rules_for(s.board.planet_id).restricts_tiles
             or s.board.can_place(s.hand, ignore_adjacency=adj))
     return {"ignore_adjacency": adj, "planet_rule": rule}
@@ -642,9 +693,8 @@ def planet_rule_lifted(state: GameState, seat: int) -> bool:
         return False
     tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
     tops = {k: t for k, t in tops.items() if t is not None}
-    adj = ignores_adjacency(state, seat)
-    return not any(s.board.can_place(t, ignore_adjacency=adj) for t in tops.values()) and bool(
-        _fitting(state, seat, tops))
+    return not any(s.board.can_place(t, ignore_adjacency=ignores_adjacency(state, seat, t))
+                   for t in tops.values()) and bool(_fitting(state, seat, tops))
 
 
 def can_place_any(state: GameState, seat: int) -> bool:
@@ -661,33 +711,45 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return [DropObjective(c) for c in s.corp.objective_offer]
     if state.phase == "rotate":
         return [Turn(k) for k in range(6)]
-    if s.step == "pick":
-        return [Pick(k) for k in sorted(_pickable(state, seat))]
+    if s.step == "pick":  # start-of-round movement may be spent before the tile (R3)
+        return [Pick(k) for k in sorted(_pickable(state, seat))] + _moves(state, seat) + _undo(state, s)
     if s.hand is not None:
         return [Place(p.anchor, p.orient) for p in
-                s.board.legal_placements(s.hand, **placement_rules(state, seat))] + _undo(state, s)
+                s.board.legal_placements(s.hand, **placement_rules(state, seat))] \
+            + _moves(state, seat) + _undo(state, s)
     out: list[Action] = []
     for item in s.pending:
         out += [Resolve(item["id"], v) for v in item_values(state, seat, item)]
-    out += _moves(s)
-    if not s.pending:
+    out += _moves(state, seat)
+    if not _blocking(s):
         out.append(Confirm())
     return out + _undo(state, s)
 
 
+def _blocking(s: Seat) -> list[dict]:
+    """Pending items the seat must settle before confirming (optional tech uses are not)."""
+    return [i for i in s.pending if not i.get("optional")]
+
+
 def _undo(state: GameState, s: Seat) -> list[Action]:
-    return [Undo()] if state.phase == "turns" and s.step in ("place", "resolve") else []
+    return [Undo()] if state.phase == "turns" and (s.step in ("place", "resolve") or _moved_before_pick(s)) else []
 
 
-def _moves(s: Seat) -> list[Move]:
+def _moved_before_pick(s: Seat) -> bool:
+    return s.step == "pick" and s.snapshot is not None and s.pool != s.snapshot.get("pool", 0)
+
+
+def _moves(state: GameState, seat: int) -> list[Move]:
+    s = state.seats[seat]
     if s.pool <= 0:
         return []
     out = []
     grid = s.board.planet.grid_mask
+    names = [d for d in DIRECTIONS if "-" not in d or corps.diagonal_moves(state, seat)]
     for i, pos in enumerate(s.board.rovers):
         if pos is None:
             continue
-        for name, delta in DIRECTIONS.items():
+        for name in names:
             dest = _step(pos, name, grid)
             if dest is not None and P.rover_step_problem(s.board, pos, dest) is None:
                 out.append(Move(i + 1, name))
@@ -696,7 +758,7 @@ def _moves(s: Seat) -> list[Move]:
 
 def _step(pos: int, direction: str, grid: int) -> int | None:
     r, c = divmod(pos, 12)
-    dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    dr, dc = DIRECTIONS[direction]
     r, c = r + dr, c + dc
     if not (0 <= r < 12 and 0 <= c < 12) or not grid >> (r * 12 + c) & 1:
         return None
@@ -754,7 +816,7 @@ def apply(state: GameState, seat: int, action: Action) -> None:
         return
     else:
         raise IllegalAction(_expected(state, seat), action)
-    if state.phase in ("civ", "final") and state.active == seat and not s.pending and not _moves(s) \
+    if state.phase in ("civ", "final") and state.active == seat and not s.pending and not _moves(state, seat) \
             and s.hand is None:
         _next_active(state)  # nothing left to decide in a one-at-a-time step: move on
 
@@ -784,7 +846,7 @@ def _expected(state: GameState, seat: int) -> str:
 
 def _apply_undo(state: GameState, seat: int) -> None:
     s = state.seats[seat]
-    if state.phase != "turns" or s.step not in ("place", "resolve"):
+    if state.phase != "turns" or (s.step not in ("place", "resolve") and not _moved_before_pick(s)):
         raise IllegalAction("there is nothing to undo" if s.step == "pick"
                             else "your turn is confirmed; it can no longer be undone")
     s.board = Board.from_json(s.snapshot["board"])
@@ -796,7 +858,8 @@ def _apply_undo(state: GameState, seat: int) -> None:
         if not any(o.unplaced is not None for i, o in enumerate(state.seats) if i != seat):
             state.ending.remove("unplaceable")
     s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "pick", None, True, None, None
-    s.pending, s.pool, s.round_tiles, s.civ_queue = [], 0, [], []
+    s.pending, s.pool, s.round_tiles, s.civ_queue = [], s.snapshot.get("pool", 0), [], []
+    corps.refresh(state, seat)
 
 
 def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
@@ -805,12 +868,11 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
         raise IllegalAction("you have already picked your tile this round (undo to choose again)", action)
     options = _pickable(state, seat)
     if action.stack not in options:
-        depot = seat_depot(state, seat)
-        if top_tile(state, action.stack, depot[action.stack]) is None:
+        top = top_tile(state, action.stack, seat_depot(state, seat)[action.stack])
+        if top is None:
             raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
         pr = P.rules_for(s.board.planet_id)
-        if pr.restricts_tiles and s.board.can_place(top_tile(state, action.stack, depot[action.stack]),
-                                                    ignore_adjacency=ignores_adjacency(state, seat),
+        if pr.restricts_tiles and s.board.can_place(top, ignore_adjacency=ignores_adjacency(state, seat, top),
                                                     planet_rule=False):
             raise IllegalAction(f"the {action.stack} tile fits nowhere on {pr.name} under its rule ({pr.summary}), "
                                 f"but the other one does, and you must place a tile when you can", action)
@@ -819,6 +881,7 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
     slot = seat_depot(state, seat)[action.stack]
     tile_id = state.station[action.stack][slot].pop()
     s.taken = [action.stack, slot, tile_id]
+    corps.tile_picked(state, seat, tile_id)
     if can_place_any_tile(state, seat, tile_id):
         s.hand = tile_id
         s.hand_advances = True
@@ -854,10 +917,10 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
 
 def _apply_move(state: GameState, seat: int, action: Move) -> None:
     s = state.seats[seat]
-    if s.hand is not None or s.step == "pick":
-        raise IllegalAction(_expected(state, seat), action)
     if s.pool <= 0:
         raise IllegalAction("you have no rover movement left this turn", action)
+    if action.direction not in DIRECTIONS or ("-" in action.direction and not corps.diagonal_moves(state, seat)):
+        raise IllegalAction("rovers move up, down, left or right", action)
     if not 1 <= action.rover <= len(s.board.rovers) or s.board.rovers[action.rover - 1] is None:
         have = [str(i + 1) for i, p in enumerate(s.board.rovers) if p is not None]
         raise IllegalAction(f"you have no rover {action.rover} on your planet"
@@ -871,8 +934,8 @@ def _apply_move(state: GameState, seat: int, action: Move) -> None:
     if problem:
         raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
     s.board.rovers[action.rover - 1] = dest
-    s.pool -= 1
-    _rover_arrives(s, dest)
+    s.pool -= corps.step_cost(state, seat, dest)
+    _rover_arrives(state, seat, action.rover - 1, dest)
     _cleanup(state, seat)
 
 
@@ -880,9 +943,10 @@ def _apply_confirm(state: GameState, seat: int) -> None:
     s = state.seats[seat]
     if s.step == "pick" or s.hand is not None:
         raise IllegalAction(_expected(state, seat))
-    if s.pending:
+    if _blocking(s):
         raise IllegalAction("settle your pending items first: "
-                            + "; ".join(f"{i['id']}: {describe_item(i)}" for i in s.pending))
+                            + "; ".join(f"{i['id']}: {describe_item(i)}" for i in _blocking(s)))
+    s.pending = []  # optional tech uses not taken lapse
     s.pool = 0  # unspent movement is lost (R3)
     if state.phase == "turns":
         s.step = "done"

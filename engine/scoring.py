@@ -16,6 +16,7 @@ same breakdown stored in the state once the game is over.
 """
 from __future__ import annotations
 
+from . import corporations as corps
 from . import data as D
 from . import planets as P
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
@@ -35,15 +36,15 @@ def _lines(state: GameState, seat: int) -> dict:
             "total": sum(x["medals"] for x in rows + cols + planet)}
 
 
-def track_medals(corp_id: str, trackers: dict[str, int]) -> dict[str, int]:
-    """Medals each tracker scores where it stands (category B)."""
-    tracks = D.corporation(corp_id).tracks
-    return {t: tracks[t].medal_at[trackers[t]] for t in D.TRACKS if t in tracks}
+def track_medals(corp_id: str, trackers: dict[str, int], special: dict | None = None) -> dict[str, int]:
+    """Medals each tracker scores where it stands (category B; corporation boards such as
+    Cosmos' covered spaces or Makeshift's columns change where that is)."""
+    return corps.track_medals(corp_id, trackers, special or {})
 
 
 def _tracks(state: GameState, seat: int) -> dict:
     corp = state.seats[seat].corp
-    out = track_medals(corp.corp_id, corp.trackers)
+    out = track_medals(corp.corp_id, corp.trackers, corp.special)
     out["total"] = sum(out.values())
     return out
 
@@ -88,7 +89,10 @@ def _civ(state: GameState, seat: int) -> dict:
 
 def _private(state: GameState, seat: int) -> dict:
     out = []
-    for card_id in state.seats[seat].corp.objectives:
+    cards = list(state.seats[seat].corp.objectives)
+    if state.players == 1:  # solo: an objective kept for the table (Jump Drive tech 6) is private
+        cards += corps.table_objectives(state)
+    for card_id in cards:
         card = D.objective_card(card_id)
         met = private_met(state, seat, card.private)
         out.append({"card": card_id, "name": card.private_name, "met": met, "medals": 5 if met else 0})
@@ -108,6 +112,17 @@ def _neighbours(state: GameState) -> list[dict]:
             per_seat[me]["objectives"].append({"card": card.id, "name": card.neighbour_name, "against": other,
                                                "value": mine, "their_value": theirs, "medals": medals})
             per_seat[me]["total"] += medals
+    if state.players > 1:  # kept for the whole table (Jump Drive tech 6): the best value wins
+        for card_id in corps.table_objectives(state):
+            card = D.objective_card(card_id)
+            values = [neighbour_value(state, seat, card.neighbour) for seat in range(state.players)]
+            best = [seat for seat in range(state.players)
+                    if all(compare(card.neighbour, values[seat], v) != 0 for v in values)]
+            for seat in range(state.players):
+                medals = (5 if len(best) == 1 else 2) if seat in best else 0
+                per_seat[seat]["objectives"].append({"card": card.id, "name": card.neighbour_name, "against": None,
+                                                     "value": values[seat], "their_value": None, "medals": medals})
+                per_seat[seat]["total"] += medals
     return per_seat
 
 

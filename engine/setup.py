@@ -16,11 +16,12 @@ from .errors import IllegalAction
 from .state import Corp, GameState, Seat
 
 # Boards this version of the engine plays by their rules (the asymmetric planets' own rules
-# are in engine/planets.py). Others would be refused at setup: nothing is offered that does
-# not work.
+# are in engine/planets.py, the asymmetric corporations' in engine/corporations.py). Nothing
+# else is offered: nothing is offered that does not work.
 SUPPORTED_PLANETS = ("ksb-4156", "arashi", "cerberus", "charybdis", "gaia", "k-273", "kaak", "lacuna", "oblivion",
                      "pajitnov", "persephone", "petra", "tartarus")
-SUPPORTED_CORPORATIONS = ("universal_coalition",)
+SUPPORTED_CORPORATIONS = ("universal_coalition", "cosmos_inc", "flux_industries", "horizon_group", "jump_drive",
+                          "makeshift", "oasis_ultd", "republic", "wormhole_corp")
 
 
 def make_config(players: int, *, planets: list[str] | None = None, corporations: list[str] | None = None,
@@ -38,7 +39,7 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
             raise IllegalAction(f"there is no planet {p!r}; choose from: {', '.join(SUPPORTED_PLANETS)}")
     for c in corporations:
         if c not in SUPPORTED_CORPORATIONS:
-            raise IllegalAction(f"corporation {c!r} is not available yet; available: "
+            raise IllegalAction(f"there is no corporation {c!r}; choose from: "
                                 f"{', '.join(SUPPORTED_CORPORATIONS)}")
     if interior_offset is not None and interior_offset not in range(6):
         raise IllegalAction("the interior disc offset is a number from 0 to 5")

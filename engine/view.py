@@ -24,6 +24,8 @@ def _stacks(state: GameState) -> dict:
 
 def _corp(corp: dict, full: bool) -> dict:
     out = {k: corp[k] for k in ("corp", "trackers", "rover_supply", "lifepods", "meteorites", "stored_patches")}
+    # corporation board pieces (engine/corporations.py); keys starting with _ are the owner's only
+    out["special"] = {k: v for k, v in corp.get("special", {}).items() if full or not k.startswith("_")}
     immediate = [c for c in corp["civ_cards"] if D.civ_card(c).timing == "immediate"]
     out["civ_cards"] = corp["civ_cards"] if full else immediate
     out["hidden_civ_cards"] = 0 if full else len(corp["civ_cards"]) - len(immediate)
@@ -69,6 +71,7 @@ def view_for(state: GameState, seat: int | None) -> dict:
         for item in state.seats[seat].pending:
             if item["kind"] == "civ":
                 piles[str(item["rank"])]["cards"] = list(state.civ_piles[str(item["rank"])])
+    seats = [_seat(state, i, seat) for i in range(state.players)]
     return {
         "viewer": seat,
         "players": state.players,
@@ -79,7 +82,9 @@ def view_for(state: GameState, seat: int | None) -> dict:
         "station": {"offset": state.station["offset"], "rotation": state.station["rotation"], **stacks},
         "civ_piles": piles,
         "neighbour_objectives": list(state.neighbour_objectives),
-        "seats": [_seat(state, i, seat) for i in range(state.players)],
+        "table_objectives": [s["corp"]["special"]["table_objective"] for s in seats
+                             if s["corp"]["special"].get("table_objective")],
+        "seats": seats,
         "ending": list(state.ending),
         "result": state.result,
         "config": {k: v for k, v in state.config.items()},

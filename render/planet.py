@@ -20,8 +20,8 @@ from engine.data import SIZE, cell_name
 from . import cells as C
 from . import features, icons
 from . import theme as T
-from .viewinfo import (board_of, complete_lines, covered_blocked_lines, has_tech_code, line_medals, round_label,
-                       snapshot_note)
+from .viewinfo import (board_of, carried, complete_lines, covered_blocked_lines, has_tech_code, line_medals,
+                       round_label, snapshot_note)
 
 
 # --------------------------------------------------------------------------- geometry
@@ -131,9 +131,9 @@ def board_squares(board: Board) -> list[C.Square]:
     return out
 
 
-def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry) -> None:
+def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry, carried: Sequence[int] = ()) -> None:
     """Tiles, patches, pieces and scoring lines of ``board`` onto a copy of the empty planet
-    pasted at (ox, oy)."""
+    pasted at (ox, oy). ``carried``: rovers carrying a meteorite (Horizon Group)."""
     cell = g.cell
     squares = board_squares(board)
     crowded = set()
@@ -162,6 +162,9 @@ def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry) ->
     for n, pos in enumerate(board.rovers):
         if pos is not None:
             icons.paste(img, icons.rover_token(n + 1, int(cell * 0.66)), spot(pos))
+            if n in carried:  # the meteorite rides on the rover
+                x, y = spot(pos)
+                icons.paste(img, icons.meteorite(int(cell * 0.46)), (x + cell * 0.26, y - cell * 0.24))
     _draw_lines(img, board, ox, oy, g)
 
 
@@ -272,7 +275,7 @@ def render_planet(view: dict, seat: int, names: Sequence[str] | None = None, *, 
     height = HEADER + g.height + (LEGEND if legend else 0) + pad + (len(rule) * RULE_LINE + 8 if rule else 0)
     img = T.new_canvas(width, height)
     img.paste(empty_planet(board.planet_id, CELL, True), (pad, HEADER))
-    draw_board(img, board, pad, HEADER, g)
+    draw_board(img, board, pad, HEADER, g, carried(view, seat))
     title, sub = _title(view, seat, names)
     medals = line_medals(board)
     reserve = 64 + T.text_width("lines", 17) + 6 if medals else 0
@@ -338,7 +341,7 @@ def render_preview(view: dict, seat: int, tile_id: int, orient: int, anchor: int
     width = g.width + 2 * pad
     img = T.new_canvas(width, HEADER + g.height + banner)
     img.paste(empty_planet(board.planet_id, CELL, True), (pad, HEADER))
-    draw_board(img, board, pad, HEADER, g)
+    draw_board(img, board, pad, HEADER, g, carried(view, seat))
     ox, oy = pad + g.left, HEADER + g.top
     cell = CELL
     color = T.OK if problem is None else T.BAD

@@ -21,6 +21,7 @@ from render.demo import playout, preview_candidates
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
 POSITIONS = GOLDEN_DIR / "positions.json"
+CORPORATIONS = GOLDEN_DIR / "corporations.json"  # views of the asymmetric boards
 NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
 
 
@@ -136,6 +137,63 @@ def build_positions() -> dict:
     }
 
 
+def _corporation_state(corp_id: str):
+    """A 2-player game in round 6 where seat 0 plays ``corp_id`` with its special pieces on
+    the board (hand-built: trackers, pieces and tech uses set directly)."""
+    state = new_game(make_config(2, corporations=[corp_id, "universal_coalition"], first_commander=0,
+                                 interior_offset=0), seed=5)
+    state.round = 6
+    s = state.seats[0]
+    b = s.board
+    for tile_id, orient, square in ((56, 0, "F1"), (104, 1, "F2"), (8, 0, "E4"), (80, 1, "G3"), (128, 0, "D3")):
+        assert b.placement_problem(tile_id, orient, D.parse_cell(square), ignore_adjacency=True) is None
+        b.place_tile(tile_id, orient, D.parse_cell(square))
+    b.meteorites = [D.parse_cell("G4")]
+    b.rovers = [D.parse_cell("F1"), D.parse_cell("E3")][:min(2, D.corporation(corp_id).rovers)]
+    s.corp.rover_supply = D.corporation(corp_id).rovers - len(b.rovers)
+    s.corp.trackers.update(civ=4, water=5, biomass=3, rover=6, tech=7)
+    sp = s.corp.special
+    if corp_id == "cosmos_inc":
+        sp.update(pods=[["water", 6], ["tech", 5], ["civ", 8], ["civ", 9]], spent=["t2"])
+        s.corp.lifepods = 2
+    elif corp_id == "flux_industries":
+        sp.update(flux="biomass", used={"t5": 6})
+    elif corp_id == "horizon_group":
+        s.corp.trackers.update(rover=9, tech=10)
+        sp.update(carry=[1], used={"t5": 6})
+        b.meteorites.append(D.parse_cell("F4"))
+        s.corp.meteorites = 4
+    elif corp_id == "jump_drive":
+        s.corp.trackers.update(tech=6)
+        sp.update(slots=[1, 4], spent=["t5"])
+        s.corp.lifepods = 1
+    elif corp_id == "makeshift":
+        s.corp.trackers.update(civ=6, water=9, biomass=8, rover=10, tech=7)
+        sp.update(col={"civ": "water", "water": "water", "biomass": "rover", "rover": "rover", "tech": "tech"},
+                  used={"t4": 6})
+    elif corp_id == "oasis_ultd":
+        s.corp.trackers.update(water=15, rover=6, tech=5)  # the water cube on rover 7 blocks the rover cube
+    elif corp_id == "republic":
+        s.corp.trackers.update(civ=8, tech=14)
+    elif corp_id == "wormhole_corp":
+        s.corp.trackers.update(biomass=3, tech=10)
+    return state
+
+
+ASYMMETRIC = ("cosmos_inc", "flux_industries", "horizon_group", "jump_drive", "makeshift", "oasis_ultd", "republic",
+              "wormhole_corp")
+
+
+def build_corporation_views() -> dict:
+    """Seat 0's own view of every asymmetric corporation board (golden/corporations.json)."""
+    return {cid: view_for(_corporation_state(cid), 0) for cid in ASYMMETRIC}
+
+
+@lru_cache(maxsize=None)
+def stored_corporation_views() -> dict:
+    return json.loads(CORPORATIONS.read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=None)
 def stored_positions() -> dict:
     return json.loads(POSITIONS.read_text(encoding="utf-8"))
@@ -169,4 +227,7 @@ def golden_cases() -> dict:
         "planets_gallery": planets_gallery,
         "planet_tartarus": lambda: R.render_planet(planet_view("tartarus"), 0, NAMES),
         "planet_petra": lambda: R.render_planet(planet_view("petra"), 0, NAMES),
+        **{f"corporation_{cid}": (lambda cid=cid: R.render_corporation(stored_corporation_views()[cid], 0, NAMES))
+           for cid in ASYMMETRIC},
+        "planet_horizon": lambda: R.render_planet(stored_corporation_views()["horizon_group"], 0, NAMES),
     }
