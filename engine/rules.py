@@ -16,11 +16,16 @@ the top stays there and further advances are lost, except the rover track, whose
 its movement when a *placed tile* advances rover (RULINGS D10). A tech is on while the tech
 tracker stands on or above its milestone (D11).
 
+Events (optional; always on in solo): the round's card is revealed when the turns open and
+its choices join each player's pending items; its round rules reach placement, rover moves
+and track rewards through the ``E.*`` hooks (engine/events.py).
+
 Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, ``has_tech``.
 """
 from __future__ import annotations
 
 from . import data as D
+from . import events as E
 from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
 from .board import Board
 from .data import TRACKS, cell_name, parse_cell
@@ -157,6 +162,8 @@ def advance(state: GameState, seat: int, track: str, times: int = 1, *, source: 
 def _claim(state: GameState, seat: int, benefit: tuple) -> None:
     s = state.seats[seat]
     kind = benefit[0]
+    if E.suppresses(state, kind):
+        return  # this round's event withholds it (C2)
     if kind == "synergy":
         _add(s, "advance", options=list(TRACKS), source="synergy", picks=1, times=1, claim=True)
     elif kind == "civ":
@@ -177,9 +184,10 @@ def _claim(state: GameState, seat: int, benefit: tuple) -> None:
 
 
 def _last_tile_cells(seat: Seat) -> list[int]:
-    if not seat.round_tiles:
-        return []
-    return seat.board.tile_cells(seat.round_tiles[-1])
+    """The tile placed last: this round's, else the newest on the planet (p.6, rover milestone)."""
+    if seat.round_tiles:
+        return seat.board.tile_cells(seat.round_tiles[-1])
+    return seat.board.tile_cells(len(seat.board.tiles) - 1) if seat.board.tiles else []
 
 
 def item_values(state: GameState, seat: int, item: dict) -> list[str]:
@@ -187,6 +195,8 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     s = state.seats[seat]
     b = s.board
     kind = item["kind"]
+    if kind in E.ITEM_KINDS:
+        return E.item_values(state, seat, item)
     if kind == "advance":
         return advance_options(state, seat, item)
     if kind == "patch":
@@ -250,6 +260,10 @@ def _settle_piece(state: GameState, seat: int, item: dict, cell: int) -> None:
 
 def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
     s = state.seats[seat]
+    if item["kind"] in E.ITEM_KINDS:
+        E.resolve(state, seat, item, value)
+        _cleanup(state, seat)
+        return
     allowed = item_values(state, seat, item)
     words = value.split()
     if item["kind"] in ("advance", "extra_tile"):
@@ -313,6 +327,7 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         slot = seat_depot(state, seat)[key]
         s.hand = state.station[key][slot].pop()
         s.hand_advances = item["advances"]
+    E.after_resolve(state, seat, item)
     _cleanup(state, seat)
 
 
@@ -330,6 +345,8 @@ def _rover_arrives(seat: Seat, cell: int) -> None:
 def describe_item(item: dict) -> str:
     """A short phrase for a pending item, e.g. 'advance civ or water (energy)'."""
     kind = item["kind"]
+    if kind in E.ITEM_KINDS:
+        return E.describe(item)
     if kind == "advance":
         opts = [t for t in item["options"] if t not in item.get("chosen", [])]
         label = {"tile": "tile icon", "energy": "energy copy", "synergy": "synergy boost",
@@ -337,6 +354,8 @@ def describe_item(item: dict) -> str:
         which = "any tracker" if len(opts) == len(TRACKS) else " or ".join(opts)
         extra = f", {item['picks']} different trackers" if item.get("picks", 1) > 1 else ""
         steps = f" {item['times']} steps" if item.get("times", 1) > 1 else ""
+        if item.get("only_one") is not None:
+            extra += "; this round only one of the tile's two resources advances"
         return f"advance {which}{steps} ({label}{extra})"
     return {
         "patch": "place a biomass patch" + ("" if item.get("storable", True) else " (stored)"),
@@ -431,8 +450,10 @@ def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
     index = len(s.board.tiles) - 1
     s.round_tiles.append(index)
     s.hand = None
+    first = s.next_item
     if s.hand_advances:
         _tile_gains(state, seat, index)
+    E.after_placement(state, seat, first)
     s.hand_advances = True
     if s.step == "place":
         s.step = "resolve"
@@ -480,7 +501,6 @@ def _open_turns(state: GameState) -> None:
     state.phase = "turns"
     state.active = None
     for i, s in enumerate(state.seats):
-        s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json()}
         s.pending = []
         s.pool = 0
         s.hand = None
@@ -488,6 +508,10 @@ def _open_turns(state: GameState) -> None:
         depot = seat_depot(state, i)
         has_tile = any(top_tile(state, k, v) is not None for k, v in depot.items())
         s.step = "pick" if has_tile else "done"
+    E.reveal(state)  # R1: after the station turned, before anyone picks
+    for s in state.seats:  # undo returns here: the event's choices open again
+        s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json(),
+                      "pending": [dict(p) for p in s.pending], "pool": s.pool}
     if all(s.step == "done" for s in state.seats):
         _close_turns(state)
 
@@ -607,7 +631,7 @@ def _pickable(state: GameState, seat: int) -> dict[str, int]:
     tops = {k: t for k, t in tops.items() if t is not None}
     adj = ignores_adjacency(state, seat)
     fits = {k: t for k, t in tops.items() if s.board.can_place(t, ignore_adjacency=adj)}
-    return fits or tops
+    return E.prefer_restricted(state, seat, fits) or tops
 
 
 def can_place_any(state: GameState, seat: int) -> bool:
@@ -626,22 +650,32 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return [DropObjective(c) for c in s.corp.objective_offer]
     if state.phase == "rotate":
         return [Turn(k) for k in range(6)]
-    if s.step == "pick":
-        return [Pick(k) for k in sorted(_pickable(state, seat))]
     if s.hand is not None:
-        return [Place(p.anchor, p.orient) for p in
-                s.board.legal_placements(s.hand, ignore_adjacency=ignores_adjacency(state, seat))] + _undo(state, s)
+        placements = s.board.legal_placements(s.hand, ignore_adjacency=ignores_adjacency(state, seat))
+        placements = E.filter_placements(state, seat, s.hand, placements)
+        return [Place(p.anchor, p.orient) for p in placements] + _undo(state, s)
     out: list[Action] = []
+    if s.step == "pick" and not E.blocks_pick(state, seat):
+        out += [Pick(k) for k in sorted(_pickable(state, seat))]
     for item in s.pending:
         out += [Resolve(item["id"], v) for v in item_values(state, seat, item)]
-    out += _moves(s)
-    if not s.pending:
+    out += [m for m in _moves(s) if E.move_allowed(state, seat, m)]
+    if not s.pending and s.step != "pick":
         out.append(Confirm())
     return out + _undo(state, s)
 
 
 def _undo(state: GameState, s: Seat) -> list[Action]:
-    return [Undo()] if state.phase == "turns" and s.step in ("place", "resolve") else []
+    return [Undo()] if _can_undo(state, s) else []
+
+
+def _can_undo(state: GameState, s: Seat) -> bool:
+    if state.phase != "turns":
+        return False
+    if s.step == "pick":  # event choices settled before the pick
+        snap = s.snapshot or {}
+        return s.pending != snap.get("pending", []) or s.pool != snap.get("pool", 0)
+    return s.step in ("place", "resolve")
 
 
 def _moves(s: Seat) -> list[Move]:
@@ -708,7 +742,7 @@ def apply(state: GameState, seat: int, action: Action) -> None:
     elif isinstance(action, Place):
         _apply_place(state, seat, action)
     elif isinstance(action, Resolve):
-        if s.hand is not None or s.step == "pick":
+        if s.hand is not None or (s.step == "pick" and not s.pending):
             raise IllegalAction(_expected(state, seat), action)
         _resolve(state, seat, _find(s, action.item), action.value)
     elif isinstance(action, Move):
@@ -737,6 +771,9 @@ def _waiting_reason(state: GameState, seat: int) -> str:
 
 def _expected(state: GameState, seat: int) -> str:
     s = state.seats[seat]
+    if s.step == "pick" and E.blocks_pick(state, seat):
+        return "first settle what this round's event asks: " + "; ".join(
+            f"{i['id']}: {describe_item(i)}" for i in E.blocks_pick(state, seat))
     if s.step == "pick":
         return "first pick a tile from your depot (pick small / pick large)"
     if s.hand is not None:
@@ -748,7 +785,7 @@ def _expected(state: GameState, seat: int) -> str:
 
 def _apply_undo(state: GameState, seat: int) -> None:
     s = state.seats[seat]
-    if state.phase != "turns" or s.step not in ("place", "resolve"):
+    if not _can_undo(state, s):
         raise IllegalAction("there is nothing to undo" if s.step == "pick"
                             else "your turn is confirmed; it can no longer be undone")
     s.board = Board.from_json(s.snapshot["board"])
@@ -760,19 +797,23 @@ def _apply_undo(state: GameState, seat: int) -> None:
         if not any(o.unplaced is not None for i, o in enumerate(state.seats) if i != seat):
             state.ending.remove("unplaceable")
     s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "pick", None, True, None, None
-    s.pending, s.pool, s.round_tiles, s.civ_queue = [], 0, [], []
+    s.pending = [dict(p) for p in s.snapshot.get("pending", [])]  # the event's choices, unsettled
+    s.pool, s.round_tiles, s.civ_queue = s.snapshot.get("pool", 0), [], []
 
 
 def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
     s = state.seats[seat]
     if s.step != "pick":
         raise IllegalAction("you have already picked your tile this round (undo to choose again)", action)
+    if E.blocks_pick(state, seat):
+        raise IllegalAction(_expected(state, seat), action)
     options = _pickable(state, seat)
     if action.stack not in options:
-        depot = seat_depot(state, seat)
-        if top_tile(state, action.stack, depot[action.stack]) is None:
+        top = top_tile(state, action.stack, seat_depot(state, seat)[action.stack])
+        if top is None:
             raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
-        raise IllegalAction(f"the {action.stack} tile fits nowhere on your planet but the other one does, "
+        where = "under this round's event" if can_place_any_tile(state, seat, top) else "on your planet"
+        raise IllegalAction(f"the {action.stack} tile fits nowhere {where} but the other one does, "
                             f"and you must place a tile when you can", action)
     slot = seat_depot(state, seat)[action.stack]
     tile_id = state.station[action.stack][slot].pop()
@@ -786,7 +827,9 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
         s.step = "resolve"
         if "unplaceable" not in state.ending:
             state.ending.append("unplaceable")
+        first = s.next_item
         _unplaced_gains(state, seat, tile_id)
+        E.after_placement(state, seat, first)
         _cleanup(state, seat)
 
 
@@ -804,6 +847,7 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
         raise IllegalAction("that square is not on the board", action)
     problem = s.board.placement_problem(s.hand, action.orient, action.anchor,
                                         ignore_adjacency=ignores_adjacency(state, seat))
+    problem = problem or E.placement_problem(state, seat, s.hand, action.orient, action.anchor)
     if problem:
         raise IllegalAction(f"you can't place it there: {problem}", action)
     _place_hand(state, seat, action.anchor, action.orient)
@@ -811,7 +855,7 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
 
 def _apply_move(state: GameState, seat: int, action: Move) -> None:
     s = state.seats[seat]
-    if s.hand is not None or s.step == "pick":
+    if s.hand is not None or (s.step == "pick" and s.pool <= 0):
         raise IllegalAction(_expected(state, seat), action)
     if s.pool <= 0:
         raise IllegalAction("you have no rover movement left this turn", action)
@@ -822,6 +866,9 @@ def _apply_move(state: GameState, seat: int, action: Move) -> None:
     dest = _step(s.board.rovers[action.rover - 1], action.direction, s.board.planet.grid_mask)
     if dest is None:
         raise IllegalAction(f"rover {action.rover} can't go {action.direction}: that leaves the planet", action)
+    problem = E.move_problem(state, seat, dest)
+    if problem:
+        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
     s.board.rovers[action.rover - 1] = dest
     s.pool -= 1
     _rover_arrives(s, dest)
