@@ -516,6 +516,13 @@ def test_117_118_a_synergy_boost_or_a_secret_look_at_the_next_event(card_id):
     assert "peek" not in view_for(g, 0)["events"]  # the peeked card is now face up for everyone
 
 
+def test_117_as_the_last_card_offers_only_the_synergy_boost():
+    g = before(117)
+    g.extra["events"]["deck"] = [117]
+    reveal(g)
+    assert values(g, 0, only(g, 0, "event_choice")) == ["synergy"] and g.ending == ["last_event"]
+
+
 def test_119_no_tile_square_may_touch_placed_terrain_of_its_own_kind():
     TESTED.add(119)
     g = before(119)
@@ -709,8 +716,11 @@ def test_undo_gives_back_the_events_choices_and_the_turn():
     place(g, 0, TECH_BIOMASS, "B5", 0)  # the event may also be settled after the placement
     apply(g, 0, Undo())
     assert g.seats[0].board.tiles == [] and only(g, 0, "regress") and g.seats[0].step == "pick"
-    with pytest.raises(IllegalAction, match="settle your pending items"):
-        place(g, 0, TECH_BIOMASS, "B5", 0) or apply(g, 0, Confirm())
+    place(g, 0, TECH_BIOMASS, "B5", 0)
+    for item in items(g, 0, "advance"):
+        settle(g, 0, item, item["options"][0])
+    with pytest.raises(IllegalAction, match="settle your pending items first: .*down one step"):
+        apply(g, 0, Confirm())  # the event's choice must be made before the turn ends
 
 
 def test_a_game_with_events_saves_and_loads_at_every_step_of_a_round():
