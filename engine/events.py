@@ -11,9 +11,10 @@ card is revealed and applies to every player. Its effect is one of:
 
 * an immediate gain or loss that needs a player's choice (advance or regress a tracker,
   collect or destroy a piece, add a meteorite, place a biomass patch ...): it becomes a
-  pending item of that seat, settled privately like any other pending item, before the
-  tile pick or after the placement (choices that change the station must be made before
-  the pick);
+  pending item of that seat, settled privately, and -- as p.9 says, "apply its effect
+  before selecting your tile" -- before that seat may pick its tile; so are the rewards an
+  event's advance brings (a synergy boost, a patch, a rover on the tile placed last). Only
+  the extra rover of card 65 waits for the tile it goes on;
 * an immediate change with nothing to choose (civ piles, collected pieces, an extra
   objective): applied at once;
 * a rule for the rest of the round (placement limits, rovers kept off a terrain, only one
@@ -68,7 +69,7 @@ TILE_SOURCES = ("tile", "energy", "unplaced")
 # Pending item kinds this module settles (rules.item_values / _resolve / describe_item ask here).
 ITEM_KINDS = frozenset({"regress", "collect_meteorite", "destroy_lifepod", "destroy_rover", "add_meteorite",
                         "discard_objective", "rotate_station", "remove_stack", "event_choice", "extra_rover"})
-BEFORE_PICK = frozenset({"rotate_station", "remove_stack"})  # they change the depot in front of the player
+DERIVED_KINDS = frozenset({"advance", "patch", "rover"})  # rewards an event's advance can bring
 
 # Solo epilogues (p.10), in our own words, by band of (score - target).
 EPILOGUE_TEXT = {
@@ -258,6 +259,8 @@ def reveal(state) -> None:
             continue
         for op in c.effect:
             _apply_op(state, seat, op)
+        for item in s.pending:
+            item["event"] = True  # settled before the pick (p.9)
         _autosettle(state, seat)
         R._cleanup(state, seat)
 
@@ -460,16 +463,21 @@ def after_placement(state, seat: int, first_item: int) -> None:
 
 
 def after_resolve(state, seat: int, item: dict) -> None:
-    """Settling one of a tile's resources under 104/108 drops the other one."""
+    """Settling one of a tile's resources under 104/108 drops the other one; the rewards of
+    an event's advance belong to the event (settled before the pick too)."""
+    s = state.seats[seat]
     group = item.get("only_one")
     if group is not None:
-        s = state.seats[seat]
         s.pending[:] = [i for i in s.pending if i is item or i.get("only_one") != group]
+    if item.get("event"):
+        for i in s.pending:
+            if i["id"] > item["id"] and i["kind"] in DERIVED_KINDS:
+                i["event"] = True
 
 
 def blocks_pick(state, seat: int) -> list[dict]:
-    """Pending items that must be settled before the seat takes a tile."""
-    return [i for i in state.seats[seat].pending if i["kind"] in BEFORE_PICK]
+    """The event's items: settled before the seat takes a tile (p.9)."""
+    return [i for i in state.seats[seat].pending if i.get("event")]
 
 
 # --------------------------------------------------------------------------- pending items
@@ -631,7 +639,7 @@ def _settle(state, seat: int, item: dict, key: str) -> None:
         state.station[key][slot] = []
     elif kind == "event_choice":
         if key == "synergy":
-            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True)
+            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True)
         else:
             _ev(state)["peeks"][str(seat)] = _ev(state)["deck"][0]
     elif kind == "extra_rover":

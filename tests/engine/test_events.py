@@ -508,6 +508,11 @@ def test_117_118_a_synergy_boost_or_a_secret_look_at_the_next_event(card_id):
     assert Undo() not in legal_actions(g, 0)  # what was seen can't be unseen
     settle(g, 1, only(g, 1, "event_choice"), "synergy")
     assert values(g, 1, only(g, 1, "advance")) == list(D.TRACKS)
+    with pytest.raises(IllegalAction, match="event asks: .*advance any tracker"):
+        apply(g, 1, Pick("small"))  # the boost comes before the tile, like the whole card (p.9)
+    settle(g, 1, only(g, 1, "advance"), "water")
+    settle(g, 2, only(g, 2, "event_choice"), "synergy")
+    settle(g, 2, only(g, 2, "advance"), "civ")
     for seat in range(3):
         place(g, seat, TECH_BIOMASS, "B5", 0)
         finish_turn(g, seat)
@@ -703,24 +708,34 @@ def test_the_view_shows_the_card_and_the_colours_played_never_the_order_to_come(
         assert "peek" not in view_for(g, seat)["events"]
 
 
-def test_undo_gives_back_the_events_choices_and_the_turn():
+def test_the_events_choices_come_before_the_pick_and_undo_gives_them_back():
     g = before(96)
     set_trackers(g, 0, civ=2, tech=2)
     reveal(g)
     item = only(g, 0, "regress")
-    assert Undo() not in legal_actions(g, 0)
+    assert picks(g, 0) == [] and Undo() not in legal_actions(g, 0)
+    with pytest.raises(IllegalAction, match="first settle what this round's event asks: .*down one step"):
+        apply(g, 0, Pick("small"))
     settle(g, 0, item, "civ")
-    assert g.seats[0].corp.trackers["civ"] == 1 and Undo() in legal_actions(g, 0)
+    assert g.seats[0].corp.trackers["civ"] == 1 and Undo() in legal_actions(g, 0) and picks(g, 0)
     apply(g, 0, Undo())
     assert g.seats[0].corp.trackers["civ"] == 2 and only(g, 0, "regress")["id"] == item["id"]
-    place(g, 0, TECH_BIOMASS, "B5", 0)  # the event may also be settled after the placement
-    apply(g, 0, Undo())
-    assert g.seats[0].board.tiles == [] and only(g, 0, "regress") and g.seats[0].step == "pick"
+    settle(g, 0, item, "tech")
     place(g, 0, TECH_BIOMASS, "B5", 0)
-    for item in items(g, 0, "advance"):
-        settle(g, 0, item, item["options"][0])
-    with pytest.raises(IllegalAction, match="settle your pending items first: .*down one step"):
-        apply(g, 0, Confirm())  # the event's choice must be made before the turn ends
+    apply(g, 0, Undo())  # the whole turn, the event's choice included
+    assert g.seats[0].board.tiles == [] and g.seats[0].corp.trackers["tech"] == 2
+    assert only(g, 0, "regress") and g.seats[0].step == "pick"
+
+
+def test_rewards_of_an_events_advance_come_before_the_pick_too():
+    g = before(72)  # rover or biomass up one step
+    set_trackers(g, 0, biomass=2)
+    reveal(g)
+    settle(g, 0, only(g, 0, "advance"), "biomass")  # biomass 3: a patch
+    patch = only(g, 0, "patch")
+    assert picks(g, 0) == []
+    settle(g, 0, patch, "B5")
+    assert picks(g, 0) and g.seats[0].board.patches == [sq("B5")]
 
 
 def test_a_game_with_events_saves_and_loads_at_every_step_of_a_round():
