@@ -17,8 +17,8 @@ its movement when a *placed tile* advances rover (RULINGS D10). A tech is on whi
 tracker stands on or above its milestone (D11).
 
 Events (optional; always on in solo): the round's card is revealed when the turns open and
-its choices join each player's pending items; its round rules reach placement, rover moves
-and track rewards through the ``E.*`` hooks (engine/events.py).
+its choices join each player's pending items, settled before the tile pick; its round rules
+reach placement, rover moves and track rewards through the ``E.*`` hooks (engine/events.py).
 
 Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, ``has_tech``.
 """
