@@ -24,7 +24,7 @@ Choices are pending items (see rules.py) of these kinds:
     pod       put a collected lifepod on a track space / tech slot or in the scoring area
     pod_move  move another collected lifepod (optional, Cosmos)
     flux      place the flux token after a tech unlock (Flux)
-    regress   move a tracker down after a civ milestone (Republic)
+    civ_regress  move a tracker down after a civ milestone (Republic; "regress" is an event's)
     choose    one of the two benefits of a biomass level (Wormhole)
     shift     where a tracker goes on this advance (Makeshift)
     meteor    collect a meteorite from the planet (Flux tech 4)
@@ -58,7 +58,7 @@ from . import rules as R
 from .data import TRACKS, cell_name, parse_cell
 from .state import GameState
 
-KINDS = frozenset({"tech", "pod", "pod_move", "flux", "regress", "choose", "shift", "meteor", "objective",
+KINDS = frozenset({"tech", "pod", "pod_move", "flux", "civ_regress", "choose", "shift", "meteor", "objective",
                    "keep_civ"})
 MILESTONES = frozenset({"civ", "biomass", "rover", "tech"})  # synergy, movement and medals are not (Flux 2)
 
@@ -845,7 +845,7 @@ class Republic(Board):
 
     def claim(self, state, seat, benefit, track):
         if benefit[0] == "civ":
-            R._add(state.seats[seat], "regress")
+            R._add(state.seats[seat], "civ_regress")
             if _on(state, seat, 4):  # tech 4: a synergy with each civ milestone
                 _synergy(state, seat)
         return False
@@ -880,7 +880,7 @@ class Republic(Board):
             R._add(state.seats[seat], "keep_civ", count=min(2, left))
 
     def item_values(self, state, seat, item):
-        if item["kind"] == "regress":
+        if item["kind"] == "civ_regress":
             return [t for t in self.REGRESS if regress_target(state, seat, t) is not None]
         if item["kind"] == "keep_civ":
             return [str(c) for c in sorted(c for pile in state.civ_piles.values() for c in pile)]
@@ -888,7 +888,7 @@ class Republic(Board):
 
     def resolve(self, state, seat, item, key):
         s = state.seats[seat]
-        if item["kind"] == "regress":
+        if item["kind"] == "civ_regress":
             regress(state, seat, key)
         elif item["kind"] == "keep_civ":
             card = D.civ_card(int(key))
@@ -1251,7 +1251,7 @@ def describe(item: dict) -> str:
     return {
         "pod": "put the lifepod on your board or in the scoring area",
         "flux": "put your flux token on a track (it may stay where it is)",
-        "regress": "move one of your other trackers down a space (civ milestone)",
+        "civ_regress": "move one of your other trackers down a space (civ milestone)",
         "choose": "biomass level: take one of the two benefits",
         "meteor": "collect a meteorite from your planet",
         "objective": "keep one objective for the whole table",

@@ -21,12 +21,21 @@ lives in engine/corporations.py, called from the hooks marked ``corps.`` below. 
 asymmetric planet's placement restriction and rover limits come from engine/planets.py
 (``P.``); R7 lifts the restriction in ``_fitting`` / ``placement_rules``.
 
+Events (optional; always on in solo): the round's card is revealed when the turns open and
+its choices join each player's pending items, settled before the tile pick; its round rules
+reach placement, rover moves and track rewards through the ``E.*`` hooks (engine/events.py).
+An event's placement limit sits on top of the planet's: each is lifted on its own (R7), and
+when both hold but no depot tile meets the two at once, the event's gives way.
+
 Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, ``has_tech``.
 """
 from __future__ import annotations
 
+import copy
+
 from . import corporations as corps
 from . import data as D
+from . import events as E
 from . import planets as P
 from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
 from .board import Board
@@ -169,6 +178,10 @@ def _claim(state: GameState, seat: int, benefit: tuple, track: str | None = None
     """Claim one benefit of a space (``track``: the track it is printed on, if any)."""
     s = state.seats[seat]
     kind = benefit[0]
+    if E.suppresses(state, kind):
+        return  # this round's event withholds it (C2)
+    if kind == "tech" and E.suppresses(state, "flux"):
+        return  # C2: the tech still counts (D11), but Flux may not move its token for it
     if corps.claim(state, seat, benefit, track):
         return
     if kind == "synergy":
@@ -201,9 +214,10 @@ def _civ_item(state: GameState, seat: int, rank: int) -> None:
 
 
 def _last_tile_cells(seat: Seat) -> list[int]:
-    if not seat.round_tiles:
-        return []
-    return seat.board.tile_cells(seat.round_tiles[-1])
+    """The tile placed last: this round's, else the newest on the planet (p.6, rover milestone)."""
+    if seat.round_tiles:
+        return seat.board.tile_cells(seat.round_tiles[-1])
+    return seat.board.tile_cells(len(seat.board.tiles) - 1) if seat.board.tiles else []
 
 
 def item_values(state: GameState, seat: int, item: dict) -> list[str]:
@@ -211,6 +225,8 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     s = state.seats[seat]
     b = s.board
     kind = item["kind"]
+    if kind in E.ITEM_KINDS:
+        return E.item_values(state, seat, item)
     if kind == "advance":
         return advance_options(state, seat, item)
     if kind == "patch":
@@ -236,8 +252,7 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
         return [f"{i + 1} {cell_name(c)}" for i, pos in enumerate(b.rovers) if pos is not None
                 for c in grid if c != pos and P.rover_may_stand(b, c)]
     if kind == "extra_tile":
-        tops = {stack: top_tile(state, stack, slot) for stack, slot in seat_depot(state, seat).items()}
-        return list(_fitting(state, seat, {k: t for k, t in tops.items() if t is not None}))
+        return list(_fitting(state, seat, _depot_tops(state, seat)))
     if kind in corps.KINDS:
         return corps.item_values(state, seat, item)
     raise NotImplementedError(kind)
@@ -276,6 +291,12 @@ def _settle_piece(state: GameState, seat: int, item: dict, cell: int) -> None:
 
 def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
     s = state.seats[seat]
+    first = s.next_item  # items this settlement opens (an event's rewards are settled before the pick)
+    if item["kind"] in E.ITEM_KINDS:
+        E.resolve(state, seat, item, value)
+        E.after_resolve(state, seat, item, first)
+        _cleanup(state, seat)
+        return
     allowed = item_values(state, seat, item)
     words = value.split()
     if item["kind"] in ("advance", "extra_tile"):
@@ -346,6 +367,7 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         s.hand_advances = item["advances"]
     elif kind in corps.KINDS:
         corps.resolve(state, seat, item, key)
+    E.after_resolve(state, seat, item, first)
     _cleanup(state, seat)
 
 
@@ -366,6 +388,8 @@ def _rover_arrives(state: GameState, seat: int, rover: int, cell: int) -> None:
 def describe_item(item: dict) -> str:
     """A short phrase for a pending item, e.g. 'advance civ or water (energy)'."""
     kind = item["kind"]
+    if kind in E.ITEM_KINDS:
+        return E.describe(item)
     if kind == "advance":
         opts = [t for t in item["options"] if t not in item.get("chosen", [])]
         label = {"tile": "tile icon", "energy": "energy copy", "synergy": "synergy boost",
@@ -373,6 +397,8 @@ def describe_item(item: dict) -> str:
         which = "any tracker" if len(opts) == len(TRACKS) else " or ".join(opts)
         extra = f", {item['picks']} different trackers" if item.get("picks", 1) > 1 else ""
         steps = f" {item['times']} steps" if item.get("times", 1) > 1 else ""
+        if item.get("only_one") is not None:
+            extra += "; this round only one of the tile's two resources advances"
         return f"advance {which}{steps} ({label}{extra})"
     return {
         "patch": "place a biomass patch" + ("" if item.get("storable", True) else " (stored)"),
@@ -477,8 +503,10 @@ def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
     index = len(s.board.tiles) - 1
     s.round_tiles.append(index)
     s.hand = None
+    first = s.next_item
     if s.hand_advances:
         _tile_gains(state, seat, index)
+    E.after_placement(state, seat, first)  # the tile's own resources only (104/108), before board extras
     corps.tile_placed(state, seat, index)
     s.hand_advances = True
     if s.step == "place":
@@ -527,7 +555,6 @@ def _open_turns(state: GameState) -> None:
     state.phase = "turns"
     state.active = None
     for i, s in enumerate(state.seats):
-        s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json()}
         s.pending = []
         s.pool = 0
         s.hand = None
@@ -537,7 +564,9 @@ def _open_turns(state: GameState) -> None:
         s.step = "pick" if has_tile else "done"
         if has_tile:
             corps.start_turn(state, i)  # start-of-round movement (R3) and usable techs
-            s.snapshot["pool"] = s.pool
+    E.reveal(state)  # R1: after the station turned, before anyone picks
+    for s in state.seats:  # undo returns here: the event's choices open again
+        _baseline(s)
     if all(s.step == "done" for s in state.seats):
         _close_turns(state)
 
@@ -651,11 +680,18 @@ def to_act(state: GameState) -> list[int]:
     return []
 
 
-def _pickable(state: GameState, seat: int) -> dict[str, int]:
-    """Stacks the seat may take from now, with their top tile (must-place rule, R6)."""
+def _depot_tops(state: GameState, seat: int) -> dict[str, int]:
+    """The top tile of each non-empty stack of the seat's depot."""
     tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
-    tops = {k: t for k, t in tops.items() if t is not None}
-    return _fitting(state, seat, tops) or tops
+    return {k: t for k, t in tops.items() if t is not None}
+
+
+def _pickable(state: GameState, seat: int) -> dict[str, int]:
+    """Stacks the seat may take from now, with their top tile (must-place rule, R6). Each
+    limit is lifted on its own (R7): the planet's when no tile fits under it (``_fitting``),
+    then this round's event's when no tile that fits fits under the event as well."""
+    tops = _depot_tops(state, seat)
+    return E.prefer_restricted(state, seat, _fitting(state, seat, tops)) or tops
 
 
 def _fitting(state: GameState, seat: int, tiles: dict[str, int]) -> dict[str, int]:
@@ -669,15 +705,16 @@ def _fitting(state: GameState, seat: int, tiles: dict[str, int]) -> dict[str, in
     return {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj[k], planet_rule=False)}
 
 
-def placement_rules(state: GameState, seat: int) -> dict:
-    """Keyword arguments of the board's placement checks for the tile in hand: adjacency
-    waived by a tech, and whether the planet's restriction holds. It is lifted (R7) exactly
-    when the tile in hand fits only without it: it was then picked because neither depot
-    tile fitted with it."""
+def placement_rules(state: GameState, seat: int, tile_id: int | None = None) -> dict:
+    """Keyword arguments of the board's placement checks for ``tile_id`` (default: the tile
+    in hand): adjacency waived by a tech, and whether the planet's restriction holds. It is
+    lifted (R7) exactly when the tile fits only without it: a tile is then picked because
+    neither depot tile fitted with it. The event's limit sits on top (engine/events.py)."""
     s = state.seats[seat]
-    adj = ignores_adjacency(state, seat, s.hand)
-    rule = (s.hand is None or not P.rules_for(s.board.planet_id).restricts_tiles
-            or s.board.can_place(s.hand, ignore_adjacency=adj))
+    tile = s.hand if tile_id is None else tile_id
+    adj = ignores_adjacency(state, seat, tile)
+    rule = (tile is None or not P.rules_for(s.board.planet_id).restricts_tiles
+            or s.board.can_place(tile, ignore_adjacency=adj))
     return {"ignore_adjacency": adj, "planet_rule": rule}
 
 
@@ -691,15 +728,13 @@ def planet_rule_lifted(state: GameState, seat: int) -> bool:
         return not placement_rules(state, seat)["planet_rule"]
     if s.step != "pick":
         return False
-    tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
-    tops = {k: t for k, t in tops.items() if t is not None}
+    tops = _depot_tops(state, seat)
     return not any(s.board.can_place(t, ignore_adjacency=ignores_adjacency(state, seat, t))
                    for t in tops.values()) and bool(_fitting(state, seat, tops))
 
 
 def can_place_any(state: GameState, seat: int) -> bool:
-    tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
-    return bool(_fitting(state, seat, {k: t for k, t in tops.items() if t is not None}))
+    return bool(_fitting(state, seat, _depot_tops(state, seat)))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -711,17 +746,17 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return [DropObjective(c) for c in s.corp.objective_offer]
     if state.phase == "rotate":
         return [Turn(k) for k in range(6)]
-    if s.step == "pick":  # start-of-round movement may be spent before the tile (R3)
-        return [Pick(k) for k in sorted(_pickable(state, seat))] + _moves(state, seat) + _undo(state, s)
-    if s.hand is not None:
-        return [Place(p.anchor, p.orient) for p in
-                s.board.legal_placements(s.hand, **placement_rules(state, seat))] \
-            + _moves(state, seat) + _undo(state, s)
+    if s.hand is not None:  # start-of-round movement may be spent before the tile is placed (R3)
+        placements = s.board.legal_placements(s.hand, **placement_rules(state, seat))
+        placements = E.filter_placements(state, seat, s.hand, placements)
+        return [Place(p.anchor, p.orient) for p in placements] + _moves(state, seat) + _undo(state, s)
     out: list[Action] = []
-    for item in s.pending:
+    if s.step == "pick" and not E.blocks_pick(state, seat):
+        out += [Pick(k) for k in sorted(_pickable(state, seat))]
+    for item in _settleable(state, s):
         out += [Resolve(item["id"], v) for v in item_values(state, seat, item)]
     out += _moves(state, seat)
-    if not _blocking(s):
+    if s.step != "pick" and not _blocking(s):
         out.append(Confirm())
     return out + _undo(state, s)
 
@@ -732,11 +767,30 @@ def _blocking(s: Seat) -> list[dict]:
 
 
 def _undo(state: GameState, s: Seat) -> list[Action]:
-    return [Undo()] if state.phase == "turns" and (s.step in ("place", "resolve") or _moved_before_pick(s)) else []
+    return [Undo()] if _can_undo(state, s) else []
 
 
-def _moved_before_pick(s: Seat) -> bool:
-    return s.step == "pick" and s.snapshot is not None and s.pool != s.snapshot.get("pool", 0)
+def _can_undo(state: GameState, s: Seat) -> bool:
+    if state.phase != "turns":
+        return False
+    if s.step == "pick":  # before the pick: the event's choices settled, rovers moved (R3;
+        snap = s.snapshot or {}  # a Cosmos tech 4 step onto energy moves a rover for free)
+        return (s.pool != snap.get("pool", 0) or s.pending != snap.get("pending", [])
+                or s.board.rovers != (snap.get("board") or {}).get("rovers", s.board.rovers))
+    return s.step in ("place", "resolve")
+
+
+def _settleable(state: GameState, s: Seat) -> list[dict]:
+    """Pending items the seat may settle now: before the pick only what this round's event
+    asks (p.9); other items (tech uses, lifepods a rover found) wait for the tile."""
+    return [i for i in s.pending if i.get("event")] if s.step == "pick" else s.pending
+
+
+def _baseline(s: Seat) -> None:
+    """Where undo takes the seat back to: the start of its turn once the event is revealed,
+    or the last choice that can't be taken back (station turned, card seen)."""
+    s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json(),
+                  "pending": copy.deepcopy(s.pending), "pool": s.pool}
 
 
 def _moves(state: GameState, seat: int) -> list[Move]:
@@ -751,7 +805,8 @@ def _moves(state: GameState, seat: int) -> list[Move]:
             continue
         for name in names:
             dest = _step(pos, name, grid)
-            if dest is not None and P.rover_step_problem(s.board, pos, dest) is None:
+            if dest is not None and P.rover_step_problem(s.board, pos, dest) is None \
+                    and E.move_problem(state, seat, dest) is None:
                 out.append(Move(i + 1, name))
     return out
 
@@ -806,9 +861,12 @@ def apply(state: GameState, seat: int, action: Action) -> None:
     elif isinstance(action, Place):
         _apply_place(state, seat, action)
     elif isinstance(action, Resolve):
-        if s.hand is not None or s.step == "pick":
+        if s.hand is not None:
             raise IllegalAction(_expected(state, seat), action)
-        _resolve(state, seat, _find(s, action.item), action.value)
+        item = _find(s, action.item)
+        if item not in _settleable(state, s):
+            raise IllegalAction(_expected(state, seat), action)
+        _resolve(state, seat, item, action.value)
     elif isinstance(action, Move):
         _apply_move(state, seat, action)
     elif isinstance(action, Confirm):
@@ -835,6 +893,9 @@ def _waiting_reason(state: GameState, seat: int) -> str:
 
 def _expected(state: GameState, seat: int) -> str:
     s = state.seats[seat]
+    if s.step == "pick" and E.blocks_pick(state, seat):
+        return "first settle what this round's event asks: " + "; ".join(
+            f"{i['id']}: {describe_item(i)}" for i in E.blocks_pick(state, seat))
     if s.step == "pick":
         return "first pick a tile from your depot (pick small / pick large)"
     if s.hand is not None:
@@ -846,7 +907,7 @@ def _expected(state: GameState, seat: int) -> str:
 
 def _apply_undo(state: GameState, seat: int) -> None:
     s = state.seats[seat]
-    if state.phase != "turns" or (s.step not in ("place", "resolve") and not _moved_before_pick(s)):
+    if not _can_undo(state, s):
         raise IllegalAction("there is nothing to undo" if s.step == "pick"
                             else "your turn is confirmed; it can no longer be undone")
     s.board = Board.from_json(s.snapshot["board"])
@@ -858,7 +919,8 @@ def _apply_undo(state: GameState, seat: int) -> None:
         if not any(o.unplaced is not None for i, o in enumerate(state.seats) if i != seat):
             state.ending.remove("unplaceable")
     s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "pick", None, True, None, None
-    s.pending, s.pool, s.round_tiles, s.civ_queue = [], s.snapshot.get("pool", 0), [], []
+    s.pending = copy.deepcopy(s.snapshot.get("pending", []))  # the event's choices, unsettled
+    s.pool, s.round_tiles, s.civ_queue = s.snapshot.get("pool", 0), [], []
     corps.refresh(state, seat)
 
 
@@ -866,17 +928,22 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
     s = state.seats[seat]
     if s.step != "pick":
         raise IllegalAction("you have already picked your tile this round (undo to choose again)", action)
+    if E.blocks_pick(state, seat):
+        raise IllegalAction(_expected(state, seat), action)
     options = _pickable(state, seat)
     if action.stack not in options:
         top = top_tile(state, action.stack, seat_depot(state, seat)[action.stack])
         if top is None:
             raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
         pr = P.rules_for(s.board.planet_id)
-        if pr.restricts_tiles and s.board.can_place(top, ignore_adjacency=ignores_adjacency(state, seat, top),
-                                                    planet_rule=False):
-            raise IllegalAction(f"the {action.stack} tile fits nowhere on {pr.name} under its rule ({pr.summary}), "
-                                f"but the other one does, and you must place a tile when you can", action)
-        raise IllegalAction(f"the {action.stack} tile fits nowhere on your planet but the other one does, "
+        if action.stack in _fitting(state, seat, _depot_tops(state, seat)):
+            why = "under this round's event"  # the other tile fits under it (R7 keeps the event)
+        elif pr.restricts_tiles and s.board.can_place(top, ignore_adjacency=ignores_adjacency(state, seat, top),
+                                                      planet_rule=False):
+            why = f"on {pr.name} under its rule ({pr.summary}),"
+        else:
+            why = "on your planet"
+        raise IllegalAction(f"the {action.stack} tile fits nowhere {why} but the other one does, "
                             f"and you must place a tile when you can", action)
     slot = seat_depot(state, seat)[action.stack]
     tile_id = state.station[action.stack][slot].pop()
@@ -891,7 +958,9 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
         s.step = "resolve"
         if "unplaceable" not in state.ending:
             state.ending.append("unplaceable")
+        first = s.next_item
         _unplaced_gains(state, seat, tile_id)
+        E.after_placement(state, seat, first)
         _cleanup(state, seat)
 
 
@@ -910,6 +979,7 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
     if not 0 <= action.anchor < 144:
         raise IllegalAction("that square is not on the board", action)
     problem = s.board.placement_problem(s.hand, action.orient, action.anchor, **placement_rules(state, seat))
+    problem = problem or E.placement_problem(state, seat, s.hand, action.orient, action.anchor)
     if problem:
         raise IllegalAction(f"you can't place it there: {problem}", action)
     _place_hand(state, seat, action.anchor, action.orient)
@@ -931,6 +1001,7 @@ def _apply_move(state: GameState, seat: int, action: Move) -> None:
         raise IllegalAction(f"rover {action.rover} can't go {action.direction}: "
                             f"{P.off_grid_text(s.board.planet_id, src, action.direction)}", action)
     problem = P.rover_step_problem(s.board, src, dest)
+    problem = problem or E.move_problem(state, seat, dest)
     if problem:
         raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
     s.board.rovers[action.rover - 1] = dest

@@ -159,4 +159,11 @@ def score(state: GameState) -> dict:
 
 
 def final_scores(state: GameState) -> dict:
-    return score(state)
+    """The final result; a solo game with events adds its target and epilogue (p.10)."""
+    from .events import solo_result
+
+    result = score(state)
+    solo = solo_result(state, result["players"][0]["total"]) if state.players == 1 else None
+    if solo is not None:
+        result["solo"] = solo
+    return result

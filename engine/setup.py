@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from . import data as D
+from . import events as E
 from .board import Board
 from .errors import IllegalAction
 from .state import Corp, GameState, Seat
@@ -26,8 +27,12 @@ SUPPORTED_CORPORATIONS = ("universal_coalition", "cosmos_inc", "flux_industries"
 
 def make_config(players: int, *, planets: list[str] | None = None, corporations: list[str] | None = None,
                 private_objectives: bool | None = None, interior_offset: int | None = None,
-                first_commander: int | None = None) -> dict:
-    """A validated game configuration. Raises IllegalAction with a readable reason."""
+                first_commander: int | None = None, events: bool | str | dict | None = None) -> dict:
+    """A validated game configuration. Raises IllegalAction with a readable reason.
+
+    ``events``: the event deck (engine/events.py): None for the default (solo: the normal
+    preset, which solo always plays; 2+ players: no events), False, True (normal), a preset
+    name (easy, normal, hard) or {"green": g, "orange": o, "red": r} summing to 20."""
     if not isinstance(players, int) or not 1 <= players <= 6:
         raise IllegalAction("Planet Unknown is played by 1 to 6 players")
     planets = list(planets or ["ksb-4156"] * players)
@@ -53,6 +58,7 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
         "private_objectives": True if players == 1 else bool(private_objectives),
         "interior_offset": interior_offset,
         "first_commander": first_commander,
+        "events": E.make_config(players, events),
     }
 
 
@@ -99,5 +105,8 @@ def new_game(config: dict, seed: int) -> GameState:
     state = GameState(config=config, seed=int(seed), seats=seats, station=station, civ_piles=piles,
                       civ_box=sorted(box), neighbour_objectives=neighbours, objective_deck=deck,
                       commander=commander)
+    event_deck = E.new_deck(config, rng)  # drawn last: games without events deal as before
+    if event_deck is not None:
+        state.extra["events"] = event_deck
     begin_play(state)
     return state

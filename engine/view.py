@@ -3,6 +3,7 @@
 Hidden from a seat: the order of the station stacks below their top tiles (a player who has
 picked also sees the tile now on top of their own stack, R5), the civ piles (counts only,
 except the pile the seat is choosing from right now), the cards left in the box, the seed,
+the order and colours of the event cards still to come (a seat that peeked sees the next one),
 every other player's private objectives and end-game civ cards, and every other player's
 unconfirmed turn: until the round's turns are all confirmed, another seat's planet and
 corporation are shown as they were at the start of the round.
@@ -13,6 +14,7 @@ shown in Discord, so nothing hidden can leak through them.
 from __future__ import annotations
 
 from . import data as D
+from . import events as E
 from .rules import describe_item, item_values, planet_rule_lifted, seat_depot
 from .state import GameState
 
@@ -88,6 +90,8 @@ def view_for(state: GameState, seat: int | None) -> dict:
         "ending": list(state.ending),
         "result": state.result,
         "config": {k: v for k, v in state.config.items()},
+        "events": E.public(state, seat),  # this round's card, cards left, colours played
+        "solo": E.solo_view(state),  # solo score target, shown from the start
     }
 
 

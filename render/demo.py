@@ -1,10 +1,13 @@
 """Write every image type for a seeded mid-game and end-game position.
 
     python -m render.demo --seed 7 --out out/demo [--players 4] [--planet petra,tartarus]
+                          [--corporation cosmos_inc,republic] [--events normal]
     python -m render.demo --seed 12 --end-seed 5 --docs docs/images   # the README pictures
     python -m render.demo --gallery --out out/planets   # every planet, empty and mid-game
 
-``--planet`` gives the seats' planets in order (repeated when there are more seats).
+``--planet`` and ``--corporation`` give the seats' boards in order (repeated when there are
+more seats); ``--events`` plays the event deck (a preset: easy, normal, hard) with 2+ players
+(a solo game always plays it).
 
 Positions come from random legal play with a seeded ``random.Random`` (``playout``), so the
 same seed always gives the same files. The helpers here are also used by the render tests.
@@ -28,13 +31,17 @@ NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
 
 
 def playout(players: int, seed: int, *, stop_round: int | None = None, focus: int = 0,
-            private_objectives: bool = True, planets: list[str] | None = None):
+            private_objectives: bool = True, planets: list[str] | None = None,
+            corporations: list[str] | None = None, events: bool | str | dict | None = None):
     """Random legal play from a new game. With ``stop_round``, stop once that round's turns
     are open and seat ``focus`` is still to pick its tile; otherwise play to the end (or stop
-    at the end if the game ends first). Undo is never chosen. ``planets`` are the seats'
-    planets, repeated as needed (default: KSB-4156 for all)."""
+    at the end if the game ends first). Undo is never chosen. ``planets`` and
+    ``corporations`` are the seats' boards, repeated as needed (default: KSB-4156 and
+    Universal Coalition for all); ``events`` as ``make_config`` takes it."""
     chosen = [planets[i % len(planets)] for i in range(players)] if planets else None
-    state = new_game(make_config(players, private_objectives=private_objectives, planets=chosen), seed)
+    corps = [corporations[i % len(corporations)] for i in range(players)] if corporations else None
+    state = new_game(make_config(players, private_objectives=private_objectives, planets=chosen,
+                                 corporations=corps, events=events), seed)
     rng = random.Random(seed)
     while state.phase != "over":
         if (stop_round is not None and state.round >= stop_round and state.phase == "turns"
@@ -88,7 +95,8 @@ def write_gallery(seed: int, out: Path) -> list[Path]:
     return written
 
 
-def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None = None) -> list[Path]:
+def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None = None,
+              corporations: list[str] | None = None, events: str | None = None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     names = NAMES[:players]
     written: list[Path] = []
@@ -98,7 +106,8 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
         path.write_bytes(png_bytes(img))
         written.append(path)
 
-    mid = playout(players, seed, stop_round=6, planets=planets)
+    boards = {"planets": planets, "corporations": corporations}
+    mid = playout(players, seed, stop_round=6, events=events if players > 1 else None, **boards)
     seat = 0
     own = view_for(mid, seat)
     pub = public_view(mid)
@@ -115,7 +124,7 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
     save("mid_picker", render_picker(own, seat, names))
     save("mid_summary", render_round_summary(pub, names))
 
-    end = playout(players, seed, planets=planets)
+    end = playout(players, seed, events=events if players > 1 else None, **boards)
     pub = public_view(end)
     save("end_planet", render_planet(pub, 0, names))
     save("end_corporation_private", render_corporation(view_for(end, 0), 0, names))
@@ -123,10 +132,8 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
     save("end_summary", render_round_summary(pub, names))
     save("end_score", render_score(pub, names))
 
-    solo = playout(1, seed, planets=planets)
-    total = solo.result["players"][0]["total"]
-    save("end_score_solo", render_score(public_view(solo), names[:1], target=total + 5,
-                                        epilogue="Solo target and epilogue texts are drawn when given."))
+    solo = playout(1, seed, **boards)  # solo always plays the event deck: its target and epilogue show
+    save("end_score_solo", render_score(public_view(solo), names[:1]))
     return written
 
 
@@ -174,9 +181,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--end-seed", type=int, default=None, help="seed of the finished game for --docs")
     ap.add_argument("--planet", default=None, metavar="ID[,ID...]",
                     help="the seats' planets in order, e.g. petra,tartarus (default: ksb-4156)")
+    ap.add_argument("--corporation", default=None, metavar="ID[,ID...]",
+                    help="the seats' corporations in order, e.g. cosmos_inc,republic (default: universal_coalition)")
+    ap.add_argument("--events", default=None, metavar="PRESET",
+                    help="play the event deck with 2+ players: easy, normal or hard (solo always plays it)")
     ap.add_argument("--gallery", action="store_true", help="draw every planet, empty and mid-game, instead")
     args = ap.parse_args(argv)
-    planets = [p.strip() for p in args.planet.split(",") if p.strip()] if args.planet else None
+
+    def ids(text: str | None) -> list[str] | None:
+        return [p.strip() for p in text.split(",") if p.strip()] if text else None
+
+    planets, corporations = ids(args.planet), ids(args.corporation)
     t0 = time.perf_counter()
     try:
         if args.gallery:
@@ -184,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.docs is not None:
             files = write_docs(args.docs, args.seed, args.players, args.end_seed)
         else:
-            files = write_all(args.seed, args.out, args.players, planets)
+            files = write_all(args.seed, args.out, args.players, planets, corporations, args.events)
     except IllegalAction as exc:
         ap.error(str(exc))
     for f in files:

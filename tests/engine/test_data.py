@@ -184,3 +184,54 @@ def test_squares_are_named_by_row_letter_and_column_number():
             assert "square" in str(exc)
         else:
             raise AssertionError(bad)
+
+
+def test_60_event_cards_20_per_colour_with_the_six_solo_only_ones():
+    from engine import events as E
+
+    cards = E.cards()
+    assert sorted(cards) == list(range(65, 125))
+    assert sorted(c.number for c in cards.values()) == list(range(1, 61))
+    assert Counter(c.colour for c in cards.values()) == {"green": 20, "orange": 20, "red": 20}
+    assert sorted(c.id for c in cards.values() if c.solo_only) == [65, 66, 67, 79, 110, 116]
+    assert {c: len(ids) for c, ids in E.pool(2).items()} == {"green": 16, "orange": 20, "red": 18}
+    assert {c: len(ids) for c, ids in E.pool(1).items()} == {"green": 20, "orange": 20, "red": 20}
+    assert D.events_raw()["setup"]["multiplayer_pool_after_removing_solo_only"] == {
+        c: len(ids) for c, ids in E.pool(3).items()}
+    assert all(c.name and c.text for c in cards.values())
+
+
+def test_every_event_effect_is_one_the_engine_applies(monkeypatch):
+    import json
+
+    import pytest
+
+    from engine import events as E
+
+    seen_ops, seen_rules = set(), set()
+    for c in E.cards().values():
+        for op in c.ops():
+            seen_ops.add(op["op"])
+            if op["op"] == "round_restriction":
+                seen_rules.add(op["rule"])
+    assert seen_ops == E.KNOWN_OPS and seen_rules == E.ROUND_RULES  # each known effect is used by a card
+    # an unknown effect is refused when the data is loaded, not met in the middle of a game
+    raw = json.loads((D.DATA_DIR / "events.json").read_text(encoding="utf-8"))
+    bad = dict(raw, cards=[dict(raw["cards"][0], effect=[{"op": "teleport_planet"}])])
+    monkeypatch.setattr(D, "events_raw", lambda: bad)
+    E.cards.cache_clear()
+    with pytest.raises(D.DataError, match="teleport_planet"):
+        E.cards()
+    monkeypatch.undo()
+    E.cards.cache_clear()
+    assert len(E.cards()) == 60
+
+
+def test_solo_target_table_and_epilogue_bands_cover_every_count_and_score():
+    solo = D.events_raw()["solo"]
+    assert solo["base_target"] == 60
+    assert solo["adjustment_by_count"]["bands"] == ["0-2", "3-6", "7-10", "11-14", "15+"]
+    bands = solo["epilogues"]
+    assert bands[0]["delta_min"] is None and bands[-1]["delta_max"] is None
+    for a, b in zip(bands, bands[1:]):
+        assert b["delta_min"] == a["delta_max"] + 1  # no gap, no overlap

@@ -19,7 +19,8 @@ from engine.rules import apply_card_op, item_values, planet_rule_lifted
 from engine.scoring import score
 from engine.setup import SUPPORTED_PLANETS
 
-from .conftest import game, give, items, place
+from .conftest import game as _game
+from .conftest import give, items, place, settle_all
 
 DOMINO = 8  # I2: civ icon above, energy icon below (orientation 3: civ left, energy right)
 WATER_ROVER = 104  # I2: water above, rover below (orientation 2: rover above, water below)
@@ -28,6 +29,19 @@ I3 = 2  # I3 civ/energy, orientation 0 upright
 V3 = 3  # V3 civ/energy, orientation 2: (0,0) (1,0) (1,1)
 I4 = 9  # I4 civ/energy (large ring), orientation 1 upright
 ASYMMETRIC = [p for p in SUPPORTED_PLANETS if p != "ksb-4156"]
+
+
+def game(players: int = 1, seed: int = 1, **config):
+    """conftest's game with the round's event card settled: solo always plays events, and the
+    first card of these games asks only for a choice (no round rule that would change what
+    the planet tests look at)."""
+    from engine import events as E
+
+    g = _game(players, seed, **config)
+    assert E.current(g) is None or E.current(g).rule is None
+    for seat in range(players):
+        settle_all(g, seat)
+    return g
 
 
 def cells(*names: str) -> set[int]:

@@ -192,6 +192,16 @@ def build_corporation_views() -> dict:
 @lru_cache(maxsize=None)
 def stored_corporation_views() -> dict:
     return json.loads(CORPORATIONS.read_text(encoding="utf-8"))
+def with_event(view: dict, card_id: int, remaining: int = 14) -> dict:
+    """A stored view with the event module on and ``card_id`` as the round's card (the stored
+    views predate the module; the card's name and text come from the game data)."""
+    from engine import events as E
+
+    view = json.loads(json.dumps(view))
+    view["events"] = {"current": E.card(card_id).public(), "remaining": remaining, "revealed": [card_id],
+                      "played": {"green": 0, "orange": 0, "red": 1}, "deck": {"green": 9, "orange": 3, "red": 8},
+                      "preset": "normal"}
+    return view
 
 
 @lru_cache(maxsize=None)
@@ -219,6 +229,7 @@ def golden_cases() -> dict:
         "corporation_private": lambda: R.render_corporation(p()["mid_own"], 0, NAMES),
         "corporation_public": lambda: R.render_corporation(p()["mid_public"], 1, NAMES),
         "station": lambda: R.render_station(p()["mid_public"], NAMES),
+        "station_event": lambda: R.render_station(with_event(p()["mid_public"], 119), NAMES),
         "picker": lambda: R.render_picker(p()["mid_own"], 0, NAMES),
         "summary": lambda: R.render_round_summary(p()["end_public"], NAMES),
         "score": lambda: R.render_score(p()["end_public"], NAMES),

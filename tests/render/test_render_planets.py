@@ -89,8 +89,8 @@ def test_each_asymmetric_planet_states_its_rule_under_the_legend():
 
 
 def test_the_preview_follows_the_r7_lift_the_view_reports():
-    from tests.engine.conftest import game, give
-    from tests.engine.test_planets import covered_except
+    from tests.engine.conftest import give
+    from tests.engine.test_planets import covered_except, game  # the solo event card settled
 
     g = game(1, planets=["tartarus"])
     g.seats[0].board = covered_except("tartarus", {sq("D6"), sq("D7")})
