@@ -111,13 +111,15 @@ def printed_medals(corp_id: str, track: str) -> tuple:
     return tuple(out)
 
 
-def _teleports(b, allowed) -> list[str]:
-    """'ROVER SQUARE' values for every jump ``allowed(from, to)`` of every rover."""
+def _teleports(state: GameState, seat: int, allowed) -> list[str]:
+    """'ROVER SQUARE' values for every jump ``allowed(from, to)`` of every rover, onto squares
+    a rover may land on (not a visible toxic square, not terrain this round's event bans)."""
+    b = state.seats[seat].board
     out = []
     for i, pos in enumerate(b.rovers):
         if pos is not None:
             out += [f"{i + 1} {cell_name(c)}" for c in D.cells_of(b.planet.grid_mask)
-                    if c != pos and allowed(pos, c) and P.rover_may_stand(b, c)]
+                    if c != pos and allowed(pos, c) and R.rover_may_land(state, seat, c)]
     return out
 
 
@@ -584,7 +586,7 @@ class JumpDrive(_LifepodBoard):
         s = state.seats[seat]
         b = s.board
         if level == 2 and not _used(state, seat, "t2") and s.pool >= 1:
-            return _teleports(b, lambda a, c: b.terrain[a] is not None and b.terrain[c] == b.terrain[a])
+            return _teleports(state, seat, lambda a, c: b.terrain[a] is not None and b.terrain[c] == b.terrain[a])
         if level == 5 and not _spent(state, seat, "t5"):
             return list(TRACKS)
         if level == 6 and not _spent(state, seat, "t6") and self.objective_draw(state):
@@ -868,7 +870,7 @@ class Republic(Board):
         s = state.seats[seat]
         b = s.board
         if level == 3 and s.pool >= 1:
-            return _teleports(b, lambda a, c: b.symbol[a] == "civ" and b.symbol[c] == "civ")
+            return _teleports(state, seat, lambda a, c: b.symbol[a] == "civ" and b.symbol[c] == "civ")
         return []
 
     def use_tech(self, state, seat, level, key):
@@ -1121,6 +1123,32 @@ def gain_lifepod(state: GameState, seat: int) -> None:
 def collected_lifepods(state: GameState, seat: int) -> int:
     """Every lifepod collected, wherever it now sits on the corporation board (objectives)."""
     return _b(state, seat).collected_lifepods(_corp(state, seat))
+
+
+def kept_lifepods(state: GameState, seat: int) -> list[str]:
+    """Collected lifepods kept on the board outside the scoring area: Cosmos' on track spaces
+    ('civ 4'), Jump Drive's on tech slots ('tech 2')."""
+    sp = _corp(state, seat).special
+    b = _b(state, seat)
+    if isinstance(b, Cosmos):
+        return [f"{t} {p}" for t, p in sp.get("pods", [])]
+    if isinstance(b, JumpDrive):
+        return [f"tech {n}" for n in sp.get("slots", [])]
+    return []
+
+
+def lose_lifepod(state: GameState, seat: int, key: str) -> None:
+    """A collected lifepod leaves the game: 'score' takes one from the scoring area, else the
+    one kept at ``key`` (a covered track space opens again, a Jump Drive tech switches off)."""
+    corp = _corp(state, seat)
+    if key == "score":
+        corp.lifepods -= 1
+        return
+    where, pos = key.split()
+    if isinstance(_b(state, seat), JumpDrive):
+        corp.special["slots"].remove(int(pos))
+    else:
+        corp.special["pods"].remove([where, int(pos)])
 
 
 def carrying(state: GameState, seat: int) -> list[int]:

@@ -13,16 +13,23 @@ card is revealed and applies to every player. Its effect is one of:
   collect or destroy a piece, add a meteorite, place a biomass patch ...): it becomes a
   pending item of that seat, settled privately, and -- as p.9 says, "apply its effect
   before selecting your tile" -- before that seat may pick its tile; so are the rewards an
-  event's advance brings (a synergy boost, a patch, a rover on the tile placed last). Only
-  the extra rover of card 65 waits for the tile it goes on;
+  event's advance brings (a synergy boost, a patch, a rover on the tile placed last, and
+  what the corporation board opens with it: a Makeshift step, a Cosmos lifepod). Only the
+  extra rover of card 65 waits for the tile it goes on;
 * an immediate change with nothing to choose (civ piles, collected pieces, an extra
-  objective): applied at once;
-* a rule for the rest of the round (placement limits, rovers kept off a terrain, only one
-  tile resource advancing, no milestone rewards, no synergy boosts): read by the rules code
-  through the hooks below while the round's turns and civ step last.
+  objective): applied at once -- except a collected lifepod lost by a Cosmos or Jump Drive
+  player, who keeps lifepods on the board too and chooses which one goes;
+* a rule for the rest of the round (placement limits, rovers kept off a terrain -- walking
+  or jumping --, only one tile resource advancing, no milestone rewards or Flux token move,
+  no synergy boosts): read by the rules code through the hooks below while the round's
+  turns and civ step last.
+
+Trackers move down with the corporation board's own regress (engine/corporations.py: the
+Oasis water path and its blocked spaces, Makeshift's columns, Cosmos' covered spaces).
 
 "Apply if possible, ignore what alone would end the game" (p.9 box, R7): a placement limit
-is lifted for a player when no depot tile could be placed under it; a station change that
+is lifted for a player when no depot tile could be placed under it, judged on top of the
+planet's own restriction (itself lifted on its own, engine/rules.py); a station change that
 would empty a depot or leave the player without a placeable tile is not offered.
 
 When the last card is revealed, that round is the last one (p.9): the game ends after it
@@ -68,8 +75,9 @@ MILESTONE_BENEFITS = frozenset({"civ", "rover", "biomass", "flux"})
 TILE_SOURCES = ("tile", "energy", "unplaced")
 
 # Pending item kinds this module settles (rules.item_values / _resolve / describe_item ask here).
-ITEM_KINDS = frozenset({"regress", "collect_meteorite", "destroy_lifepod", "destroy_rover", "add_meteorite",
-                        "discard_objective", "rotate_station", "remove_stack", "event_choice", "extra_rover"})
+ITEM_KINDS = frozenset({"regress", "collect_meteorite", "destroy_lifepod", "lose_lifepod", "destroy_rover",
+                        "add_meteorite", "discard_objective", "rotate_station", "remove_stack", "event_choice",
+                        "extra_rover"})
 
 # Solo epilogues (p.10), in our own words, by band of (score - target).
 EPILOGUE_TEXT = {
@@ -309,7 +317,9 @@ def _apply_op(state, seat: int, op: dict) -> None:
         R._add(s, "collect" if op["what"] == "lifepod" else "collect_meteorite", count=op["count"])
     elif name == "destroy":
         if op["from"] == "collected":
-            if op["what"] == "lifepod":
+            if op["what"] == "lifepod" and corps.kept_lifepods(state, seat):
+                R._add(s, "lose_lifepod", count=op["count"])  # Cosmos / Jump Drive: which one is a choice
+            elif op["what"] == "lifepod":
                 corp.lifepods = max(0, corp.lifepods - op["count"])
             else:
                 corp.meteorites = max(0, corp.meteorites - op["count"])
@@ -535,6 +545,8 @@ def item_values(state, seat: int, item: dict) -> list[str]:
         return [cell_name(c) for c in sorted(b.meteorites)]
     if kind == "destroy_lifepod":
         return [cell_name(c) for c in sorted(b.lifepods)]
+    if kind == "lose_lifepod":  # from the scoring area or where the board keeps them
+        return (["score"] if s.corp.lifepods > 0 else []) + corps.kept_lifepods(state, seat)
     if kind == "destroy_rover":
         cells = b.rover_cells()
         return [cell_name(c) for c in sorted(set(cells))] if len(cells) > item.get("more_than", 0) else []
@@ -565,6 +577,7 @@ def describe(item: dict) -> str:
     return {
         "collect_meteorite": f"collect {n} meteorite(s) from your planet, no rover needed (event)",
         "destroy_lifepod": f"remove {n} lifepod(s) on your planet from the game (event)",
+        "lose_lifepod": f"remove {n} of your collected lifepods from the game: 'score' or one on your board (event)",
         "destroy_rover": f"remove {n} of your rovers on the planet from the game (event)",
         "add_meteorite": "put a meteorite on an empty meteorite symbol of your tiles (event)",
         "discard_objective": "throw away one of your private objectives (event)",
@@ -618,6 +631,10 @@ def _settle(state, seat: int, item: dict, key: str) -> None:
             for i, pos in enumerate(b.rovers):
                 if pos == cell:
                     b.rovers[i] = None  # the meteorite crushes a rover standing there
+        item["count"] -= 1
+        done = item["count"] <= 0
+    elif kind == "lose_lifepod":
+        corps.lose_lifepod(state, seat, key)
         item["count"] -= 1
         done = item["count"] <= 0
     elif kind == "destroy_rover":

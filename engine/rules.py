@@ -250,7 +250,7 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     if kind == "teleport":
         grid = D.cells_of(b.planet.grid_mask)
         return [f"{i + 1} {cell_name(c)}" for i, pos in enumerate(b.rovers) if pos is not None
-                for c in grid if c != pos and P.rover_may_stand(b, c)]
+                for c in grid if c != pos and rover_may_land(state, seat, c)]
     if kind == "extra_tile":
         return list(_fitting(state, seat, _depot_tops(state, seat)))
     if kind in corps.KINDS:
@@ -369,6 +369,12 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         corps.resolve(state, seat, item, key)
     E.after_resolve(state, seat, item, first)
     _cleanup(state, seat)
+
+
+def rover_may_land(state: GameState, seat: int, cell: int) -> bool:
+    """Whether a rover may jump onto ``cell`` (teleports): not a visible toxic square (K'aak),
+    not terrain this round's event keeps rovers off (97-102: a jump enters the square too)."""
+    return P.rover_may_stand(state.seats[seat].board, cell) and E.move_problem(state, seat, cell) is None
 
 
 def _rover_arrives(state: GameState, seat: int, rover: int, cell: int) -> None:

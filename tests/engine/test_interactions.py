@@ -307,6 +307,47 @@ def test_the_solo_extra_rover_of_a_horizon_player_loads_the_meteorite_it_lands_o
     assert s.corp.meteorites == 0 and not s.board.meteorites  # carried, not yet delivered
 
 
+# --------------------------------------------------------------------------- lifepods and jumps
+
+
+def test_losing_a_collected_lifepod_lets_cosmos_and_jump_drive_choose_which_one():
+    g = before(114, 3, corporations=["cosmos_inc", "jump_drive", "universal_coalition"])  # lose a collected pod
+    g.seats[0].corp.special["pods"] = [["water", 4]]  # Cosmos: nothing in the scoring area
+    g.seats[1].corp.lifepods = 1
+    g.seats[1].corp.special["slots"] = [2]  # Jump Drive: tech 2 unlocked by a lifepod
+    g.seats[2].corp.lifepods = 2
+    reveal(g)
+    cosmos = one(g, 0, "lose_lifepod")
+    assert offered(g, 0, cosmos) == ["water 4"]
+    resolve(g, 0, cosmos, "water 4")
+    assert g.seats[0].corp.special["pods"] == [] and C.collected_lifepods(g, 0) == 0
+    jump = one(g, 1, "lose_lifepod")
+    assert offered(g, 1, jump) == ["score", "tech 2"] and R.has_tech(g, 1, 2)
+    resolve(g, 1, jump, "score")  # keeps its tech
+    assert g.seats[1].corp.lifepods == 0 and R.has_tech(g, 1, 2)
+    assert g.seats[2].corp.lifepods == 1 and not items(g, 2)  # nothing to choose: taken at once
+
+
+def test_a_teleport_may_not_land_on_terrain_this_rounds_event_keeps_rovers_off():
+    def republic_jump(g):
+        """Republic tech 3 (jump between civ icons for 1 movement), a rover on a civ icon."""
+        trackers(g, 0, tech=7)
+        b = g.seats[0].board
+        b.place_tile(BIOMASS_CIV, 0, sq("F1"))  # civ icon on G1
+        b.place_tile(DOMINO, 0, sq("F3"))  # civ icon on F3
+        b.rovers = [sq("G1")]
+        return g
+
+    calm = republic_jump(game(2, corporations=["republic", "universal_coalition"]))
+    calm.seats[0].pool = 1
+    place(calm, 0, ROVER_TECH, "F2")
+    assert R.item_values(calm, 0, one(calm, 0, "tech")) == ["1 F3"]
+    g = reveal(republic_jump(before(102, 2, corporations=["republic", "universal_coalition"])))  # no civ
+    g.seats[0].pool = 1
+    place(g, 0, ROVER_TECH, "F2")
+    assert not items(g, 0, "tech")  # a jump onto civ terrain enters it: nothing to use this round
+
+
 # --------------------------------------------------------------------------- before the pick
 
 
