@@ -559,7 +559,9 @@ class JumpDrive(_LifepodBoard):
         sp["slots"] = sorted(sp.get("slots", []) + [int(key.split()[1])])
 
     def patch_values(self, state, seat, values):  # tech 1: a synergy instead, once per round
-        return values + ["synergy"] if _on(state, seat, 1) and not _used(state, seat, "t1") else values
+        if _on(state, seat, 1) and not _used(state, seat, "t1") and not R.withheld(state, "synergy"):
+            return values + ["synergy"]
+        return values
 
     def advance_extra_values(self, state, seat, item, opts):  # tech 3: a synergy moving twice
         if item["source"] == "synergy" and _on(state, seat, 3) and not _used(state, seat, "t3"):
@@ -975,8 +977,8 @@ class Wormhole(Board):
         _corp(state, seat).trackers["biomass"] = 0
 
     def item_values(self, state, seat, item):
-        if item["kind"] == "choose":
-            return [_group_label(g) for g in item["groups"]]
+        if item["kind"] == "choose":  # a benefit this round's event withholds is no choice
+            return [_group_label(g) for g in item["groups"] if not all(R.withheld(state, b[0]) for b in g)]
         return super().item_values(state, seat, item)
 
     def resolve(self, state, seat, item, key):

@@ -178,7 +178,7 @@ def _claim(state: GameState, seat: int, benefit: tuple, track: str | None = None
     """Claim one benefit of a space (``track``: the track it is printed on, if any)."""
     s = state.seats[seat]
     kind = benefit[0]
-    if E.suppresses(state, kind):
+    if withheld(state, kind):
         return  # this round's event withholds it (C2)
     if kind == "tech" and E.suppresses(state, "flux"):
         return  # C2: the tech still counts (D11), but Flux may not move its token for it
@@ -201,6 +201,12 @@ def _claim(state: GameState, seat: int, benefit: tuple, track: str | None = None
         pass  # a tech is on while the tracker stands at or above its milestone (D11)
     else:
         raise NotImplementedError(f"benefit {benefit!r} needs its corporation's rule hook")
+
+
+def withheld(state: GameState, benefit_kind: str) -> bool:
+    """Whether this round's event withholds that kind of track reward (C2; 122: synergy), so
+    a corporation offers no choice that would bring nothing."""
+    return E.suppresses(state, benefit_kind)
 
 
 def gain_patch(state: GameState, seat: int, count: int = 1) -> None:

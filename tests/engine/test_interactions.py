@@ -1,14 +1,18 @@
 """Asymmetric planets, asymmetric corporations and the event deck in the same game.
 
-Each module has its own tests (test_planets, test_corporations, test_events); these check the
-places where two of them meet: an event moving a tracker down on a corporation board whose
-track is not a plain ladder (Oasis' water path, Makeshift's columns, Cosmos' covered spaces,
-Republic's own civ-milestone regress), a "no milestone benefits" round and the Flux token
-(C2), an event's placement limit on a planet with its own restriction (R7 lifts each on its
-own), Cosmos' diagonal rovers on Tartarus (P5), Horizon's loaded rovers and the events that
-destroy or add rovers, the event's items settled before the pick on boards that open items of
-their own, setup offering every board with the event deck, and seeded random games mixing all
-three for 1-6 players.
+Each module has its own tests (test_planets, test_corporations, test_events); these check
+where two of them meet:
+- an event moving a tracker down on a board whose track is no plain ladder (Oasis' water
+  path, Makeshift's columns, Cosmos' covered spaces) and next to Republic's own regress;
+- "no milestone benefits" (C2) and the Flux token, and the corporation choices such a round
+  (or one without synergy) leaves empty;
+- an event's placement limit on a planet with its own restriction (R7 lifts each on its own);
+- Cosmos' diagonal rovers on Tartarus (P5); Horizon's loaded rovers and the events that
+  destroy or add rovers; lifepods kept on Cosmos and Jump Drive boards lost to an event;
+  corporation jumps in a round that keeps rovers off a terrain;
+- the event's items settled before the pick on boards that open items of their own;
+- setup offering every board with the event deck, and seeded random games mixing all three
+  for 1-6 players.
 """
 from __future__ import annotations
 
@@ -169,6 +173,22 @@ def test_no_milestone_benefits_withholds_the_flux_upgraded_civ_card_too():
     place(g, 0, BIOMASS_CIV, "F1")
     resolve(g, 0, next(i for i in items(g, 0, "advance") if i["options"] == ["civ"]), "civ")
     assert g.seats[0].corp.trackers["civ"] == 2 and g.seats[0].civ_queue == []
+
+
+@pytest.mark.parametrize("card_id,left", [(109, ["synergy"]), (122, ["patch"])])
+def test_a_wormhole_biomass_level_offers_only_what_the_round_does_not_withhold(card_id, left):
+    g = reveal(before(card_id, 2, corporations=["wormhole_corp", "universal_coalition"]))
+    place(g, 0, ROVER_TECH, "F1")
+    R.advance(g, 0, "biomass", 1, source="synergy")  # level 1: synergy or a patch
+    assert R.item_values(g, 0, one(g, 0, "choose")) == left
+
+
+def test_jump_drive_is_not_offered_a_synergy_for_its_patch_in_a_round_without_synergy():
+    g = reveal(before(122, 2, corporations=["jump_drive", "universal_coalition"]))  # no synergy boosts
+    g.seats[0].corp.special["slots"] = [1]  # tech 1: a synergy instead of a patch
+    place(g, 0, TECH_BIOMASS, "F1")
+    R.gain_patch(g, 0)
+    assert "synergy" not in R.item_values(g, 0, one(g, 0, "patch"))
 
 
 # --------------------------------------------------------------------------- R7: planet and event limits
