@@ -8,7 +8,8 @@ stores, what the offline console reads and what a bug report contains:
     pick large           take the top tile of the large (or small) stack of your depot
     place C5 3           put the tile in hand with its anchor square on C5 in orientation 3
     resolve 4 water      settle pending item 4 with the value "water" (a track, square, card ...)
-    move 1 up            move rover 1 one square up (up/down/left/right), paid from the pool
+    move 1 up            move rover 1 one square up (up/down/left/right, or up-left etc. with
+                         a diagonal tech), paid from the pool
     undo                 take back your whole unconfirmed turn
     confirm              end your turn (or your part of the current step)
 """
@@ -20,7 +21,9 @@ from typing import Union
 from .data import cell_name, parse_cell
 from .errors import MalformedAction
 
-DIRECTIONS = {"up": -12, "down": 12, "left": -1, "right": 1}
+# (row, column) step of each direction; the diagonals need a tech (Cosmos Inc)
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1),
+              "up-left": (-1, -1), "up-right": (-1, 1), "down-left": (1, -1), "down-right": (1, 1)}
 
 
 @dataclass(frozen=True)

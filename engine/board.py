@@ -3,7 +3,10 @@
 Rulebook (2023), "Règles de placement des tuiles": the first tile covers an edge square,
 every later tile touches an earlier one orthogonally, tiles never overlap and stay on the
 grid, any rotation or face may be used, and a tile placed on a lifepod or a rover destroys
-it. A tile with a meteor symbol gets a meteorite on that square.
+it. A tile with a meteor symbol gets a meteorite on that square. What an asymmetric planet
+adds (first-tile squares, holes, its placement restriction, Petra's currents as energy
+terrain) comes from engine/planets.py; ``planet_rule=False`` leaves out the restriction when
+R7 lifts it.
 
 The serialised form is the list of placements (tile, orientation, anchor square) and the
 positions of the pieces; everything else (which square shows which terrain, the occupied
@@ -15,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import data as D
+from . import planets as P
 from .data import SIZE, cell_name
 
 
@@ -35,8 +39,10 @@ class Placement:
 @lru_cache(maxsize=None)
 def _candidates(planet_id: str, shape_key: tuple) -> tuple[tuple[int, int, int, bool], ...]:
     """Every anchor where the oriented cell pattern fits inside the planet grid:
-    (anchor, mask, halo, touches_edge)."""
+    (anchor, mask, halo, may_be_first) -- the last says it covers a square the first tile
+    may cover (the edge, or Charybdis' well)."""
     p = D.planet(planet_id)
+    first = P.rules_for(planet_id).first_mask
     out = []
     for anchor in range(SIZE * SIZE):
         ar, ac = divmod(anchor, SIZE)
@@ -49,7 +55,7 @@ def _candidates(planet_id: str, shape_key: tuple) -> tuple[tuple[int, int, int, 
                 break
             m |= 1 << (r * SIZE + c)
         if ok and m & p.grid_mask == m:
-            out.append((anchor, m, D.halo(m), bool(m & p.edge_mask)))
+            out.append((anchor, m, D.halo(m), bool(m & first)))
     return tuple(out)
 
 
@@ -85,7 +91,7 @@ class Board:
 
     def _rebuild(self) -> None:
         self.occupied = 0
-        self.terrain: list[str | None] = [None] * (SIZE * SIZE)
+        self.terrain: list[str | None] = [None] * (SIZE * SIZE)  # what shows: tiles, patches, Petra currents
         self.symbol: list[str | None] = [None] * (SIZE * SIZE)
         self.meteor_symbol = 0  # squares showing a printed meteor symbol
         self.owner: list[int] = [-1] * (SIZE * SIZE)  # index in self.tiles, -2 for a patch
@@ -94,7 +100,10 @@ class Board:
         for c in self.patches:
             self.occupied |= 1 << c
             self.terrain[c] = "biomass"
+            self.symbol[c] = None  # a patch laid over a tile (Wormhole Corp) hides its icon
             self.owner[c] = -2
+        for c in D.cells_of(P.visible_energy(self)):  # Petra: visible currents are energy (P4)
+            self.terrain[c] = "energy"
 
     def _stamp(self, index: int, tile_id: int, orient: int, anchor: int) -> None:
         ar, ac = divmod(anchor, SIZE)
@@ -125,17 +134,24 @@ class Board:
     def is_empty(self) -> bool:
         return not self.tiles and not self.patches
 
+    @property
+    def filled(self) -> int:
+        """Squares that count as covered for rows, columns, objectives and ties: the occupied
+        ones plus Petra's visible currents, which are energy terrain (P4)."""
+        return self.occupied | P.visible_energy(self)
+
     def uncovered(self) -> int:
-        return bin(self.planet.grid_mask & ~self.occupied).count("1")
+        return bin(self.planet.grid_mask & ~self.filled).count("1")
 
     def full_lines(self, *, blocked: bool = False) -> tuple[list[int], list[int]]:
         """Rows and columns (0-based) whose every grid square is covered: with ``blocked``
         False those with no meteorite (they score), with True those a meteorite spoils."""
         p = self.planet
         met = D.mask_of(self.meteorites)
+        filled = self.filled
 
         def keep(m: int) -> bool:
-            return bool(m) and not m & ~self.occupied and bool(m & met) == blocked
+            return bool(m) and not m & ~filled and bool(m & met) == blocked
 
         return ([r for r, m in enumerate(p.row_masks) if keep(m)],
                 [c for c, m in enumerate(p.column_masks) if keep(m)])
@@ -144,63 +160,72 @@ class Board:
         t, o, a = self.tiles[index]
         return D.cells_of(placement_mask(t, o, a) or 0)
 
-    def placement_problem(self, tile_id: int, orient: int, anchor: int, *, ignore_adjacency: bool = False) -> str | None:
-        """Why this placement is illegal (a sentence for the player), or None if it is legal."""
+    def placement_problem(self, tile_id: int, orient: int, anchor: int, *, ignore_adjacency: bool = False,
+                          planet_rule: bool = True) -> str | None:
+        """Why this placement is illegal (a sentence for the player), or None if it is legal.
+        ``planet_rule=False`` leaves out the planet's own restriction (lifted by R7)."""
         p = self.planet
         mask = placement_mask(tile_id, orient, anchor)
         if mask is None:
             return f"at {cell_name(anchor)} that tile would stick out past the edge of the board"
         off = mask & ~p.grid_mask
         if off:
-            return f"square {cell_name(D.cells_of(off)[0])} is not part of your planet"
+            first_off = D.cells_of(off)[0]
+            return P.hole_text(self.planet_id, first_off) or f"square {cell_name(first_off)} is not part of your planet"
         clash = mask & self.occupied
         if clash:
             return f"square {cell_name(D.cells_of(clash)[0])} is already covered"
         if self.is_empty():
-            if not mask & p.edge_mask:
-                return "your first tile must cover at least one square on the edge of your planet"
+            pr = P.rules_for(self.planet_id)
+            if not mask & pr.first_mask:
+                return f"your first tile must cover {pr.first_text}"
         elif not ignore_adjacency and not D.halo(mask) & self.occupied:
             return "the tile must touch one of your placed tiles along a side (not only at a corner)"
+        if planet_rule:
+            return P.restriction_problem(self, tile_id, orient, anchor, mask)
         return None
 
-    def legal_placements(self, tile_id: int, *, ignore_adjacency: bool = False,
-                         distinct: bool = True) -> list[Placement]:
-        """Every legal placement of a tile. With ``distinct``, orientations that cover the same
-        squares with the same terrains and icons as a lower orientation are left out."""
-        out = []
+    def _placements(self, tile_id: int, ignore_adjacency: bool, planet_rule: bool, distinct: bool):
         occ = self.occupied
         first = self.is_empty()
-        t = D.tile(tile_id)
-        for o in t.orientations:
+        slide = planet_rule and not first and P.rules_for(self.planet_id).slide
+        for o in D.tile(tile_id).orientations:
             if distinct and o.duplicate_of is not None:
                 continue
-            for anchor, m, h, edge in candidates(self.planet_id, tile_id, o.index):
+            if planet_rule:
+                cands = P.allowed_candidates(self.planet_id, tile_id, o.index)
+            else:
+                cands = candidates(self.planet_id, tile_id, o.index)
+            reach = P.slide_anchors(self.planet_id, P.shape_key(tile_id, o.index), occ) if slide else -1
+            for anchor, m, h, may_be_first in cands:
                 if m & occ:
                     continue
                 if first:
-                    if not edge:
+                    if not may_be_first:
                         continue
                 elif not ignore_adjacency and not h & occ:
                     continue
-                out.append(Placement(tile_id, o.index, anchor, m))
-        return out
+                if not reach >> anchor & 1:
+                    continue
+                yield Placement(tile_id, o.index, anchor, m)
 
-    def can_place(self, tile_id: int, *, ignore_adjacency: bool = False) -> bool:
-        occ = self.occupied
-        first = self.is_empty()
-        for o in D.tile(tile_id).orientations:
-            if o.duplicate_of is not None:
-                continue
-            for _anchor, m, h, edge in candidates(self.planet_id, tile_id, o.index):
-                if not m & occ and (edge if first else (ignore_adjacency or h & occ)):
-                    return True
-        return False
+    def legal_placements(self, tile_id: int, *, ignore_adjacency: bool = False, planet_rule: bool = True,
+                         distinct: bool = True) -> list[Placement]:
+        """Every legal placement of a tile. With ``distinct``, orientations that cover the same
+        squares with the same terrains and icons as a lower orientation are left out.
+        ``planet_rule=False`` leaves out the planet's own restriction (lifted by R7)."""
+        return list(self._placements(tile_id, ignore_adjacency, planet_rule, distinct))
+
+    def can_place(self, tile_id: int, *, ignore_adjacency: bool = False, planet_rule: bool = True) -> bool:
+        return next(self._placements(tile_id, ignore_adjacency, planet_rule, True), None) is not None
 
     def legal_patch_cells(self, *, ignore_adjacency: bool = False) -> list[int]:
+        """Squares a biomass patch may go on: free, next to a placed tile or patch (the first
+        tile's squares for the very first piece), never where the planet bans patches (Arashi's ring)."""
         p = self.planet
-        free = p.grid_mask & ~self.occupied
+        free = p.grid_mask & ~self.occupied & ~P.patch_forbidden(self.planet_id)
         if self.is_empty():
-            allowed = free & p.edge_mask
+            allowed = free & P.rules_for(self.planet_id).first_mask
         elif ignore_adjacency:
             allowed = free
         else:
@@ -229,6 +254,7 @@ class Board:
         self.patches.append(cell)
         self.occupied |= 1 << cell
         self.terrain[cell] = "biomass"
+        self.symbol[cell] = None
         self.owner[cell] = -2
         return self._destroy_under(1 << cell)
 

@@ -7,6 +7,7 @@ condition holds at final scoring.
 """
 from __future__ import annotations
 
+from . import corporations as corps
 from . import data as D
 from .board import Board
 from .state import GameState
@@ -57,7 +58,7 @@ def neighbour_value(state: GameState, seat: int, criterion: dict) -> int:
     if kind == "tracks_at_max":
         return tracks_at_max(state, seat)
     if kind == "collected":
-        return s.corp.lifepods if criterion["what"] == "lifepod" else s.corp.meteorites
+        return corps.collected_lifepods(state, seat) if criterion["what"] == "lifepod" else s.corp.meteorites
     raise NotImplementedError(f"neighbour criterion {kind!r}")
 
 
@@ -86,15 +87,15 @@ def private_met(state: GameState, seat: int, condition: dict) -> bool:
     if kind == "resources_on_planet_at_most":
         return icons(b, condition["resource"]) <= condition["max"]
     if kind == "collected_at_least":
-        have = corp.meteorites if condition["what"] == "meteorite" else corp.lifepods
+        have = corp.meteorites if condition["what"] == "meteorite" else corps.collected_lifepods(state, seat)
         return have >= condition["min"]
     if kind == "collected_more_than":
-        counts = {"meteorite": corp.meteorites, "lifepod": corp.lifepods}
+        counts = {"meteorite": corp.meteorites, "lifepod": corps.collected_lifepods(state, seat)}
         return counts[condition["what"]] > counts[condition["than"]]
     if kind == "all_covered":
         p = b.planet
         target = p.ice_mask if condition["terrain"] == "ice" else p.grid_mask & ~p.ice_mask
-        return not target & ~b.occupied
+        return not target & ~b.filled  # Petra: visible currents are energy terrain (P4)
     raise NotImplementedError(f"private condition {kind!r}")
 
 

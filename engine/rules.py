@@ -16,11 +16,27 @@ the top stays there and further advances are lost, except the rover track, whose
 its movement when a *placed tile* advances rover (RULINGS D10). A tech is on while the tech
 tracker stands on or above its milestone (D11).
 
+Corporation boards other than Universal Coalition change some of these rules; their code
+lives in engine/corporations.py, called from the hooks marked ``corps.`` below. An
+asymmetric planet's placement restriction and rover limits come from engine/planets.py
+(``P.``); R7 lifts the restriction in ``_fitting`` / ``placement_rules``.
+
+Events (optional; always on in solo): the round's card is revealed when the turns open and
+its choices join each player's pending items, settled before the tile pick; its round rules
+reach placement, rover moves and track rewards through the ``E.*`` hooks (engine/events.py).
+An event's placement limit sits on top of the planet's: each is lifted on its own (R7), and
+when both hold but no depot tile meets the two at once, the event's gives way.
+
 Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, ``has_tech``.
 """
 from __future__ import annotations
 
+import copy
+
+from . import corporations as corps
 from . import data as D
+from . import events as E
+from . import planets as P
 from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
 from .board import Board
 from .data import TRACKS, cell_name, parse_cell
@@ -63,15 +79,15 @@ def empty_depots(state: GameState) -> list[int]:
 # --------------------------------------------------------------------------- techs
 
 
-def tech_unlocked(corp_id: str, trackers: dict[str, int], level: int) -> bool:
-    """A tech is on while the tech tracker stands on or above its milestone (D11)."""
-    pos = D.corporation(corp_id).tech_positions.get(level)
-    return pos is not None and trackers["tech"] >= pos
+def tech_unlocked(corp_id: str, trackers: dict[str, int], level: int, special: dict | None = None) -> bool:
+    """A tech is on while the tech tracker stands on or above its milestone (D11); some
+    corporations unlock techs another way (``special`` is their board state)."""
+    return corps.tech_on(corp_id, trackers, special or {}, level)
 
 
 def has_tech(state: GameState, seat: int, level: int) -> bool:
     corp = state.seats[seat].corp
-    return tech_unlocked(corp.corp_id, corp.trackers, level)
+    return tech_unlocked(corp.corp_id, corp.trackers, level, corp.special)
 
 
 def _tech(state: GameState, seat: int, code: str) -> bool:
@@ -79,18 +95,20 @@ def _tech(state: GameState, seat: int, code: str) -> bool:
     return any(t.code == code and has_tech(state, seat, t.level) for t in corp_def.techs)
 
 
-def ignores_adjacency(state: GameState, seat: int) -> bool:
-    return _tech(state, seat, "ignore_adjacency")
+def ignores_adjacency(state: GameState, seat: int, tile_id: int | None = None) -> bool:
+    """Whether ``tile_id`` (or a biomass patch, when None) may be placed without touching a tile."""
+    return _tech(state, seat, "ignore_adjacency") and corps.adjacency_waived(state, seat, tile_id)
 
 
 def can_store_patches(state: GameState, seat: int) -> bool:
     return _tech(state, seat, "store_biomass_patches")
 
 
-def movement_bonus(state: GameState, seat: int) -> int:
+def movement_bonus(state: GameState, seat: int, track_space: bool = False) -> int:
     corp_def = D.corporation(state.seats[seat].corp.corp_id)
     return sum(t.params.get("n", 1) for t in corp_def.techs
-               if t.code == "rover_move_plus_n" and has_tech(state, seat, t.level))
+               if t.code == "rover_move_plus_n" and has_tech(state, seat, t.level)) \
+        + corps.movement_bonus(state, seat, track_space)
 
 
 # --------------------------------------------------------------------------- pending items
@@ -116,14 +134,13 @@ def _track_def(state: GameState, seat: int, track: str) -> D.Track:
 
 
 def at_top(state: GameState, seat: int, track: str) -> bool:
-    return state.seats[seat].corp.trackers[track] >= _track_def(state, seat, track).top
+    """Whether the tracker can no longer move up (top space, or blocked on some boards)."""
+    return not corps.can_rise(state, seat, track)
 
 
 def _can_gain(state: GameState, seat: int, track: str, source: str) -> bool:
     """Whether advancing ``track`` from ``source`` does anything (else the advance is lost)."""
-    if not at_top(state, seat, track):
-        return True
-    return bool(_track_def(state, seat, track).repeat_at_top) and source in ("tile", "energy")
+    return not at_top(state, seat, track) or corps.repeats_at_top(state, seat, track, source)
 
 
 def advance_options(state: GameState, seat: int, item: dict) -> list[str]:
@@ -132,54 +149,81 @@ def advance_options(state: GameState, seat: int, item: dict) -> list[str]:
     if item["source"] in ("tile", "energy", "unplaced"):
         return [t for t in opts if _can_gain(state, seat, t, item["source"])]
     # synergy and cards: a track at its top cannot be chosen, rover excepted (reference vocabulary)
-    return [t for t in opts if not at_top(state, seat, t) or t == "rover"]
+    opts = [t for t in opts if not at_top(state, seat, t) or t == "rover"]
+    return opts + corps.advance_extra_values(state, seat, item, opts)
 
 
 def advance(state: GameState, seat: int, track: str, times: int = 1, *, source: str,
             claim: bool = True, skip: tuple[str, ...] = ()) -> None:
     """Move a tracker up ``times`` spaces one at a time, claiming each space reached."""
+    if corps.advance(state, seat, track, times, source=source, claim=claim, skip=skip):
+        return  # a board where each step is the player's choice (Makeshift)
     tdef = _track_def(state, seat, track)
     corp = state.seats[seat].corp
     for _ in range(times):
-        pos = corp.trackers[track]
-        if pos >= tdef.top:
-            if tdef.repeat_at_top and source in ("tile", "energy"):  # RULINGS D10
+        dest = corps.next_space(state, seat, track)
+        if dest is None:
+            if corps.repeats_at_top(state, seat, track, source):  # RULINGS D10
                 for b in tdef.repeat_at_top:
-                    _claim(state, seat, b)
+                    _claim(state, seat, b, track)
             continue
-        corp.trackers[track] = pos + 1
+        corp.trackers[track] = dest
         if claim:
-            for b in tdef.benefits[pos + 1]:
+            for b in tdef.benefits[dest]:
                 if b[0] not in skip:
-                    _claim(state, seat, b)
+                    _claim(state, seat, b, track)
 
 
-def _claim(state: GameState, seat: int, benefit: tuple) -> None:
+def _claim(state: GameState, seat: int, benefit: tuple, track: str | None = None) -> None:
+    """Claim one benefit of a space (``track``: the track it is printed on, if any)."""
     s = state.seats[seat]
     kind = benefit[0]
+    if withheld(state, kind):
+        return  # this round's event withholds it (C2)
+    if kind == "tech" and E.suppresses(state, "flux"):
+        return  # C2: the tech still counts (D11), but Flux may not move its token for it
+    if corps.claim(state, seat, benefit, track):
+        return
     if kind == "synergy":
         _add(s, "advance", options=list(TRACKS), source="synergy", picks=1, times=1, claim=True)
     elif kind == "civ":
         if state.phase in ("civ", "final") and state.active == seat:
-            _add(s, "civ", rank=benefit[1])
+            _civ_item(state, seat, benefit[1])
         else:
             s.civ_queue.append(benefit[1])  # picked after every player confirms (R4)
     elif kind == "biomass":
-        _add(s, "patch")
+        gain_patch(state, seat)
     elif kind == "rover":
         _add(s, "rover")
     elif kind == "move":
-        s.pool += benefit[1] + movement_bonus(state, seat)
+        s.pool += benefit[1] + movement_bonus(state, seat, track_space=True)
     elif kind == "tech":
         pass  # a tech is on while the tracker stands at or above its milestone (D11)
     else:
         raise NotImplementedError(f"benefit {benefit!r} needs its corporation's rule hook")
 
 
+def withheld(state: GameState, benefit_kind: str) -> bool:
+    """Whether this round's event withholds that kind of track reward (C2; 122: synergy), so
+    a corporation offers no choice that would bring nothing."""
+    return E.suppresses(state, benefit_kind)
+
+
+def gain_patch(state: GameState, seat: int, count: int = 1) -> None:
+    """Gain biomass patches (each one a pending item to place, or store with the right tech)."""
+    for _ in range(corps.patches_gained(state, seat, count)):
+        _add(state.seats[seat], "patch")
+
+
+def _civ_item(state: GameState, seat: int, rank: int) -> None:
+    corps.civ_item(state, seat, _add(state.seats[seat], "civ", rank=rank))
+
+
 def _last_tile_cells(seat: Seat) -> list[int]:
-    if not seat.round_tiles:
-        return []
-    return seat.board.tile_cells(seat.round_tiles[-1])
+    """The tile placed last: this round's, else the newest on the planet (p.6, rover milestone)."""
+    if seat.round_tiles:
+        return seat.board.tile_cells(seat.round_tiles[-1])
+    return seat.board.tile_cells(len(seat.board.tiles) - 1) if seat.board.tiles else []
 
 
 def item_values(state: GameState, seat: int, item: dict) -> list[str]:
@@ -187,17 +231,20 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     s = state.seats[seat]
     b = s.board
     kind = item["kind"]
+    if kind in E.ITEM_KINDS:
+        return E.item_values(state, seat, item)
     if kind == "advance":
         return advance_options(state, seat, item)
     if kind == "patch":
         vals = [cell_name(c) for c in b.legal_patch_cells(ignore_adjacency=ignores_adjacency(state, seat))]
+        vals = corps.patch_values(state, seat, item, vals)
         if item.get("storable", True) and can_store_patches(state, seat):
             vals.append("store")
         return vals
     if kind == "rover":
         return [cell_name(c) for c in _last_tile_cells(s)] if s.corp.rover_supply > 0 else []
     if kind == "civ":
-        return [str(c) for c in state.civ_piles[str(item["rank"])]]
+        return [str(c) for c in state.civ_piles[str(item["rank"])]] + corps.civ_extra_values(state, seat, item)
     if kind == "collect":
         return [cell_name(c) for c in sorted(b.lifepods)]
     if kind == "destroy":
@@ -209,11 +256,11 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     if kind == "teleport":
         grid = D.cells_of(b.planet.grid_mask)
         return [f"{i + 1} {cell_name(c)}" for i, pos in enumerate(b.rovers) if pos is not None
-                for c in grid if c != pos]
+                for c in grid if c != pos and rover_may_land(state, seat, c)]
     if kind == "extra_tile":
-        return [stack for stack, slot in seat_depot(state, seat).items()
-                if top_tile(state, stack, slot) is not None
-                and b.can_place(top_tile(state, stack, slot), ignore_adjacency=ignores_adjacency(state, seat))]
+        return list(_fitting(state, seat, _depot_tops(state, seat)))
+    if kind in corps.KINDS:
+        return corps.item_values(state, seat, item)
     raise NotImplementedError(kind)
 
 
@@ -235,14 +282,14 @@ def _cleanup(state: GameState, seat: int) -> None:
             if not item_values(state, seat, item):
                 s.pending.remove(item)
                 changed = True
+        changed = corps.refresh(state, seat) or changed
 
 
 def _settle_piece(state: GameState, seat: int, item: dict, cell: int) -> None:
     b = state.seats[seat].board
-    corp = state.seats[seat].corp
     if item["kind"] == "collect":
         b.lifepods.remove(cell)
-        corp.lifepods += 1
+        corps.gain_lifepod(state, seat)
     else:
         b.meteorites.remove(cell)  # destroyed, not collected
     item["count"] -= 1
@@ -250,6 +297,12 @@ def _settle_piece(state: GameState, seat: int, item: dict, cell: int) -> None:
 
 def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
     s = state.seats[seat]
+    first = s.next_item  # items this settlement opens (an event's rewards are settled before the pick)
+    if item["kind"] in E.ITEM_KINDS:
+        E.resolve(state, seat, item, value)
+        E.after_resolve(state, seat, item, first)
+        _cleanup(state, seat)
+        return
     allowed = item_values(state, seat, item)
     words = value.split()
     if item["kind"] in ("advance", "extra_tile"):
@@ -260,6 +313,8 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         key = " ".join(words).upper()
     if item["kind"] == "patch" and key == "STORE":
         key = "store"
+    if key not in allowed:  # values are not case-sensitive
+        key = next((v for v in allowed if v.lower() == key.lower()), key)
     if key not in allowed:
         shown = ", ".join(allowed[:12]) + (" ..." if len(allowed) > 12 else "")
         raise IllegalAction(f"'{value}' does not settle item {item['id']} ({describe_item(item)}); "
@@ -269,6 +324,7 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         times = item.get("times", 1)
         if item.get("water") and _tech(state, seat, "double_water_from_tile_placement"):
             times = 2  # UC tech 4: water from a tile placed on ice advances twice
+        key, times = corps.advance_choice(state, seat, item, key, times)
         item.setdefault("chosen", []).append(key)
         item["picks"] = item.get("picks", 1) - 1
         if item["picks"] <= 0:
@@ -277,16 +333,18 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
                 skip=tuple(item.get("skip", ())))
     elif kind == "patch":
         s.pending.remove(item)
-        if key == "store":
+        if corps.resolve_patch(state, seat, item, key):
+            pass
+        elif key == "store":
             s.corp.stored_patches += 1
         else:
-            s.board.place_patch(parse_cell(key))
+            corps.place_patch(state, seat, parse_cell(key))
     elif kind == "rover":
         s.pending.remove(item)
         cell = parse_cell(key)
         s.corp.rover_supply -= 1
         s.board.rovers.append(cell)
-        _rover_arrives(s, cell)
+        _rover_arrives(state, seat, len(s.board.rovers) - 1, cell)
     elif kind == "civ":
         s.pending.remove(item)
         _take_civ_card(state, seat, int(key))
@@ -307,29 +365,43 @@ def _resolve(state: GameState, seat: int, item: dict, value: str) -> None:
         s.pending.remove(item)
         num, cell = key.split()
         s.board.rovers[int(num) - 1] = parse_cell(cell)
-        _rover_arrives(s, parse_cell(cell))
+        _rover_arrives(state, seat, int(num) - 1, parse_cell(cell))
     elif kind == "extra_tile":
         s.pending.remove(item)
         slot = seat_depot(state, seat)[key]
         s.hand = state.station[key][slot].pop()
         s.hand_advances = item["advances"]
+    elif kind in corps.KINDS:
+        corps.resolve(state, seat, item, key)
+    E.after_resolve(state, seat, item, first)
     _cleanup(state, seat)
 
 
-def _rover_arrives(seat: Seat, cell: int) -> None:
+def rover_may_land(state: GameState, seat: int, cell: int) -> bool:
+    """Whether a rover may jump onto ``cell`` (teleports): not a visible toxic square (K'aak),
+    not terrain this round's event keeps rovers off (97-102: a jump enters the square too)."""
+    return P.rover_may_stand(state.seats[seat].board, cell) and E.move_problem(state, seat, cell) is None
+
+
+def _rover_arrives(state: GameState, seat: int, rover: int, cell: int) -> None:
     """A rover entering or landing on a square collects the lifepod and meteorite there."""
-    b = seat.board
+    s = state.seats[seat]
+    b = s.board
     if cell in b.lifepods:
         b.lifepods.remove(cell)
-        seat.corp.lifepods += 1
+        corps.gain_lifepod(state, seat)
+    if corps.rover_meteorite(state, seat, rover, cell):
+        return  # Horizon Group's rovers carry meteorites instead
     if cell in b.meteorites:
         b.meteorites.remove(cell)
-        seat.corp.meteorites += 1
+        s.corp.meteorites += 1
 
 
 def describe_item(item: dict) -> str:
     """A short phrase for a pending item, e.g. 'advance civ or water (energy)'."""
     kind = item["kind"]
+    if kind in E.ITEM_KINDS:
+        return E.describe(item)
     if kind == "advance":
         opts = [t for t in item["options"] if t not in item.get("chosen", [])]
         label = {"tile": "tile icon", "energy": "energy copy", "synergy": "synergy boost",
@@ -337,6 +409,8 @@ def describe_item(item: dict) -> str:
         which = "any tracker" if len(opts) == len(TRACKS) else " or ".join(opts)
         extra = f", {item['picks']} different trackers" if item.get("picks", 1) > 1 else ""
         steps = f" {item['times']} steps" if item.get("times", 1) > 1 else ""
+        if item.get("only_one") is not None:
+            extra += "; this round only one of the tile's two resources advances"
         return f"advance {which}{steps} ({label}{extra})"
     return {
         "patch": "place a biomass patch" + ("" if item.get("storable", True) else " (stored)"),
@@ -347,7 +421,7 @@ def describe_item(item: dict) -> str:
         "line": "remove every meteorite in one row or column",
         "teleport": "jump one of your rovers to any square",
         "extra_tile": "take and place an extra tile from your depot",
-    }.get(kind, kind)
+    }.get(kind) or corps.describe(item)
 
 
 # --------------------------------------------------------------------------- civ cards
@@ -372,8 +446,7 @@ def apply_card_op(state: GameState, seat: int, op: dict) -> None:
         _add(s, "advance", options=tracks, source="card", picks=op["choose"], times=op["times"],
              claim=op.get("benefits", True))
     elif name == "gain_biomass_patch":
-        for _ in range(op["count"]):
-            _add(s, "patch")
+        gain_patch(state, seat, op["count"])
     elif name == "gain_rover_movement":
         s.pool += op["amount"] + movement_bonus(state, seat)  # RULINGS C1 / D3
     elif name == "place_extra_tile":
@@ -387,6 +460,9 @@ def apply_card_op(state: GameState, seat: int, op: dict) -> None:
     elif name == "teleport_rover":
         _add(s, "teleport")
     elif name == "advance_all_to":
+        if corps.advance_all_to(state, seat, op["position"], claim=op.get("benefits", True),
+                                skip=tuple(op.get("skip", ()))):
+            return
         for track in TRACKS:
             while s.corp.trackers[track] < op["position"] and not at_top(state, seat, track):
                 advance(state, seat, track, 1, source="card", claim=op.get("benefits", True),
@@ -407,20 +483,28 @@ def _tile_gains(state: GameState, seat: int, tile_index: int) -> None:
     t_id, _o, _a = b.tiles[tile_index]
     t = D.tile(t_id)
     cells = b.tile_cells(tile_index)
+    gains: list[dict] = []
     for res, other in ((t.terrain_a, t.terrain_b), (t.terrain_b, t.terrain_a)):
         if res == "water":
             if any(b.terrain[c] == "water" and b.planet.is_ice(c) for c in cells):
-                _add(s, "advance", options=["water"], source="tile", water=True)
+                gains.append({"options": ["water"], "source": "tile", "water": True})
         elif res == "energy":
-            area: set[int] = set()
-            for c in cells:
-                if b.terrain[c] == "energy" and c not in area:
-                    area.update(b.area_of(c))
-            near = {b.terrain[n] for c in area for n in D.neighbours(c)} - {None, "energy"}
-            options = [tr for tr in TRACKS if tr == other or tr in near]
-            _add(s, "advance", options=options, source="energy")
+            gains.append({"options": terrains_next_to(b, cells, "energy", other), "source": "energy"})
         else:
-            _add(s, "advance", options=[res], source="tile")
+            gains.append({"options": [res], "source": "tile"})
+    for gain in corps.tile_gains(state, seat, tile_index, gains):
+        _add(s, "advance", **gain)
+
+
+def terrains_next_to(b: Board, cells: list[int], terrain: str, other: str) -> list[str]:
+    """Tracks an icon of ``terrain`` on a tile may advance when it copies (energy): the tile's
+    other resource, or a terrain touching the area of ``terrain`` that the tile is part of."""
+    area: set[int] = set()
+    for c in cells:
+        if b.terrain[c] == terrain and c not in area:
+            area.update(b.area_of(c))
+    near = {b.terrain[n] for c in area for n in D.neighbours(c)} - {None, "energy"}
+    return [tr for tr in TRACKS if tr == other or tr in near]
 
 
 def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
@@ -431,8 +515,11 @@ def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
     index = len(s.board.tiles) - 1
     s.round_tiles.append(index)
     s.hand = None
+    first = s.next_item
     if s.hand_advances:
         _tile_gains(state, seat, index)
+    E.after_placement(state, seat, first)  # the tile's own resources only (104/108), before board extras
+    corps.tile_placed(state, seat, index)
     s.hand_advances = True
     if s.step == "place":
         s.step = "resolve"
@@ -480,7 +567,6 @@ def _open_turns(state: GameState) -> None:
     state.phase = "turns"
     state.active = None
     for i, s in enumerate(state.seats):
-        s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json()}
         s.pending = []
         s.pool = 0
         s.hand = None
@@ -488,6 +574,11 @@ def _open_turns(state: GameState) -> None:
         depot = seat_depot(state, i)
         has_tile = any(top_tile(state, k, v) is not None for k, v in depot.items())
         s.step = "pick" if has_tile else "done"
+        if has_tile:
+            corps.start_turn(state, i)  # start-of-round movement (R3) and usable techs
+    E.reveal(state)  # R1: after the station turned, before anyone picks
+    for s in state.seats:  # undo returns here: the event's choices open again
+        _baseline(s)
     if all(s.step == "done" for s in state.seats):
         _close_turns(state)
 
@@ -513,10 +604,10 @@ def _activate(state: GameState, seat: int) -> None:
     s.pool = 0
     if state.phase == "civ":
         for rank in s.civ_queue:
-            _add(s, "civ", rank=rank)
+            _civ_item(state, seat, rank)
         s.civ_queue = []
     _cleanup(state, seat)
-    if not s.pending and not _moves(s):
+    if not s.pending and not _moves(state, seat):
         _next_active(state)
 
 
@@ -560,6 +651,7 @@ def _final_items(state: GameState, seat: int) -> bool:
             for op in card.effect:
                 if op["op"] == "advance_choice":
                     apply_card_op(state, seat, op)
+    corps.final_items(state, seat)
     _cleanup(state, seat)
     return bool(s.pending)
 
@@ -600,21 +692,61 @@ def to_act(state: GameState) -> list[int]:
     return []
 
 
-def _pickable(state: GameState, seat: int) -> dict[str, int]:
-    """Stacks the seat may take from now, with their top tile (must-place rule, R6)."""
-    s = state.seats[seat]
+def _depot_tops(state: GameState, seat: int) -> dict[str, int]:
+    """The top tile of each non-empty stack of the seat's depot."""
     tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
-    tops = {k: t for k, t in tops.items() if t is not None}
-    adj = ignores_adjacency(state, seat)
-    fits = {k: t for k, t in tops.items() if s.board.can_place(t, ignore_adjacency=adj)}
-    return fits or tops
+    return {k: t for k, t in tops.items() if t is not None}
+
+
+def _pickable(state: GameState, seat: int) -> dict[str, int]:
+    """Stacks the seat may take from now, with their top tile (must-place rule, R6). Each
+    limit is lifted on its own (R7): the planet's when no tile fits under it (``_fitting``),
+    then this round's event's when no tile that fits fits under the event as well."""
+    tops = _depot_tops(state, seat)
+    return E.prefer_restricted(state, seat, _fitting(state, seat, tops)) or tops
+
+
+def _fitting(state: GameState, seat: int, tiles: dict[str, int]) -> dict[str, int]:
+    """The tiles among ``tiles`` that can be placed now. A planet restriction that alone would
+    leave none of them placeable is lifted (R7; Pajitnov's fallback turn, P1)."""
+    b = state.seats[seat].board
+    adj = {k: ignores_adjacency(state, seat, t) for k, t in tiles.items()}  # a tech may waive it per tile (D6)
+    fits = {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj[k])}
+    if fits or not P.rules_for(b.planet_id).restricts_tiles:
+        return fits
+    return {k: t for k, t in tiles.items() if b.can_place(t, ignore_adjacency=adj[k], planet_rule=False)}
+
+
+def placement_rules(state: GameState, seat: int, tile_id: int | None = None) -> dict:
+    """Keyword arguments of the board's placement checks for ``tile_id`` (default: the tile
+    in hand): adjacency waived by a tech, and whether the planet's restriction holds. It is
+    lifted (R7) exactly when the tile fits only without it: a tile is then picked because
+    neither depot tile fitted with it. The event's limit sits on top (engine/events.py)."""
+    s = state.seats[seat]
+    tile = s.hand if tile_id is None else tile_id
+    adj = ignores_adjacency(state, seat, tile)
+    rule = (tile is None or not P.rules_for(s.board.planet_id).restricts_tiles
+            or s.board.can_place(tile, ignore_adjacency=adj))
+    return {"ignore_adjacency": adj, "planet_rule": rule}
+
+
+def planet_rule_lifted(state: GameState, seat: int) -> bool:
+    """Whether the seat's planet restriction is lifted for the tile it is about to pick or
+    place (R7), so the player can be told."""
+    s = state.seats[seat]
+    if not P.rules_for(s.board.planet_id).restricts_tiles:
+        return False
+    if s.hand is not None:
+        return not placement_rules(state, seat)["planet_rule"]
+    if s.step != "pick":
+        return False
+    tops = _depot_tops(state, seat)
+    return not any(s.board.can_place(t, ignore_adjacency=ignores_adjacency(state, seat, t))
+                   for t in tops.values()) and bool(_fitting(state, seat, tops))
 
 
 def can_place_any(state: GameState, seat: int) -> bool:
-    s = state.seats[seat]
-    adj = ignores_adjacency(state, seat)
-    return any(s.board.can_place(top_tile(state, k, v), ignore_adjacency=adj)
-               for k, v in seat_depot(state, seat).items() if top_tile(state, k, v) is not None)
+    return bool(_fitting(state, seat, _depot_tops(state, seat)))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -626,41 +758,74 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         return [DropObjective(c) for c in s.corp.objective_offer]
     if state.phase == "rotate":
         return [Turn(k) for k in range(6)]
-    if s.step == "pick":
-        return [Pick(k) for k in sorted(_pickable(state, seat))]
-    if s.hand is not None:
-        return [Place(p.anchor, p.orient) for p in
-                s.board.legal_placements(s.hand, ignore_adjacency=ignores_adjacency(state, seat))] + _undo(state, s)
+    if s.hand is not None:  # start-of-round movement may be spent before the tile is placed (R3)
+        placements = s.board.legal_placements(s.hand, **placement_rules(state, seat))
+        placements = E.filter_placements(state, seat, s.hand, placements)
+        return [Place(p.anchor, p.orient) for p in placements] + _moves(state, seat) + _undo(state, s)
     out: list[Action] = []
-    for item in s.pending:
+    if s.step == "pick" and not E.blocks_pick(state, seat):
+        out += [Pick(k) for k in sorted(_pickable(state, seat))]
+    for item in _settleable(state, s):
         out += [Resolve(item["id"], v) for v in item_values(state, seat, item)]
-    out += _moves(s)
-    if not s.pending:
+    out += _moves(state, seat)
+    if s.step != "pick" and not _blocking(s):
         out.append(Confirm())
     return out + _undo(state, s)
 
 
+def _blocking(s: Seat) -> list[dict]:
+    """Pending items the seat must settle before confirming (optional tech uses are not)."""
+    return [i for i in s.pending if not i.get("optional")]
+
+
 def _undo(state: GameState, s: Seat) -> list[Action]:
-    return [Undo()] if state.phase == "turns" and s.step in ("place", "resolve") else []
+    return [Undo()] if _can_undo(state, s) else []
 
 
-def _moves(s: Seat) -> list[Move]:
+def _can_undo(state: GameState, s: Seat) -> bool:
+    if state.phase != "turns":
+        return False
+    if s.step == "pick":  # before the pick: the event's choices settled, rovers moved (R3;
+        snap = s.snapshot or {}  # a Cosmos tech 4 step onto energy moves a rover for free)
+        return (s.pool != snap.get("pool", 0) or s.pending != snap.get("pending", [])
+                or s.board.rovers != (snap.get("board") or {}).get("rovers", s.board.rovers))
+    return s.step in ("place", "resolve")
+
+
+def _settleable(state: GameState, s: Seat) -> list[dict]:
+    """Pending items the seat may settle now: before the pick only what this round's event
+    asks (p.9); other items (tech uses, lifepods a rover found) wait for the tile."""
+    return [i for i in s.pending if i.get("event")] if s.step == "pick" else s.pending
+
+
+def _baseline(s: Seat) -> None:
+    """Where undo takes the seat back to: the start of its turn once the event is revealed,
+    or the last choice that can't be taken back (station turned, card seen)."""
+    s.snapshot = {"board": s.board.to_json(), "corp": s.corp.to_json(),
+                  "pending": copy.deepcopy(s.pending), "pool": s.pool}
+
+
+def _moves(state: GameState, seat: int) -> list[Move]:
+    s = state.seats[seat]
     if s.pool <= 0:
         return []
     out = []
     grid = s.board.planet.grid_mask
+    names = [d for d in DIRECTIONS if "-" not in d or corps.diagonal_moves(state, seat)]
     for i, pos in enumerate(s.board.rovers):
         if pos is None:
             continue
-        for name, delta in DIRECTIONS.items():
-            if _step(pos, name, grid) is not None:
+        for name in names:
+            dest = _step(pos, name, grid)
+            if dest is not None and P.rover_step_problem(s.board, pos, dest) is None \
+                    and E.move_problem(state, seat, dest) is None:
                 out.append(Move(i + 1, name))
     return out
 
 
 def _step(pos: int, direction: str, grid: int) -> int | None:
     r, c = divmod(pos, 12)
-    dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[direction]
+    dr, dc = DIRECTIONS[direction]
     r, c = r + dr, c + dc
     if not (0 <= r < 12 and 0 <= c < 12) or not grid >> (r * 12 + c) & 1:
         return None
@@ -708,9 +873,12 @@ def apply(state: GameState, seat: int, action: Action) -> None:
     elif isinstance(action, Place):
         _apply_place(state, seat, action)
     elif isinstance(action, Resolve):
-        if s.hand is not None or s.step == "pick":
+        if s.hand is not None:
             raise IllegalAction(_expected(state, seat), action)
-        _resolve(state, seat, _find(s, action.item), action.value)
+        item = _find(s, action.item)
+        if item not in _settleable(state, s):
+            raise IllegalAction(_expected(state, seat), action)
+        _resolve(state, seat, item, action.value)
     elif isinstance(action, Move):
         _apply_move(state, seat, action)
     elif isinstance(action, Confirm):
@@ -718,7 +886,7 @@ def apply(state: GameState, seat: int, action: Action) -> None:
         return
     else:
         raise IllegalAction(_expected(state, seat), action)
-    if state.phase in ("civ", "final") and state.active == seat and not s.pending and not _moves(s) \
+    if state.phase in ("civ", "final") and state.active == seat and not s.pending and not _moves(state, seat) \
             and s.hand is None:
         _next_active(state)  # nothing left to decide in a one-at-a-time step: move on
 
@@ -737,6 +905,9 @@ def _waiting_reason(state: GameState, seat: int) -> str:
 
 def _expected(state: GameState, seat: int) -> str:
     s = state.seats[seat]
+    if s.step == "pick" and E.blocks_pick(state, seat):
+        return "first settle what this round's event asks: " + "; ".join(
+            f"{i['id']}: {describe_item(i)}" for i in E.blocks_pick(state, seat))
     if s.step == "pick":
         return "first pick a tile from your depot (pick small / pick large)"
     if s.hand is not None:
@@ -748,7 +919,7 @@ def _expected(state: GameState, seat: int) -> str:
 
 def _apply_undo(state: GameState, seat: int) -> None:
     s = state.seats[seat]
-    if state.phase != "turns" or s.step not in ("place", "resolve"):
+    if not _can_undo(state, s):
         raise IllegalAction("there is nothing to undo" if s.step == "pick"
                             else "your turn is confirmed; it can no longer be undone")
     s.board = Board.from_json(s.snapshot["board"])
@@ -760,23 +931,36 @@ def _apply_undo(state: GameState, seat: int) -> None:
         if not any(o.unplaced is not None for i, o in enumerate(state.seats) if i != seat):
             state.ending.remove("unplaceable")
     s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "pick", None, True, None, None
-    s.pending, s.pool, s.round_tiles, s.civ_queue = [], 0, [], []
+    s.pending = copy.deepcopy(s.snapshot.get("pending", []))  # the event's choices, unsettled
+    s.pool, s.round_tiles, s.civ_queue = s.snapshot.get("pool", 0), [], []
+    corps.refresh(state, seat)
 
 
 def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
     s = state.seats[seat]
     if s.step != "pick":
         raise IllegalAction("you have already picked your tile this round (undo to choose again)", action)
+    if E.blocks_pick(state, seat):
+        raise IllegalAction(_expected(state, seat), action)
     options = _pickable(state, seat)
     if action.stack not in options:
-        depot = seat_depot(state, seat)
-        if top_tile(state, action.stack, depot[action.stack]) is None:
+        top = top_tile(state, action.stack, seat_depot(state, seat)[action.stack])
+        if top is None:
             raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
-        raise IllegalAction(f"the {action.stack} tile fits nowhere on your planet but the other one does, "
+        pr = P.rules_for(s.board.planet_id)
+        if action.stack in _fitting(state, seat, _depot_tops(state, seat)):
+            why = "under this round's event"  # the other tile fits under it (R7 keeps the event)
+        elif pr.restricts_tiles and s.board.can_place(top, ignore_adjacency=ignores_adjacency(state, seat, top),
+                                                      planet_rule=False):
+            why = f"on {pr.name} under its rule ({pr.summary}),"
+        else:
+            why = "on your planet"
+        raise IllegalAction(f"the {action.stack} tile fits nowhere {why} but the other one does, "
                             f"and you must place a tile when you can", action)
     slot = seat_depot(state, seat)[action.stack]
     tile_id = state.station[action.stack][slot].pop()
     s.taken = [action.stack, slot, tile_id]
+    corps.tile_picked(state, seat, tile_id)
     if can_place_any_tile(state, seat, tile_id):
         s.hand = tile_id
         s.hand_advances = True
@@ -786,12 +970,16 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
         s.step = "resolve"
         if "unplaceable" not in state.ending:
             state.ending.append("unplaceable")
+        first = s.next_item
         _unplaced_gains(state, seat, tile_id)
+        E.after_placement(state, seat, first)
         _cleanup(state, seat)
 
 
 def can_place_any_tile(state: GameState, seat: int, tile_id: int) -> bool:
-    return state.seats[seat].board.can_place(tile_id, ignore_adjacency=ignores_adjacency(state, seat))
+    """Whether the tile just picked can be placed (with the planet restriction, or without it
+    when R7 lifts it: a tile is only picked under that rule when it fits one way or the other)."""
+    return bool(_fitting(state, seat, {"tile": tile_id}))
 
 
 def _apply_place(state: GameState, seat: int, action: Place) -> None:
@@ -802,8 +990,8 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
         raise IllegalAction("orientation is a number from 0 to 7", action)
     if not 0 <= action.anchor < 144:
         raise IllegalAction("that square is not on the board", action)
-    problem = s.board.placement_problem(s.hand, action.orient, action.anchor,
-                                        ignore_adjacency=ignores_adjacency(state, seat))
+    problem = s.board.placement_problem(s.hand, action.orient, action.anchor, **placement_rules(state, seat))
+    problem = problem or E.placement_problem(state, seat, s.hand, action.orient, action.anchor)
     if problem:
         raise IllegalAction(f"you can't place it there: {problem}", action)
     _place_hand(state, seat, action.anchor, action.orient)
@@ -811,20 +999,26 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
 
 def _apply_move(state: GameState, seat: int, action: Move) -> None:
     s = state.seats[seat]
-    if s.hand is not None or s.step == "pick":
-        raise IllegalAction(_expected(state, seat), action)
     if s.pool <= 0:
         raise IllegalAction("you have no rover movement left this turn", action)
+    if action.direction not in DIRECTIONS or ("-" in action.direction and not corps.diagonal_moves(state, seat)):
+        raise IllegalAction("rovers move up, down, left or right", action)
     if not 1 <= action.rover <= len(s.board.rovers) or s.board.rovers[action.rover - 1] is None:
         have = [str(i + 1) for i, p in enumerate(s.board.rovers) if p is not None]
         raise IllegalAction(f"you have no rover {action.rover} on your planet"
                             + (f"; your rovers: {', '.join(have)}" if have else ""), action)
-    dest = _step(s.board.rovers[action.rover - 1], action.direction, s.board.planet.grid_mask)
+    src = s.board.rovers[action.rover - 1]
+    dest = _step(src, action.direction, s.board.planet.grid_mask)
     if dest is None:
-        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: that leaves the planet", action)
+        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: "
+                            f"{P.off_grid_text(s.board.planet_id, src, action.direction)}", action)
+    problem = P.rover_step_problem(s.board, src, dest)
+    problem = problem or E.move_problem(state, seat, dest)
+    if problem:
+        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
     s.board.rovers[action.rover - 1] = dest
-    s.pool -= 1
-    _rover_arrives(s, dest)
+    s.pool -= corps.step_cost(state, seat, dest)
+    _rover_arrives(state, seat, action.rover - 1, dest)
     _cleanup(state, seat)
 
 
@@ -832,9 +1026,10 @@ def _apply_confirm(state: GameState, seat: int) -> None:
     s = state.seats[seat]
     if s.step == "pick" or s.hand is not None:
         raise IllegalAction(_expected(state, seat))
-    if s.pending:
+    if _blocking(s):
         raise IllegalAction("settle your pending items first: "
-                            + "; ".join(f"{i['id']}: {describe_item(i)}" for i in s.pending))
+                            + "; ".join(f"{i['id']}: {describe_item(i)}" for i in _blocking(s)))
+    s.pending = []  # optional tech uses not taken lapse
     s.pool = 0  # unspent movement is lost (R3)
     if state.phase == "turns":
         s.step = "done"

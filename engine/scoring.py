@@ -1,6 +1,7 @@
 """Final scoring (rulebook 2023 p.7 "Décompte des médailles", RULINGS S1-S3).
 
-A  complete rows and columns: every grid square covered and no meteorite in the line.
+A  complete rows and columns: every grid square covered and no meteorite in the line, plus
+   the planet's own medals (Gaia's visible cities, Cerberus' covered globes: engine/planets.py).
 B  each tracker scores the highest medal at or below it.
 C  collected lifepods (1 each) and meteorites (1 per full set of 3); civ cards change these
    values (Space Citizen Decree: +1 per lifepod; Meteorite Repo: +1 per set per card).
@@ -15,7 +16,9 @@ same breakdown stored in the state once the game is over.
 """
 from __future__ import annotations
 
+from . import corporations as corps
 from . import data as D
+from . import planets as P
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
 from .state import GameState
 
@@ -28,18 +31,20 @@ def _lines(state: GameState, seat: int) -> dict:
     full_rows, full_cols = b.full_lines()
     rows = [{"row": D.ROW_LETTERS[r], "medals": p.row_medals[r]} for r in full_rows]
     cols = [{"column": c + 1, "medals": p.column_medals[c]} for c in full_cols]
-    return {"rows": rows, "columns": cols, "total": sum(x["medals"] for x in rows + cols)}
+    planet = P.bonus(b)
+    return {"rows": rows, "columns": cols, "planet": planet,
+            "total": sum(x["medals"] for x in rows + cols + planet)}
 
 
-def track_medals(corp_id: str, trackers: dict[str, int]) -> dict[str, int]:
-    """Medals each tracker scores where it stands (category B)."""
-    tracks = D.corporation(corp_id).tracks
-    return {t: tracks[t].medal_at[trackers[t]] for t in D.TRACKS if t in tracks}
+def track_medals(corp_id: str, trackers: dict[str, int], special: dict | None = None) -> dict[str, int]:
+    """Medals each tracker scores where it stands (category B; corporation boards such as
+    Cosmos' covered spaces or Makeshift's columns change where that is)."""
+    return corps.track_medals(corp_id, trackers, special or {})
 
 
 def _tracks(state: GameState, seat: int) -> dict:
     corp = state.seats[seat].corp
-    out = track_medals(corp.corp_id, corp.trackers)
+    out = track_medals(corp.corp_id, corp.trackers, corp.special)
     out["total"] = sum(out.values())
     return out
 
@@ -84,7 +89,10 @@ def _civ(state: GameState, seat: int) -> dict:
 
 def _private(state: GameState, seat: int) -> dict:
     out = []
-    for card_id in state.seats[seat].corp.objectives:
+    cards = list(state.seats[seat].corp.objectives)
+    if state.players == 1:  # solo: an objective kept for the table (Jump Drive tech 6) is private
+        cards += corps.table_objectives(state)
+    for card_id in cards:
         card = D.objective_card(card_id)
         met = private_met(state, seat, card.private)
         out.append({"card": card_id, "name": card.private_name, "met": met, "medals": 5 if met else 0})
@@ -104,6 +112,17 @@ def _neighbours(state: GameState) -> list[dict]:
             per_seat[me]["objectives"].append({"card": card.id, "name": card.neighbour_name, "against": other,
                                                "value": mine, "their_value": theirs, "medals": medals})
             per_seat[me]["total"] += medals
+    if state.players > 1:  # kept for the whole table (Jump Drive tech 6): the best value wins
+        for card_id in corps.table_objectives(state):
+            card = D.objective_card(card_id)
+            values = [neighbour_value(state, seat, card.neighbour) for seat in range(state.players)]
+            best = [seat for seat in range(state.players)
+                    if all(compare(card.neighbour, values[seat], v) != 0 for v in values)]
+            for seat in range(state.players):
+                medals = (5 if len(best) == 1 else 2) if seat in best else 0
+                per_seat[seat]["objectives"].append({"card": card.id, "name": card.neighbour_name, "against": None,
+                                                     "value": values[seat], "their_value": None, "medals": medals})
+                per_seat[seat]["total"] += medals
     return per_seat
 
 
@@ -140,4 +159,11 @@ def score(state: GameState) -> dict:
 
 
 def final_scores(state: GameState) -> dict:
-    return score(state)
+    """The final result; a solo game with events adds its target and epilogue (p.10)."""
+    from .events import solo_result
+
+    result = score(state)
+    solo = solo_result(state, result["players"][0]["total"]) if state.players == 1 else None
+    if solo is not None:
+        result["solo"] = solo
+    return result

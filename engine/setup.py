@@ -11,20 +11,28 @@ from __future__ import annotations
 import random
 
 from . import data as D
+from . import events as E
 from .board import Board
 from .errors import IllegalAction
 from .state import Corp, GameState, Seat
 
-# Boards this version of the engine plays by their rules. Others are listed in the data but
-# refused at setup until their rule hooks exist: nothing is offered that does not work.
-SUPPORTED_PLANETS = ("ksb-4156",)
-SUPPORTED_CORPORATIONS = ("universal_coalition",)
+# Boards this version of the engine plays by their rules (the asymmetric planets' own rules
+# are in engine/planets.py, the asymmetric corporations' in engine/corporations.py). Nothing
+# else is offered: nothing is offered that does not work.
+SUPPORTED_PLANETS = ("ksb-4156", "arashi", "cerberus", "charybdis", "gaia", "k-273", "kaak", "lacuna", "oblivion",
+                     "pajitnov", "persephone", "petra", "tartarus")
+SUPPORTED_CORPORATIONS = ("universal_coalition", "cosmos_inc", "flux_industries", "horizon_group", "jump_drive",
+                          "makeshift", "oasis_ultd", "republic", "wormhole_corp")
 
 
 def make_config(players: int, *, planets: list[str] | None = None, corporations: list[str] | None = None,
                 private_objectives: bool | None = None, interior_offset: int | None = None,
-                first_commander: int | None = None) -> dict:
-    """A validated game configuration. Raises IllegalAction with a readable reason."""
+                first_commander: int | None = None, events: bool | str | dict | None = None) -> dict:
+    """A validated game configuration. Raises IllegalAction with a readable reason.
+
+    ``events``: the event deck (engine/events.py): None for the default (solo: the normal
+    preset, which solo always plays; 2+ players: no events), False, True (normal), a preset
+    name (easy, normal, hard) or {"green": g, "orange": o, "red": r} summing to 20."""
     if not isinstance(players, int) or not 1 <= players <= 6:
         raise IllegalAction("Planet Unknown is played by 1 to 6 players")
     planets = list(planets or ["ksb-4156"] * players)
@@ -33,10 +41,10 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
         raise IllegalAction("give one planet and one corporation per player")
     for p in planets:
         if p not in SUPPORTED_PLANETS:
-            raise IllegalAction(f"planet {p!r} is not available yet; available: {', '.join(SUPPORTED_PLANETS)}")
+            raise IllegalAction(f"there is no planet {p!r}; choose from: {', '.join(SUPPORTED_PLANETS)}")
     for c in corporations:
         if c not in SUPPORTED_CORPORATIONS:
-            raise IllegalAction(f"corporation {c!r} is not available yet; available: "
+            raise IllegalAction(f"there is no corporation {c!r}; choose from: "
                                 f"{', '.join(SUPPORTED_CORPORATIONS)}")
     if interior_offset is not None and interior_offset not in range(6):
         raise IllegalAction("the interior disc offset is a number from 0 to 5")
@@ -50,6 +58,7 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
         "private_objectives": True if players == 1 else bool(private_objectives),
         "interior_offset": interior_offset,
         "first_commander": first_commander,
+        "events": E.make_config(players, events),
     }
 
 
@@ -96,5 +105,8 @@ def new_game(config: dict, seed: int) -> GameState:
     state = GameState(config=config, seed=int(seed), seats=seats, station=station, civ_piles=piles,
                       civ_box=sorted(box), neighbour_objectives=neighbours, objective_deck=deck,
                       commander=commander)
+    event_deck = E.new_deck(config, rng)  # drawn last: games without events deal as before
+    if event_deck is not None:
+        state.extra["events"] = event_deck
     begin_play(state)
     return state

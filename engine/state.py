@@ -27,17 +27,19 @@ class Corp:
     civ_cards: list[int] = field(default_factory=list)
     objectives: list[int] = field(default_factory=list)  # private objectives kept
     objective_offer: list[int] = field(default_factory=list)  # dealt, one still to be dropped
+    special: dict = field(default_factory=dict)  # corporation board pieces and tech uses (engine/corporations.py)
 
     def to_json(self) -> dict:
         return {"corp": self.corp_id, "trackers": dict(self.trackers), "rover_supply": self.rover_supply,
                 "lifepods": self.lifepods, "meteorites": self.meteorites, "stored_patches": self.stored_patches,
                 "civ_cards": list(self.civ_cards), "objectives": list(self.objectives),
-                "objective_offer": list(self.objective_offer)}
+                "objective_offer": list(self.objective_offer), "special": json.loads(json.dumps(self.special))}
 
     @classmethod
     def from_json(cls, d: dict) -> "Corp":
         return cls(d["corp"], dict(d["trackers"]), d["rover_supply"], d["lifepods"], d["meteorites"],
-                   d["stored_patches"], list(d["civ_cards"]), list(d["objectives"]), list(d["objective_offer"]))
+                   d["stored_patches"], list(d["civ_cards"]), list(d["objectives"]), list(d["objective_offer"]),
+                   json.loads(json.dumps(d.get("special", {}))))  # states saved before corporations: none
 
 
 @dataclass

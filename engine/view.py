@@ -3,6 +3,7 @@
 Hidden from a seat: the order of the station stacks below their top tiles (a player who has
 picked also sees the tile now on top of their own stack, R5), the civ piles (counts only,
 except the pile the seat is choosing from right now), the cards left in the box, the seed,
+the order and colours of the event cards still to come (a seat that peeked sees the next one),
 every other player's private objectives and end-game civ cards, and every other player's
 unconfirmed turn: until the round's turns are all confirmed, another seat's planet and
 corporation are shown as they were at the start of the round.
@@ -13,7 +14,8 @@ shown in Discord, so nothing hidden can leak through them.
 from __future__ import annotations
 
 from . import data as D
-from .rules import describe_item, item_values, seat_depot
+from . import events as E
+from .rules import describe_item, item_values, planet_rule_lifted, seat_depot
 from .state import GameState
 
 
@@ -24,6 +26,8 @@ def _stacks(state: GameState) -> dict:
 
 def _corp(corp: dict, full: bool) -> dict:
     out = {k: corp[k] for k in ("corp", "trackers", "rover_supply", "lifepods", "meteorites", "stored_patches")}
+    # corporation board pieces (engine/corporations.py); keys starting with _ are the owner's only
+    out["special"] = {k: v for k, v in corp.get("special", {}).items() if full or not k.startswith("_")}
     immediate = [c for c in corp["civ_cards"] if D.civ_card(c).timing == "immediate"]
     out["civ_cards"] = corp["civ_cards"] if full else immediate
     out["hidden_civ_cards"] = 0 if full else len(corp["civ_cards"]) - len(immediate)
@@ -48,7 +52,8 @@ def _seat(state: GameState, index: int, viewer: int | None) -> dict:
         out.update(hand=s.hand, pool=s.pool, unplaced=s.unplaced,
                    pending=[{**item, "text": describe_item(item), "values": item_values(state, index, item)}
                             for item in s.pending],
-                   civ_queue=list(s.civ_queue))
+                   civ_queue=list(s.civ_queue),
+                   planet_rule_lifted=planet_rule_lifted(state, index))  # R7: tell the player
     return out
 
 
@@ -68,6 +73,7 @@ def view_for(state: GameState, seat: int | None) -> dict:
         for item in state.seats[seat].pending:
             if item["kind"] == "civ":
                 piles[str(item["rank"])]["cards"] = list(state.civ_piles[str(item["rank"])])
+    seats = [_seat(state, i, seat) for i in range(state.players)]
     return {
         "viewer": seat,
         "players": state.players,
@@ -78,10 +84,14 @@ def view_for(state: GameState, seat: int | None) -> dict:
         "station": {"offset": state.station["offset"], "rotation": state.station["rotation"], **stacks},
         "civ_piles": piles,
         "neighbour_objectives": list(state.neighbour_objectives),
-        "seats": [_seat(state, i, seat) for i in range(state.players)],
+        "table_objectives": [s["corp"]["special"]["table_objective"] for s in seats
+                             if s["corp"]["special"].get("table_objective")],
+        "seats": seats,
         "ending": list(state.ending),
         "result": state.result,
         "config": {k: v for k, v in state.config.items()},
+        "events": E.public(state, seat),  # this round's card, cards left, colours played
+        "solo": E.solo_view(state),  # solo score target, shown from the start
     }
 
 

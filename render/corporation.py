@@ -11,6 +11,7 @@ from typing import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine import corporations
 from engine import data as D
 
 from . import icons
@@ -23,13 +24,108 @@ LABEL_W = 168
 ROW_H = 96
 PAD = 16
 
+# A short text per tech, in our own words: (corporation, level) -> text. Universal
+# Coalition's five are also the fallback by code.
 TECH_TEXT = {
     "ignore_adjacency": "Tiles need not touch",
-    "store_biomass_patches": "Store biomass patches",
-    "rover_move_plus_n": "+1 on every rover move",
+    "store_biomass_patches": "Store biomass",
+    "rover_move_plus_n": "+1 on each rover move",
     "double_water_from_tile_placement": "Water on ice: 2 steps",
     "meteor_immunity": "No new meteorites",
+    ("cosmos_inc", 1): "Rovers may step diagonally",
+    ("cosmos_inc", 2): "Once a game: move 3 lifepods",
+    ("cosmos_inc", 3): "Energy tile: move a lifepod",
+    ("cosmos_inc", 4): "Steps onto energy are free",
+    ("cosmos_inc", 5): "Each round: move a lifepod",
+    ("flux_industries", 1): "Round start: 2 moves per rover on flux terrain",
+    ("flux_industries", 2): "Once a game: flux tracker to next milestone",
+    ("flux_industries", 3): "Upgrade the flux track",
+    ("flux_industries", 4): "Flux tile: collect a meteorite",
+    ("flux_industries", 5): "Each round: flux tracker +1",
+    ("horizon_group", 1): "Rover tiles need not touch",
+    ("horizon_group", 2): "Round start: 1 move per loaded rover",
+    ("horizon_group", 3): "Delivered meteorite: a patch",
+    ("horizon_group", 4): "Loaded rover on water may destroy it",
+    ("horizon_group", 5): "Each round: rover tracker +1",
+    ("jump_drive", 1): "Each round: a synergy instead of a patch",
+    ("jump_drive", 2): "Each round: jump a rover to same terrain (1 move)",
+    ("jump_drive", 3): "Each round: a synergy moves its tracker twice",
+    ("jump_drive", 4): "A placed tech icon may copy like energy",
+    ("jump_drive", 5): "Once a game: claim every benefit in a row",
+    ("jump_drive", 6): "Once a game: draw 3 objectives, keep 1 for all",
+    ("makeshift", 1): "Civ and tech columns touch",
+    ("makeshift", 2): "+1 move with 2 cubes on rover",
+    ("makeshift", 3): "Cubes may shift sideways",
+    ("makeshift", 4): "Each round: move a cube down",
+    ("makeshift", 5): "Score as the column's top cube",
+    ("oasis_ultd", 1): "Jump over a blocking cube",
+    ("oasis_ultd", 2): "Round start: 1 move per rover on water",
+    ("oasis_ultd", 3): "Tile off ice: water +1",
+    ("oasis_ultd", 4): "Water tile: a biomass patch",
+    ("oasis_ultd", 5): "Water tile: a synergy",
+    ("republic", 1): "Civ tile picked: rover track moves",
+    ("republic", 2): "Civ card choice: +1 next rank",
+    ("republic", 3): "Jump between civ icons: 1 move",
+    ("republic", 4): "Civ milestone: a synergy",
+    ("republic", 5): "Game end: keep 2 civ cards",
+    ("wormhole_corp", 1): "Biomass at top may reset to 0",
+    ("wormhole_corp", 2): "Patches may cover tiles",
+    ("wormhole_corp", 3): "Each round: double a patch",
+    ("wormhole_corp", 4): "Store biomass patches",
+    ("wormhole_corp", 5): "Patches destroy meteorites",
 }
+FLUX_UPGRADE = {"civ": "Flux civ: cards one rank up", "water": "Flux water: synergies x2",
+                "biomass": "Flux biomass: patches x2", "rover": "Flux rover: +1 movement",
+                "tech": "Flux tech: no upgrade"}
+# How techs turn on, and the board's own rule, under the "Techs" title
+TECH_NOTE = {
+    "universal_coalition": "on while the tech tracker is at or past the chip",
+    "cosmos_inc": "on at or past the chip unless a lifepod covers it · trackers jump lifepods",
+    "flux_industries": "only the latest tech reached works · the flux token marks one track",
+    "horizon_group": "on at or past the chip · rovers carry meteorites to rover icons",
+    "jump_drive": "a lifepod put on a tech turns it on, in any order",
+    "makeshift": "on up to the highest cube in the tech column · cubes move diagonally",
+    "oasis_ultd": "on at or past the chip, or up to the water cube on the tech column",
+    "republic": "on at or past the chip · each civ milestone moves another cube down",
+    "wormhole_corp": "on at or past the chip · tiles advance biomass only by growing an area",
+}
+TECH_H = 70  # height of a tech box when its text fits two lines at 18 px
+
+
+def tech_text(corp_id: str, tech: D.Tech, special: dict) -> str:
+    if corp_id == "flux_industries" and tech.level == 3 and special.get("flux"):
+        return FLUX_UPGRADE[special["flux"]]
+    return TECH_TEXT.get((corp_id, tech.level)) or TECH_TEXT.get(tech.code) or tech.code.replace("_", " ")
+
+
+def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
+    """(boxes per row, box height, font size) of the tech boxes: one row with two lines of
+    18 px when every text fits, else one row with three lines of 16 px, else two rows."""
+    n = max(1, len(cdef.techs))
+    texts = [tech_text(cdef.id, t, special) for t in cdef.techs]
+
+    def fits(per_row: int, size: int, lines: int) -> bool:
+        return all(len(T.wrap(x, size, _text_width(per_row), True)) <= lines for x in texts)
+
+    if fits(n, 18, 2):
+        return n, TECH_H, 18
+    if fits(n, 16, 3):
+        return n, TECH_H + 22, 16
+    return (n + 1) // 2, TECH_H - 6, 17
+
+
+def _box_width(per_row: int) -> float:
+    return (WIDTH - 2 * PAD - (per_row - 1) * 10) / per_row
+
+
+def _text_width(per_row: int) -> int:
+    return int(_box_width(per_row)) - 64
+
+
+def _techs_height(cdef: D.Corporation, special: dict) -> int:
+    per_row, box_h, _ = _tech_layout(cdef, special)
+    rows = -(-max(1, len(cdef.techs)) // per_row)
+    return rows * box_h + (rows - 1) * 8
 
 
 def _medals_at(track: D.Track) -> list[int | None]:
@@ -41,36 +137,45 @@ def _medals_at(track: D.Track) -> list[int | None]:
     return out
 
 
+def _benefit_icon(b, size: int) -> Image.Image:
+    kind = b[0]
+    if kind == "synergy":
+        return icons.synergy(size)
+    if kind == "civ":
+        return icons.civ_card(b[1], size)
+    if kind == "biomass":
+        return icons.patch(size)
+    if kind == "rover":
+        return icons.new_rover(size)
+    if kind == "tech":
+        return icons.tech_chip(b[1], size)
+    if kind == "move":
+        return icons.move(b[1], int(size * 0.8))
+    if kind == "advance":  # a free step of that tracker
+        return icons.resource(b[1], size) if b[1] in T.TERRAIN_COLOR else icons.pill("+1", size)
+    return icons.pill("?", size)
+
+
 def _benefit_icons(benefits, size: int) -> list[Image.Image]:
     out = []
     for b in benefits:
-        kind = b[0]
-        if kind == "synergy":
-            out.append(icons.synergy(size))
-        elif kind == "civ":
-            out.append(icons.civ_card(b[1], size))
-        elif kind == "biomass":
-            out.append(icons.patch(size))
-        elif kind == "rover":
-            out.append(icons.new_rover(size))
-        elif kind == "tech":
-            out.append(icons.tech_chip(b[1], size))
-        elif kind == "move":
-            out.append(icons.move(b[1], int(size * 0.8)))
-        elif kind == "advance":
-            out.append(icons.resource(b[1], size) if b[1] in T.TERRAIN_COLOR else icons.pill("+1", size))
-        elif kind == "choose":
-            out.append(icons.pill("or", size))
+        if b[0] == "choose":  # one group or the other (Wormhole)
+            for k, group in enumerate(b[1]):
+                if k:
+                    out.append(icons.pill("or", int(size * 0.8)))
+                out += [_benefit_icon(x, size) for x in group]
         else:
-            out.append(icons.pill("?", size))
+            out.append(_benefit_icon(b, size))
     return out
 
 
 def layout(view: dict, seat: int) -> dict:
     """Pixel boxes of the image's sections (the tests use ``cards`` to compare the private panel)."""
+    corp = view["seats"][seat]["corp"]
+    tech_h = _techs_height(D.corporation(corp["corp"]), corp.get("special", {}))
     tracks_top = HEADER + 12
     tech_top = tracks_top + 5 * ROW_H + 8
-    pieces_top = tech_top + 116
+    pieces_top = tech_top + 46 + tech_h
     cards_top = pieces_top + 78
     cards_h = _cards_height(view, seat)
     return {"tracks": (0, tracks_top, WIDTH, tech_top), "techs": (0, tech_top, WIDTH, pieces_top),
@@ -118,6 +223,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     s = view["seats"][seat]
     corp = s["corp"]
     cdef = D.corporation(corp["corp"])
+    special = corp.get("special", {})
     box = layout(view, seat)
     img = T.new_canvas(WIDTH, box["height"])
     d = ImageDraw.Draw(img)
@@ -126,95 +232,9 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     if note:
         sub += f" · {note}"
     T.header(img, T.player_name(names, seat), sub, height=HEADER, accent=T.seat_color(seat))
-
-    # ------------------------------------------------------------------ tracks
-    y0 = box["tracks"][1]
-    n_spaces = max(len(tr.benefits) for tr in cdef.tracks.values())
-    sw = (WIDTH - PAD - LABEL_W - PAD) / n_spaces
-    for k, t in enumerate(T.TRACK_ORDER):
-        if t not in cdef.tracks:
-            continue
-        tr = cdef.tracks[t]
-        pos = corp["trackers"][t]
-        y = y0 + k * ROW_H
-        col = T.TERRAIN_COLOR[t]
-        d.rounded_rectangle((PAD - 4, y + 2, WIDTH - PAD + 4, y + ROW_H - 4), radius=12, fill=T.PANEL)
-        # label
-        icons.paste(img, icons.resource(t, 40), (PAD + 24, y + 28))
-        T.draw_text(d, (PAD + 50, y + 30), T.TERRAIN_NAME[t], 23, bold=True, anchor="lm")
-        T.draw_text(d, (PAD + 12, y + 66), f"{pos}/{tr.top}", 22, fill=T.TEXT_MUTED, anchor="lm")
-        score = tr.medal_at[pos]
-        icons.paste(img, icons.medal(score, 36, "gold" if score else "dim"), (PAD + LABEL_W - 34, y + 64))
-        medals = _medals_at(tr)
-        for p in range(len(tr.benefits)):
-            x = PAD + LABEL_W + p * sw
-            bx = (int(x) + 2, y + 8, int(x + sw) - 2, y + ROW_H - 12)
-            passed = p < pos
-            here = p == pos
-            if here:
-                fill = col
-            elif passed:
-                fill = tuple(int(c * 0.45 + b * 0.55) for c, b in zip(col, T.PANEL_2))
-            else:
-                fill = T.PANEL_2
-            d.rounded_rectangle(bx, radius=7, fill=fill)
-            num_color = T.TEXT_DARK if here else T.TEXT_MUTED
-            T.draw_text(d, (bx[0] + 5, bx[1] + 3), str(p), 13, fill=num_color)
-            items = _benefit_icons(tr.benefits[p], 30)
-            if medals[p] is not None:
-                items.append(icons.medal(medals[p], 30, "plain"))
-            cx = (bx[0] + bx[2]) / 2
-            if len(items) == 1:
-                icons.paste(img, items[0], (cx, (bx[1] + bx[3]) / 2 + 7))
-            elif len(items) >= 2:
-                icons.paste(img, items[0], (cx, bx[1] + 34))
-                icons.paste(img, items[1], (cx, bx[3] - 17))
-            if here:
-                d.rounded_rectangle((bx[0] - 3, bx[1] - 3, bx[2] + 3, bx[3] + 3), radius=9, outline=(255, 255, 255),
-                                    width=4)
-                d.polygon([(cx - 9, bx[3] + 1), (cx + 9, bx[3] + 1), (cx, bx[3] + 10)], fill=(255, 255, 255))
-
-    # ------------------------------------------------------------------ techs
-    ty = box["techs"][1]
-    T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
-    T.draw_text(d, (PAD + 76, ty + 6), "on while the tech tracker is at or past the chip", 17, fill=T.TEXT_MUTED)
-    n_tech = max(1, len(cdef.techs))
-    tw = (WIDTH - 2 * PAD - (n_tech - 1) * 10) / n_tech
-    for i, tech in enumerate(cdef.techs):
-        on = tech_on(corp, tech.level)
-        x = PAD + i * (tw + 10)
-        bx = (int(x), ty + 36, int(x + tw), ty + 106)
-        d.rounded_rectangle(bx, radius=10, fill=(52, 70, 62) if on else T.PANEL,
-                            outline=T.OK if on else T.PANEL_LINE, width=3 if on else 2)
-        icons.paste(img, icons.tech_chip(tech.level, 40, on), (bx[0] + 28, bx[1] + 35))
-        text = TECH_TEXT.get(tech.code, tech.code.replace("_", " "))
-        lines = T.wrap(text, 18, int(tw) - 64)
-        for k, line in enumerate(lines[:2]):
-            T.draw_text(d, (bx[0] + 54, bx[1] + (35 if len(lines) == 1 else 22 + k * 24)), line, 18,
-                        fill=T.TEXT if on else T.TEXT_MUTED, anchor="lm", bold=on)
-
-    # ------------------------------------------------------------------ pieces
-    py = box["pieces"][1]
-    d.rounded_rectangle((PAD - 4, py + 4, WIDTH - PAD + 4, py + 70), radius=12, fill=T.PANEL)
-    board = s["board"]
-    on_planet = sum(1 for r in board["rovers"] if r is not None)
-    sets = corp["meteorites"] // 3
-    items = [
-        (icons.lifepod(44), corp["lifepods"], "lifepods", "collected"),
-        (icons.meteorite(44), corp["meteorites"], "meteorites", f"{sets} full set{'s' if sets != 1 else ''} of 3"),
-        (icons.patch(40), corp["stored_patches"], "biomass", "patches stored"),
-        (icons.rover_token(None, 40), corp["rover_supply"], "rovers left", f"{on_planet} on the planet"),
-    ]
-    cw = (WIDTH - 2 * PAD) / len(items)
-    for i, (ic, num, label, label2) in enumerate(items):
-        x = PAD + i * cw + 8
-        icons.paste(img, ic, (x + 24, py + 37))
-        T.draw_text(d, (x + 54, py + 37), str(num), 32, bold=True, anchor="lm")
-        lx = x + 54 + T.text_width(str(num), 32, True) + 10
-        T.draw_text(d, (lx, py + 26), T.fit_text(label, 18, int(x + cw - lx - 6)), 18, anchor="lm")
-        T.draw_text(d, (lx, py + 49), T.fit_text(label2, 16, int(x + cw - lx - 6)), 16, fill=T.TEXT_MUTED,
-                    anchor="lm")
-
+    _draw_tracks(img, d, corp, cdef, box["tracks"][1])
+    _draw_techs(img, d, view, corp, cdef, box["techs"][1])
+    _draw_pieces(img, d, s, corp, cdef, box["pieces"][1])
     # ------------------------------------------------------------------ cards (private panel)
     cy = box["cards"][1]
     half = (WIDTH - 2 * PAD - 12) / 2
@@ -250,6 +270,181 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
             y += h
     return img
 
+
+def _tokens(corp: dict, cdef: D.Corporation) -> dict[str, list[tuple[int, str]]]:
+    """Which trackers stand on each track row: track -> [(position, tracker colour)]. On
+    Makeshift a tracker stands in whatever column it moved to."""
+    cols = corporations.columns(corp.get("special", {})) if cdef.id == "makeshift" else {t: t for t in D.TRACKS}
+    out: dict[str, list[tuple[int, str]]] = {t: [] for t in D.TRACKS}
+    for t in D.TRACKS:
+        out[cols[t]].append((corp["trackers"][t], t))
+    return out
+
+
+def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.Corporation, y0: int) -> None:
+    special = corp.get("special", {})
+    tokens = _tokens(corp, cdef)
+    medals_now = corporations.track_medals(cdef.id, corp["trackers"], special)
+    pods = {(t, p) for t, p in special.get("pods", [])}
+    oasis = cdef.id == "oasis_ultd"
+    path = corporations.oasis_path() if oasis else ()
+    water_cell = path[corp["trackers"]["water"]] if oasis else None
+    makeshift = cdef.id == "makeshift"
+    for k, t in enumerate(T.TRACK_ORDER):
+        if t not in cdef.tracks:
+            continue
+        tr = cdef.tracks[t]
+        n = len(tr.benefits)
+        sw = (WIDTH - PAD - LABEL_W - PAD) / n
+        pos = corp["trackers"][t]
+        y = y0 + k * ROW_H
+        col = T.TERRAIN_COLOR[t]
+        d.rounded_rectangle((PAD - 4, y + 2, WIDTH - PAD + 4, y + ROW_H - 4), radius=12, fill=T.PANEL)
+        # label: name, where the tracker of this colour is, the medal it scores
+        icons.paste(img, icons.resource(t, 40), (PAD + 24, y + 28))
+        T.draw_text(d, (PAD + 50, y + 30), T.TERRAIN_NAME[t], 23, bold=True, anchor="lm")
+        where, size = f"{pos}/{tr.top}", 22
+        if makeshift and corporations.columns(special)[t] != t:  # the cube stands in another column
+            where, size = f"{T.TERRAIN_NAME[corporations.columns(special)[t]]} {pos}", 17
+        T.draw_text(d, (PAD + 12, y + 66), T.fit_text(where, size, 98), size, fill=T.TEXT_MUTED, anchor="lm")
+        if special.get("flux") == t:
+            icons.paste(img, icons.pill("flux", 26), (PAD + LABEL_W - 78, y + 66))
+        score = medals_now.get(t, 0)
+        icons.paste(img, icons.medal(score, 36, "gold" if score else "dim"), (PAD + LABEL_W - 34, y + 64))
+        medals = _medals_at(tr)
+        here = {p: who for p, who in tokens[t]}
+        own = pos if not makeshift else None  # passed spaces are shaded on boards read bottom-up
+        for p in range(n):
+            x = PAD + LABEL_W + p * sw
+            bx = (int(x) + 2, y + 8, int(x + sw) - 2, y + ROW_H - 12)
+            who = here.get(p)
+            covered = (t, p) in pods
+            if who is not None:
+                fill = T.TERRAIN_COLOR[who]
+            elif covered:
+                fill = (26, 30, 50)
+            elif own is not None and p < own:
+                fill = tuple(int(c * 0.45 + b * 0.55) for c, b in zip(col, T.PANEL_2))
+            else:
+                fill = T.PANEL_2
+            d.rounded_rectangle(bx, radius=7, fill=fill)
+            cx = (bx[0] + bx[2]) / 2
+            if oasis and t == "water" and path[p][0] != "water":  # a path step on another column
+                d.rectangle((bx[0] + 3, bx[1], bx[2] - 3, bx[1] + 5), fill=T.TERRAIN_COLOR[path[p][0]])
+            T.draw_text(d, (bx[0] + 5, bx[1] + 3), str(p), 13 if sw > 30 else 11,
+                        fill=T.TEXT_DARK if who is not None else T.TEXT_MUTED)
+            if covered:
+                icons.paste(img, icons.lifepod(36), (cx, (bx[1] + bx[3]) / 2 + 6))
+            else:
+                _draw_space(img, tr.benefits[p], medals[p], bx, sw)
+            if oasis and t != "water" and (t, p) in path:  # this space is also a water path step
+                icons.paste(img, icons.glyph("water", 16), (bx[2] - 9, bx[3] - 9))
+                if water_cell == (t, p):  # the water cube stands here: it blocks this space
+                    d.rounded_rectangle((bx[0] - 1, bx[1] - 1, bx[2] + 1, bx[3] + 1), radius=8,
+                                        outline=T.TERRAIN_COLOR["water"], width=4)
+            if who is not None:
+                if who != t:  # Makeshift: a cube of another colour
+                    icons.paste(img, icons.resource(who, 20), (bx[2] - 11, bx[1] + 11))
+                d.rounded_rectangle((bx[0] - 3, bx[1] - 3, bx[2] + 3, bx[3] + 3), radius=9, outline=(255, 255, 255),
+                                    width=4)
+                d.polygon([(cx - 9, bx[3] + 1), (cx + 9, bx[3] + 1), (cx, bx[3] + 10)], fill=(255, 255, 255))
+
+
+def _draw_space(img: Image.Image, benefits, medal: int | None, bx: tuple, sw: float) -> None:
+    """The benefits and medal printed on one track space."""
+    cx = (bx[0] + bx[2]) / 2
+    wide = any(b[0] == "choose" for b in benefits)
+    items = _benefit_icons(benefits, 30)
+    if wide:  # a row of choices, the medal under it
+        total = sum(i.width for i in items) + 4 * (len(items) - 1)
+        x = cx - total / 2
+        for ic in items:
+            icons.paste(img, ic, (x + ic.width / 2, bx[1] + 30))
+            x += ic.width + 4
+        if medal is not None:
+            icons.paste(img, icons.medal(medal, 28, "plain"), (cx, bx[3] - 16))
+        return
+    if medal is not None:
+        items.append(icons.medal(medal, 30, "plain"))
+    if len(items) == 1:
+        icons.paste(img, items[0], (cx, (bx[1] + bx[3]) / 2 + 7))
+    elif len(items) == 2:
+        icons.paste(img, items[0], (cx, bx[1] + 34))
+        icons.paste(img, items[1], (cx, bx[3] - 17))
+    elif len(items) >= 3:  # two small icons side by side, the third under them
+        small = _benefit_icons(benefits, 20)[:2]
+        half = (bx[2] - bx[0]) / 4
+        icons.paste(img, small[0], (cx - half + 1, bx[1] + 30))
+        icons.paste(img, small[1], (cx + half - 1, bx[1] + 30))
+        icons.paste(img, items[2], (cx, bx[3] - 17))
+
+
+def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict, cdef: D.Corporation,
+                ty: int) -> None:
+    special = corp.get("special", {})
+    per_row, tech_h, fs = _tech_layout(cdef, special)
+    T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
+    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(TECH_NOTE.get(cdef.id, ""), 17, WIDTH - PAD - 92), 17,
+                fill=T.TEXT_MUTED)
+    tw = _box_width(per_row)
+    for i, tech in enumerate(cdef.techs):
+        on = tech_on(corp, tech.level)
+        x = PAD + (i % per_row) * (tw + 10)
+        top = ty + 36 + (i // per_row) * (tech_h + 8)
+        bx = (int(x), top, int(x + tw), top + tech_h)
+        mid = (bx[1] + bx[3]) / 2
+        d.rounded_rectangle(bx, radius=10, fill=(52, 70, 62) if on else T.PANEL,
+                            outline=T.OK if on else T.PANEL_LINE, width=3 if on else 2)
+        icons.paste(img, icons.tech_chip(tech.level, 40, on), (bx[0] + 28, mid))
+        if tech.level in special.get("slots", []):  # Jump Drive: the lifepod that turned it on
+            icons.paste(img, icons.lifepod(24), (bx[0] + 40, mid + 18))
+        if _used(view, special, tech):  # a once-per-round or once-per-game tech already used
+            icons.paste(img, icons.pill("used", 22), (bx[0] + 28, mid + 19))
+        lines = T.wrap(tech_text(cdef.id, tech, special), fs, _text_width(per_row), on)[:3]
+        step = fs + 6
+        first = mid - (len(lines) - 1) * step / 2 - (1 if len(lines) == 2 else 0)
+        for k, line in enumerate(lines):
+            T.draw_text(d, (bx[0] + 54, first + k * step), line, fs, fill=T.TEXT if on else T.TEXT_MUTED, anchor="lm",
+                        bold=on)
+
+
+def _used(view: dict, special: dict, tech: D.Tech) -> bool:
+    key = f"t{tech.level}"
+    if tech.timing == "once_per_game":
+        return key in special.get("spent", [])
+    return tech.timing == "once_per_round" and special.get("used", {}).get(key) == view.get("round")
+
+
+def _draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, s: dict, corp: dict, cdef: D.Corporation,
+                 py: int) -> None:
+    special = corp.get("special", {})
+    d.rounded_rectangle((PAD - 4, py + 4, WIDTH - PAD + 4, py + 70), radius=12, fill=T.PANEL)
+    board = s["board"]
+    on_planet = sum(1 for r in board["rovers"] if r is not None)
+    sets = corp["meteorites"] // 3
+    pod_note = "collected"
+    if cdef.id == "cosmos_inc":
+        pod_note = f"+{len(special.get('pods', []))} on tracks"
+    elif cdef.id == "jump_drive":
+        pod_note = f"+{len(special.get('slots', []))} on techs"
+    met_note = f"{sets} full set{'s' if sets != 1 else ''} of 3"
+    if cdef.id == "horizon_group":
+        met_note = f"+{len(special.get('carry', []))} carried, not yet scored"
+    items = [
+        (icons.lifepod(44), corp["lifepods"], "lifepods", pod_note),
+        (icons.meteorite(44), corp["meteorites"], "meteorites", met_note),
+        (icons.patch(40), corp["stored_patches"], "biomass", "patches stored"),
+        (icons.rover_token(None, 40), corp["rover_supply"], "rovers left", f"{on_planet} on the planet"),
+    ]
+    cw = (WIDTH - 2 * PAD) / len(items)
+    for i, (ic, num, label, label2) in enumerate(items):
+        x = PAD + i * cw + 8
+        icons.paste(img, ic, (x + 24, py + 37))
+        T.draw_text(d, (x + 54, py + 37), str(num), 32, bold=True, anchor="lm")
+        lx = x + 54 + T.text_width(str(num), 32, True) + 10
+        T.draw_text(d, (lx, py + 26), T.fit_text(label, 18, int(x + cw - lx - 6)), 18, anchor="lm")
+        T.draw_text(d, (lx, py + 49), T.fit_text(label2, 16, int(x + cw - lx - 6)), 16, fill=T.TEXT_MUTED,
+                    anchor="lm")
 
 def _lock(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     d.arc((cx - 8, cy - 16, cx + 8, cy + 2), 180, 360, fill=T.TEXT_MUTED, width=3)

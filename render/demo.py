@@ -1,7 +1,13 @@
 """Write every image type for a seeded mid-game and end-game position.
 
-    python -m render.demo --seed 7 --out out/demo [--players 4]
+    python -m render.demo --seed 7 --out out/demo [--players 4] [--planet petra,tartarus]
+                          [--corporation cosmos_inc,republic] [--events normal]
     python -m render.demo --seed 12 --end-seed 5 --docs docs/images   # the README pictures
+    python -m render.demo --gallery --out out/planets   # every planet, empty and mid-game
+
+``--planet`` and ``--corporation`` give the seats' boards in order (repeated when there are
+more seats); ``--events`` plays the event deck (a preset: easy, normal, hard) with 2+ players
+(a solo game always plays it).
 
 Positions come from random legal play with a seeded ``random.Random`` (``playout``), so the
 same seed always gives the same files. The helpers here are also used by the render tests.
@@ -14,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from engine import apply, legal_actions, make_config, new_game, public_view, to_act, view_for
+from engine import IllegalAction, apply, legal_actions, make_config, new_game, public_view, to_act, view_for
 from engine.board import Board
 
 from . import (png_bytes, render_corporation, render_picker, render_planet, render_preview, render_round_summary,
@@ -25,11 +31,17 @@ NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
 
 
 def playout(players: int, seed: int, *, stop_round: int | None = None, focus: int = 0,
-            private_objectives: bool = True):
+            private_objectives: bool = True, planets: list[str] | None = None,
+            corporations: list[str] | None = None, events: bool | str | dict | None = None):
     """Random legal play from a new game. With ``stop_round``, stop once that round's turns
     are open and seat ``focus`` is still to pick its tile; otherwise play to the end (or stop
-    at the end if the game ends first). Undo is never chosen."""
-    state = new_game(make_config(players, private_objectives=private_objectives), seed)
+    at the end if the game ends first). Undo is never chosen. ``planets`` and
+    ``corporations`` are the seats' boards, repeated as needed (default: KSB-4156 and
+    Universal Coalition for all); ``events`` as ``make_config`` takes it."""
+    chosen = [planets[i % len(planets)] for i in range(players)] if planets else None
+    corps = [corporations[i % len(corporations)] for i in range(players)] if corporations else None
+    state = new_game(make_config(players, private_objectives=private_objectives, planets=chosen,
+                                 corporations=corps, events=events), seed)
     rng = random.Random(seed)
     while state.phase != "over":
         if (stop_round is not None and state.round >= stop_round and state.phase == "turns"
@@ -68,7 +80,23 @@ def preview_candidates(view: dict, seat: int, tile_id: int) -> tuple[tuple[int, 
     return ((good.orient, good.anchor) if good else bad), bad
 
 
-def write_all(seed: int, out: Path, players: int = 4) -> list[Path]:
+def write_gallery(seed: int, out: Path) -> list[Path]:
+    """Every planet empty and after a few seeded rounds: {planet}_empty.png, {planet}_mid.png."""
+    from engine.setup import SUPPORTED_PLANETS
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for pid in SUPPORTED_PLANETS:
+        for tag, state in (("empty", playout(1, seed, stop_round=1, planets=[pid])),
+                           ("mid", playout(1, seed, stop_round=9, planets=[pid]))):
+            path = out / f"{pid}_{tag}.png"
+            path.write_bytes(png_bytes(render_planet(view_for(state, 0), 0, NAMES[:1])))
+            written.append(path)
+    return written
+
+
+def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None = None,
+              corporations: list[str] | None = None, events: str | None = None) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     names = NAMES[:players]
     written: list[Path] = []
@@ -78,7 +106,8 @@ def write_all(seed: int, out: Path, players: int = 4) -> list[Path]:
         path.write_bytes(png_bytes(img))
         written.append(path)
 
-    mid = playout(players, seed, stop_round=6)
+    boards = {"planets": planets, "corporations": corporations}
+    mid = playout(players, seed, stop_round=6, events=events if players > 1 else None, **boards)
     seat = 0
     own = view_for(mid, seat)
     pub = public_view(mid)
@@ -95,7 +124,7 @@ def write_all(seed: int, out: Path, players: int = 4) -> list[Path]:
     save("mid_picker", render_picker(own, seat, names))
     save("mid_summary", render_round_summary(pub, names))
 
-    end = playout(players, seed)
+    end = playout(players, seed, events=events if players > 1 else None, **boards)
     pub = public_view(end)
     save("end_planet", render_planet(pub, 0, names))
     save("end_corporation_private", render_corporation(view_for(end, 0), 0, names))
@@ -103,10 +132,8 @@ def write_all(seed: int, out: Path, players: int = 4) -> list[Path]:
     save("end_summary", render_round_summary(pub, names))
     save("end_score", render_score(pub, names))
 
-    solo = playout(1, seed)
-    total = solo.result["players"][0]["total"]
-    save("end_score_solo", render_score(public_view(solo), names[:1], target=total + 5,
-                                        epilogue="Solo target and epilogue texts are drawn when given."))
+    solo = playout(1, seed, **boards)  # solo always plays the event deck: its target and epilogue show
+    save("end_score_solo", render_score(public_view(solo), names[:1]))
     return written
 
 
@@ -152,12 +179,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--docs", type=Path, default=None, metavar="DIR",
                     help="write the README pictures (planet, preview, corp, ...) to DIR instead")
     ap.add_argument("--end-seed", type=int, default=None, help="seed of the finished game for --docs")
+    ap.add_argument("--planet", default=None, metavar="ID[,ID...]",
+                    help="the seats' planets in order, e.g. petra,tartarus (default: ksb-4156)")
+    ap.add_argument("--corporation", default=None, metavar="ID[,ID...]",
+                    help="the seats' corporations in order, e.g. cosmos_inc,republic (default: universal_coalition)")
+    ap.add_argument("--events", default=None, metavar="PRESET",
+                    help="play the event deck with 2+ players: easy, normal or hard (solo always plays it)")
+    ap.add_argument("--gallery", action="store_true", help="draw every planet, empty and mid-game, instead")
     args = ap.parse_args(argv)
+
+    def ids(text: str | None) -> list[str] | None:
+        return [p.strip() for p in text.split(",") if p.strip()] if text else None
+
+    planets, corporations = ids(args.planet), ids(args.corporation)
     t0 = time.perf_counter()
-    if args.docs is not None:
-        files = write_docs(args.docs, args.seed, args.players, args.end_seed)
-    else:
-        files = write_all(args.seed, args.out, args.players)
+    try:
+        if args.gallery:
+            files = write_gallery(args.seed, args.out)
+        elif args.docs is not None:
+            files = write_docs(args.docs, args.seed, args.players, args.end_seed)
+        else:
+            files = write_all(args.seed, args.out, args.players, planets, corporations, args.events)
+    except IllegalAction as exc:
+        ap.error(str(exc))
     for f in files:
         print(f"{f}  {f.stat().st_size // 1024} KiB")
     print(f"{len(files)} images in {time.perf_counter() - t0:.2f} s", file=sys.stderr)

@@ -1,8 +1,9 @@
 """Planet images: a player's board, and the placement preview of a candidate tile.
 
 The empty planet (space, land and ice squares, grid, rim, row letters A-L, column numbers
-1-12 and the medal values of every line) is drawn once per planet and cell size and cached;
-a render copies it and adds the tiles, patches and pieces.
+1-12, the medal values of every line, and what an asymmetric planet adds: render/features.py)
+is drawn once per planet and cell size and cached; a render copies it and adds the tiles,
+patches, the marks that lie on the lines between squares (chasm, globe seams), and pieces.
 """
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from engine.board import Board
 from engine.data import SIZE, cell_name
 
 from . import cells as C
-from . import icons
+from . import features, icons
 from . import theme as T
-from .viewinfo import (board_of, complete_lines, covered_blocked_lines, has_tech_code, line_medals, round_label,
-                       snapshot_note)
+from .viewinfo import (board_of, carried, complete_lines, covered_blocked_lines, has_tech_code, line_medals,
+                       round_label, snapshot_note)
 
 
 # --------------------------------------------------------------------------- geometry
@@ -98,6 +99,7 @@ def empty_planet(planet_id: str, cell: int, labels: bool = True) -> Image.Image:
     for i in range(SIZE * SIZE):
         if p.is_grid(i):
             img.paste(_land(cell, p.is_ice(i)), g.xy(i))
+    features.static_layer(img, planet_id, g.xy, cell)
     if labels:
         fs = max(12, int(cell * 0.46))
         msz = int(cell * 0.66)
@@ -129,9 +131,9 @@ def board_squares(board: Board) -> list[C.Square]:
     return out
 
 
-def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry) -> None:
+def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry, carried: Sequence[int] = ()) -> None:
     """Tiles, patches, pieces and scoring lines of ``board`` onto a copy of the empty planet
-    pasted at (ox, oy)."""
+    pasted at (ox, oy). ``carried``: rovers carrying a meteorite (Horizon Group)."""
     cell = g.cell
     squares = board_squares(board)
     crowded = set()
@@ -140,6 +142,7 @@ def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry) ->
         if s.symbol and s.row * SIZE + s.col in pieces:
             crowded.add((s.row, s.col))
     C.paint(img, squares, ox + g.left, oy + g.top, cell, show_icons=True, icon_skip=crowded)
+    features.overlay(img, board.planet_id, lambda i: (ox + g.xy(i)[0], oy + g.xy(i)[1]), cell)
     small = int(cell * 0.42)
     for r, c in crowded:
         sym = board.symbol[r * SIZE + c]
@@ -159,6 +162,9 @@ def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry) ->
     for n, pos in enumerate(board.rovers):
         if pos is not None:
             icons.paste(img, icons.rover_token(n + 1, int(cell * 0.66)), spot(pos))
+            if n in carried:  # the meteorite rides on the rover
+                x, y = spot(pos)
+                icons.paste(img, icons.meteorite(int(cell * 0.46)), (x + cell * 0.26, y - cell * 0.24))
     _draw_lines(img, board, ox, oy, g)
 
 
@@ -248,16 +254,28 @@ def _title(view: dict, seat: int, names) -> tuple[str, str]:
     return T.player_name(names, seat), sub
 
 
+RULE_FONT = 19
+RULE_LINE = 25
+
+
+def _rule_lines(planet_id: str, width: int) -> list[str]:
+    """The planet's own rule, wrapped for the footer (none for KSB-4156)."""
+    text = features.rule_text(planet_id)
+    return T.wrap(text, RULE_FONT, width - 24) if text else []
+
+
 def render_planet(view: dict, seat: int, names: Sequence[str] | None = None, *, legend: bool = True) -> Image.Image:
-    """A player's planet as ``view`` shows it: tiles, patches, pieces, complete lines."""
+    """A player's planet as ``view`` shows it: tiles, patches, pieces, complete lines, and
+    under the legend the planet's own rule when it has one."""
     board = board_of(view, seat)
     g = geometry(CELL, True)
     pad = 10
     width = g.width + 2 * pad
-    height = HEADER + g.height + (LEGEND if legend else 0) + pad
+    rule = _rule_lines(board.planet_id, width) if legend else []
+    height = HEADER + g.height + (LEGEND if legend else 0) + pad + (len(rule) * RULE_LINE + 8 if rule else 0)
     img = T.new_canvas(width, height)
     img.paste(empty_planet(board.planet_id, CELL, True), (pad, HEADER))
-    draw_board(img, board, pad, HEADER, g)
+    draw_board(img, board, pad, HEADER, g, carried(view, seat))
     title, sub = _title(view, seat, names)
     medals = line_medals(board)
     reserve = 64 + T.text_width("lines", 17) + 6 if medals else 0
@@ -267,6 +285,9 @@ def render_planet(view: dict, seat: int, names: Sequence[str] | None = None, *, 
         T.draw_text(ImageDraw.Draw(img), (width - 64, HEADER // 2), "lines", 17, fill=T.TEXT_MUTED, anchor="rm")
     if legend:
         _legend(img, HEADER + g.height)
+    d = ImageDraw.Draw(img)
+    for k, line in enumerate(rule):
+        T.draw_text(d, (12, HEADER + g.height + LEGEND + 8 + k * RULE_LINE), line, RULE_FONT, fill=T.TEXT_MUTED)
     return img
 
 
@@ -299,26 +320,28 @@ def render_preview(view: dict, seat: int, tile_id: int, orient: int, anchor: int
                    names: Sequence[str] | None = None) -> Image.Image:
     """The planet with a candidate tile drawn see-through at ``anchor`` in ``orient``:
     green outline and a tick when legal, red with the reason when not; squares whose
-    lifepod or rover it would destroy and ice under its water squares are ringed.
-    Raises ValueError for an orientation outside 0-7 or a square outside the board."""
+    lifepod or rover it would destroy and ice under its water squares are ringed. When the
+    view says the seat's planet rule is lifted this turn (R7), the check leaves it out and
+    the banner says so. Raises ValueError for an orientation outside 0-7 or a square outside the board."""
     if orient not in range(8):
         raise ValueError("orientation is a number from 0 to 7")
     if anchor not in range(SIZE * SIZE):
         raise ValueError("the anchor square is not on the board")
     board = board_of(view, seat)
     corp = view["seats"][seat]["corp"]
-    problem = board.placement_problem(tile_id, orient, anchor,
+    lifted = bool(view["seats"][seat].get("planet_rule_lifted"))
+    problem = board.placement_problem(tile_id, orient, anchor, planet_rule=not lifted,
                                       ignore_adjacency=has_tech_code(corp, "ignore_adjacency"))
     fx = placement_effects(board, tile_id, orient, anchor)
     g = geometry(CELL, True)
     pad = 10
     t = D.tile(tile_id)
-    fx_lines = _banner_lines(problem, fx, t, corp, g.width + 2 * 10 - 40)
+    fx_lines = _banner_lines(problem, fx, t, corp, g.width + 2 * 10 - 40, lifted)
     banner = 72 + 27 * len(fx_lines)
     width = g.width + 2 * pad
     img = T.new_canvas(width, HEADER + g.height + banner)
     img.paste(empty_planet(board.planet_id, CELL, True), (pad, HEADER))
-    draw_board(img, board, pad, HEADER, g)
+    draw_board(img, board, pad, HEADER, g, carried(view, seat))
     ox, oy = pad + g.left, HEADER + g.top
     cell = CELL
     color = T.OK if problem is None else T.BAD
@@ -371,10 +394,14 @@ def render_preview(view: dict, seat: int, tile_id: int, orient: int, anchor: int
     return img
 
 
-def _banner_lines(problem: str | None, fx: dict, t: D.TileType, corp: dict, width: int) -> list[tuple[str, tuple]]:
+def _banner_lines(problem: str | None, fx: dict, t: D.TileType, corp: dict, width: int,
+                  lifted: bool = False) -> list[tuple[str, tuple]]:
     lines: list[tuple[str, tuple]] = []
     if problem is not None:
         lines += [(ln, T.BAD) for ln in T.wrap(problem[0].upper() + problem[1:], 21, width)]
+    if lifted:
+        lines += [(ln, T.WARN) for ln in T.wrap("Your planet's own rule is lifted this turn: no depot tile fits "
+                                                  "under it", 21, width)]
     notes = []
     if not fx["clash"]:
         if fx["lifepods"]:
@@ -389,7 +416,7 @@ def _banner_lines(problem: str | None, fx: dict, t: D.TileType, corp: dict, widt
         notes.append("covers no lifepod, rover or ice")
     if notes:
         lines += [(ln, T.TEXT_MUTED) for ln in T.wrap(" · ".join(notes), 21, width)]
-    return lines[:3]
+    return lines[:4]
 
 
 def _outline(d: ImageDraw.ImageDraw, squares: list[C.Square], ox: int, oy: int, cell: int, color, ew: int) -> None:

@@ -24,7 +24,8 @@ NAME_W = 214
 CAT_W = 96
 CATEGORIES = (("A", "Lines"), ("B", "Trackers"), ("C", "Collected"), ("D", "Civ cards"), ("E", "Private"),
               ("F", "Neighbour"))
-ENDING_TEXT = {"depot_empty": "a depot ran empty", "unplaceable": "a tile could not be placed"}
+ENDING_TEXT = {"depot_empty": "a depot ran empty", "unplaceable": "a tile could not be placed",
+               "last_event": "the last event card was played"}
 
 
 def _detail(cat: str, part: dict) -> list[str]:
@@ -32,8 +33,14 @@ def _detail(cat: str, part: dict) -> list[str]:
     def n_of(n: int, word: str) -> str:
         return f"{n} {word}{'s' if n != 1 else ''}"
 
-    if cat == "A":
-        return [n_of(len(part["rows"]) + len(part["columns"]), "line")]
+    if cat == "A":  # lines, then the planet's own medals (Gaia's cities, Cerberus' globes)
+        out = [n_of(len(part["rows"]) + len(part["columns"]), "line")]
+        for extra in part.get("planet", []):
+            word = extra["what"].split()[-1]  # "visible cities" -> "cities"
+            if extra["count"] == 1:
+                word = {"cities": "city", "globes": "globe"}.get(word, word)
+            out.append(f"{extra['count']} {word}")
+        return out
     if cat == "C":
         return [n_of(part["lifepods"], "pod"), n_of(part["meteorites"], "meteor")]
     if cat == "D":
@@ -61,11 +68,15 @@ def _ordinal(n: int) -> str:
 
 def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict | None = None,
                  target: int | None = None, epilogue: str | None = None) -> Image.Image:
-    """The score sheet of ``result`` (default: the view's final result). Raises ValueError
-    when there is no result yet."""
+    """The score sheet of ``result`` (default: the view's final result). A solo result with a
+    target (event deck) draws it and its epilogue unless ``target`` / ``epilogue`` are given.
+    Raises ValueError when there is no result yet."""
     res = result if result is not None else view.get("result")
     if not res:
         raise ValueError("the game is not over: there is no final score to draw")
+    solo_result = res.get("solo") or {}
+    target = target if target is not None else solo_result.get("target")
+    epilogue = epilogue if epilogue is not None else solo_result.get("text")
     players = {p["seat"]: p for p in res["players"]}
     order = list(res["ranking"])
     solo = len(order) == 1

@@ -1,6 +1,7 @@
 """The space station (S.U.S.A.N.): six depots in a ring, each with the top tile of its small
 and large stack drawn to scale, the stack heights, the seat facing each depot and the
-commander.
+commander. With the event module, a band under the ring shows the round's event card (its
+colour, name and effect), the cards left and, in solo, the score target.
 
 Depot positions go clockwise from the bottom of the image (position 0, where seat 1's
 indicator stands). The stacks in the depot at position p are large slot (p + rotation) % 6
@@ -26,6 +27,8 @@ BOX_W = 300
 BOX_H = 214
 RADIUS_X = 370  # horizontal distance of the four side depots from the centre
 RADIUS_Y = 348
+EVENT_H = 150  # the event band under the ring, when the round has an event card
+EVENT_COLOUR = {"green": T.OK, "orange": T.WARN, "red": T.BAD}
 
 
 def _centers() -> list[tuple[float, float]]:
@@ -71,7 +74,14 @@ def _stack(img: Image.Image, d: ImageDraw.ImageDraw, stack: str, entry: dict, x0
 
 def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Image:
     """The station as the view shows it (another seat's pick stays hidden until the round ends)."""
+    events = view.get("events") or {}
+    event = events.get("current")
     img = T.starfield(WIDTH, HEIGHT).copy()
+    if event:  # the band below, the ring exactly as without it
+        taller = T.new_canvas(WIDTH, HEIGHT + EVENT_H)
+        taller.paste(img, (0, 0))
+        taller.paste(T.starfield(WIDTH, EVENT_H), (0, HEIGHT))
+        img = taller
     d = ImageDraw.Draw(img)
     n = view["players"]
     commander = view["commander"]
@@ -128,4 +138,26 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
         for k, stack in enumerate(("small", "large")):
             _stack(img, d, stack, view["station"][stack][slots[stack]], x0 + k * half, y0 + 40, half, BOX_H - 42)
         d.line((x0 + half, y0 + 48, x0 + half, y0 + BOX_H - 10), fill=T.PANEL_LINE, width=2)
+    if event:
+        _event_band(d, event, events, view, HEIGHT)
     return img
+
+
+def _event_band(d: ImageDraw.ImageDraw, event: dict, events: dict, view: dict, y0: int) -> None:
+    """The round's event card: a colour stripe (named too, for colour-blind readers), its
+    name and its effect, the cards left, and the solo target."""
+    x0, x1, y1 = 24, WIDTH - 24, y0 + EVENT_H - 16
+    colour = EVENT_COLOUR.get(event["colour"], T.PANEL_LINE)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=14, fill=T.PANEL, outline=colour, width=3)
+    d.rounded_rectangle((x0, y0, x0 + 18, y1), radius=8, fill=colour)
+    tx = x0 + 36
+    width = x1 - tx - 20
+    left = events.get("remaining", 0)
+    label = (f"Event of round {view['round']} · {event['colour']} alert · "
+             + (f"{left} card{'s' if left != 1 else ''} left" if left else "last card: last round"))
+    if view.get("solo"):
+        label += f" · solo target {view['solo']['target']} medals"
+    T.draw_text(d, (tx, y0 + 22), T.fit_text(label, 17, width), 17, fill=T.TEXT_MUTED, anchor="lm")
+    T.draw_text(d, (tx, y0 + 52), T.fit_text(event["name"], 23, width, True), 23, bold=True, anchor="lm")
+    for k, line in enumerate(T.wrap(event["text"], 20, width)[:2]):
+        T.draw_text(d, (tx, y0 + 86 + k * 26), line, 20, anchor="lm")

@@ -11,7 +11,7 @@ from engine import data as D
 from . import icons
 from . import theme as T
 from .planet import draw_board, empty_planet, geometry
-from .viewinfo import board_of, line_medals, still_playing, track_medals
+from .viewinfo import board_of, carried, line_medals, still_playing, track_medals
 
 MINI_CELL = 26
 PANEL_PAD = 12
@@ -106,7 +106,7 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, name
     # planet
     py = y0 + NAME_H
     img.paste(empty_planet(board.planet_id, MINI_CELL, False), (x0 + PANEL_PAD, py))
-    draw_board(img, board, x0 + PANEL_PAD, py, g)
+    draw_board(img, board, x0 + PANEL_PAD, py, g, carried(view, seat))
     # trackers
     sy = py + g.height + 4
     corp = s["corp"]

@@ -15,6 +15,11 @@ def board_of(view: dict, seat: int) -> Board:
     return Board.from_json(view["seats"][seat]["board"])
 
 
+def carried(view: dict, seat: int) -> list[int]:
+    """Rovers carrying a meteorite (Horizon Group), by index."""
+    return list(view["seats"][seat]["corp"].get("special", {}).get("carry", []))
+
+
 def complete_lines(board: Board) -> tuple[list[int], list[int]]:
     """Rows and columns (0-based) that score: every grid square covered, no meteorite."""
     return board.full_lines()
@@ -32,7 +37,7 @@ def line_medals(board: Board) -> int:
 
 
 def tech_on(corp_view: dict, level: int) -> bool:
-    return tech_unlocked(corp_view["corp"], corp_view["trackers"], level)
+    return tech_unlocked(corp_view["corp"], corp_view["trackers"], level, corp_view.get("special"))
 
 
 def has_tech_code(corp_view: dict, code: str) -> bool:
@@ -41,7 +46,7 @@ def has_tech_code(corp_view: dict, code: str) -> bool:
 
 
 def track_medals(corp_view: dict) -> int:
-    return sum(_track_medals(corp_view["corp"], corp_view["trackers"]).values())
+    return sum(_track_medals(corp_view["corp"], corp_view["trackers"], corp_view.get("special")).values())
 
 
 def seat_position(view: dict, seat: int) -> int:

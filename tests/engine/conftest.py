@@ -47,14 +47,21 @@ def place(state, seat: int, tile_id: int, square: str, orient: int = 0) -> None:
     apply(state, seat, Place(parse_cell(square), orient))
 
 
-def finish_turn(state, seat: int) -> None:
-    """Settle every pending item with its first offered value, then confirm."""
-    from engine.actions import Confirm
+def settle_all(state, seat: int) -> None:
+    """Settle every pending item with its first offered value (e.g. what the round's event
+    card asks before the tile pick: solo games always play events)."""
     from engine.rules import item_values
 
     while items(state, seat):
         it = items(state, seat)[0]
         resolve(state, seat, it, item_values(state, seat, it)[0])
+
+
+def finish_turn(state, seat: int) -> None:
+    """Settle every pending item with its first offered value, then confirm."""
+    from engine.actions import Confirm
+
+    settle_all(state, seat)
     apply(state, seat, Confirm())
 
 

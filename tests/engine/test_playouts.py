@@ -1,5 +1,6 @@
 """Random playouts: 200 seeded games for 1-6 players played to the end by random legal
-actions, checking invariants at every step (OpenSpiel-style)."""
+actions, checking invariants at every step (OpenSpiel-style). Solo games play the event
+deck (always on in solo); a few more multiplayer games play it too."""
 import random
 
 import pytest
@@ -12,8 +13,8 @@ from engine.rules import can_place_any
 GAMES = 200
 
 
-def play(players: int, seed: int, *, deep_every: int = 40):
-    g = new_game(make_config(players), seed)
+def play(players: int, seed: int, *, deep_every: int = 40, **config):
+    g = new_game(make_config(players, **config), seed)
     rng = random.Random(seed)
     steps = 0
     while g.phase != "over":
@@ -43,26 +44,48 @@ def play(players: int, seed: int, *, deep_every: int = 40):
     return g, steps
 
 
+def check_finished(g, players: int) -> None:
+    assert all(not legal_actions(g, s) for s in range(players))
+    with pytest.raises(GameOver):
+        apply(g, 0, Undo())
+    assert g.ending and g.round >= 8
+    res = g.result
+    assert sorted(p["seat"] for p in res["players"]) == list(range(players))
+    for p in res["players"]:
+        parts = [p[k]["total"] for k in "ABCDEF"]
+        assert all(x >= 0 for x in parts) and p["total"] == sum(parts)
+        assert p["A"]["total"] <= 40 and p["B"]["total"] <= 30
+        assert 0 <= p["uncovered"] <= 96
+    assert res["winners"] and all(res["players"][w]["place"] == 1 for w in res["winners"])
+    events = g.extra.get("events")
+    if "last_event" in g.ending:
+        assert events and not events["deck"] and len(events["revealed"]) == 20 == g.round
+    else:
+        assert not events or len(events["revealed"]) == g.round < 20
+    if "unplaceable" not in g.ending and "last_event" not in g.ending:
+        assert any(not g.station["large"][j] and not g.station["small"][(j + g.station["offset"]) % 6]
+                   for j in range(6))
+    if players == 1:
+        solo = res["solo"]
+        assert solo["score"] == res["players"][0]["total"] and solo["delta"] == solo["score"] - solo["target"]
+
+
 @pytest.mark.parametrize("chunk", range(10))
 def test_random_games_play_to_the_end_with_every_invariant_holding(chunk):
     for seed in range(chunk * GAMES // 10, (chunk + 1) * GAMES // 10):
         players = 1 + seed % 6
         g, _ = play(players, seed)
-        assert all(not legal_actions(g, s) for s in range(players))
-        with pytest.raises(GameOver):
-            apply(g, 0, Undo())
-        assert g.ending and g.round >= 8
-        res = g.result
-        assert sorted(p["seat"] for p in res["players"]) == list(range(players))
-        for p in res["players"]:
-            parts = [p[k]["total"] for k in "ABCDEF"]
-            assert all(x >= 0 for x in parts) and p["total"] == sum(parts)
-            assert p["A"]["total"] <= 40 and p["B"]["total"] <= 30
-            assert 0 <= p["uncovered"] <= 96
-        assert res["winners"] and all(res["players"][w]["place"] == 1 for w in res["winners"])
-        if "unplaceable" not in g.ending:
-            assert any(not g.station["large"][j] and not g.station["small"][(j + g.station["offset"]) % 6]
-                       for j in range(6))
+        check_finished(g, players)
+
+
+@pytest.mark.parametrize("players,seed,events", [(2, 301, "hard"), (3, 302, "normal"), (4, 303, "easy"),
+                                                 (5, 304, {"green": 0, "orange": 2, "red": 18}),
+                                                 (6, 305, {"green": 16, "orange": 4, "red": 0}),
+                                                 (1, 306, {"green": 0, "orange": 0, "red": 20})])
+def test_random_games_with_the_event_deck_play_to_the_end(players, seed, events):
+    g, _ = play(players, seed, events=events)
+    check_finished(g, players)
+    assert g.extra["events"]["revealed"] and len(g.extra["events"]["revealed"]) == g.round
 
 
 def test_a_seed_always_plays_to_the_same_result():

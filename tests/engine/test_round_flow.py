@@ -8,7 +8,7 @@ from engine.actions import Confirm, Pick, Place, Turn, Undo
 from engine.data import parse_cell as sq
 from engine.rules import item_values, seat_depot, top_tile
 
-from .conftest import finish_turn, game, give, items, place, resolve
+from .conftest import finish_turn, game, give, items, place, resolve, settle_all
 
 TECH_BIOMASS = 80
 
@@ -31,6 +31,7 @@ def test_with_one_or_two_players_the_station_turns_one_depot_by_itself(players):
     assert g.phase == "turns"
     r1 = g.station["rotation"]
     for s in range(players):
+        settle_all(g, s)  # the solo event card, if it asks anything
         place(g, s, TECH_BIOMASS if s == 0 else 104, "F1")
         finish_turn(g, s)
     assert g.round == 2 and g.phase == "turns" and g.station["rotation"] == (r1 - 1) % 6

@@ -78,8 +78,9 @@ def test_the_first_commander_is_seeded_or_chosen():
 
 @pytest.mark.parametrize("kwargs,message", [
     ({"players": 7}, "1 to 6"), ({"players": 0}, "1 to 6"),
-    ({"players": 2, "planets": ["gaia", "ksb-4156"]}, "not available"),
-    ({"players": 2, "corporations": ["republic", "universal_coalition"]}, "not available"),
+    ({"players": 2, "planets": ["earth", "ksb-4156"]}, "no planet 'earth'; choose from: ksb-4156, arashi"),
+    ({"players": 2, "corporations": ["acme_mining", "universal_coalition"]},
+     "no corporation 'acme_mining'; choose from: universal_coalition, cosmos_inc"),
     ({"players": 2, "interior_offset": 6}, "0 to 5"),
 ])
 def test_bad_setups_are_refused_with_a_reason(kwargs, message):

@@ -21,6 +21,7 @@ from render.demo import playout, preview_candidates
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
 POSITIONS = GOLDEN_DIR / "positions.json"
+CORPORATIONS = GOLDEN_DIR / "corporations.json"  # views of the asymmetric boards
 NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
 
 
@@ -60,6 +61,55 @@ def filled_board(planet_id: str = "ksb-4156", seed: int = 1, complete_rows: int 
     return board
 
 
+# Tiles put by hand on every planet for the asymmetric planets' images: placed directly
+# where they fit the grid and the planet's own restriction (no adjacency or slide search),
+# so the pictures move only when the renderer or the board data do.
+SHOWCASE = ((2, 0, "D5"), (80, 3, "E6"), (104, 1, "G7"), (9, 1, "C8"), (56, 0, "H4"), (33, 0, "I8"),
+            (58, 2, "K6"), (8, 3, "F2"), (130, 1, "E9"))
+
+
+def showcase_board(planet_id: str) -> Board:
+    """``SHOWCASE`` tiles where they fit on the planet's grid, a patch, a meteorite and a rover."""
+    from engine import planets as P
+    from engine.board import placement_mask
+
+    board = Board(planet_id, lifepods=list(D.planet(planet_id).lifepods))
+    rules = P.rules_for(planet_id)
+    for tile_id, orient, square in SHOWCASE:
+        anchor = D.parse_cell(square)
+        mask = placement_mask(tile_id, orient, anchor)
+        if (mask and not mask & ~board.planet.grid_mask and not mask & board.occupied
+                and P.static_problem(rules, tile_id, orient, anchor, mask) is None):
+            board.place_tile(tile_id, orient, anchor)
+    free = D.cells_of(board.planet.grid_mask & ~board.occupied & D.halo(board.occupied))
+    board.place_patch(free[len(free) // 2])
+    cells = board.tile_cells(0)
+    board.rovers = [cells[-1]]
+    return board
+
+
+def planets_gallery(cell: int = 26):
+    """The twelve asymmetric planets side by side (compact form), each with its showcase tiles."""
+    from PIL import Image
+
+    from engine.setup import SUPPORTED_PLANETS
+    from render.planet import planet_block
+
+    blocks = [planet_block(showcase_board(pid), cell, labels=False) for pid in SUPPORTED_PLANETS[1:]]
+    w, h = blocks[0].size
+    sheet = Image.new("RGB", (4 * w, 3 * h))
+    for k, block in enumerate(blocks):
+        sheet.paste(block, ((k % 4) * w, (k // 4) * h))
+    return sheet
+
+
+def planet_view(planet_id: str) -> dict:
+    """The stored end-of-game view with seat 0 on ``planet_id`` showing its showcase board."""
+    view = json.loads(json.dumps(stored_positions()["end_public"]))
+    view["seats"][0]["board"] = showcase_board(planet_id).to_json()
+    return view
+
+
 def full_view(players: int = 2):
     """A public end-of-game view whose seat 0 planet is ``filled_board()``."""
     view = public_view(end_state(players))
@@ -87,6 +137,73 @@ def build_positions() -> dict:
     }
 
 
+def _corporation_state(corp_id: str):
+    """A 2-player game in round 6 where seat 0 plays ``corp_id`` with its special pieces on
+    the board (hand-built: trackers, pieces and tech uses set directly)."""
+    state = new_game(make_config(2, corporations=[corp_id, "universal_coalition"], first_commander=0,
+                                 interior_offset=0), seed=5)
+    state.round = 6
+    s = state.seats[0]
+    b = s.board
+    for tile_id, orient, square in ((56, 0, "F1"), (104, 1, "F2"), (8, 0, "E4"), (80, 1, "G3"), (128, 0, "D3")):
+        assert b.placement_problem(tile_id, orient, D.parse_cell(square), ignore_adjacency=True) is None
+        b.place_tile(tile_id, orient, D.parse_cell(square))
+    b.meteorites = [D.parse_cell("G4")]
+    b.rovers = [D.parse_cell("F1"), D.parse_cell("E3")][:min(2, D.corporation(corp_id).rovers)]
+    s.corp.rover_supply = D.corporation(corp_id).rovers - len(b.rovers)
+    s.corp.trackers.update(civ=4, water=5, biomass=3, rover=6, tech=7)
+    sp = s.corp.special
+    if corp_id == "cosmos_inc":
+        sp.update(pods=[["water", 6], ["tech", 5], ["civ", 8], ["civ", 9]], spent=["t2"])
+        s.corp.lifepods = 2
+    elif corp_id == "flux_industries":
+        sp.update(flux="biomass", used={"t5": 6})
+    elif corp_id == "horizon_group":
+        s.corp.trackers.update(rover=9, tech=10)
+        sp.update(carry=[1], used={"t5": 6})
+        b.meteorites.append(D.parse_cell("F4"))
+        s.corp.meteorites = 4
+    elif corp_id == "jump_drive":
+        s.corp.trackers.update(tech=6)
+        sp.update(slots=[1, 4], spent=["t5"])
+        s.corp.lifepods = 1
+    elif corp_id == "makeshift":
+        s.corp.trackers.update(civ=6, water=9, biomass=8, rover=10, tech=7)
+        sp.update(col={"civ": "water", "water": "water", "biomass": "rover", "rover": "rover", "tech": "tech"},
+                  used={"t4": 6})
+    elif corp_id == "oasis_ultd":
+        s.corp.trackers.update(water=15, rover=6, tech=5)  # the water cube on rover 7 blocks the rover cube
+    elif corp_id == "republic":
+        s.corp.trackers.update(civ=8, tech=14)
+    elif corp_id == "wormhole_corp":
+        s.corp.trackers.update(biomass=3, tech=10)
+    return state
+
+
+ASYMMETRIC = ("cosmos_inc", "flux_industries", "horizon_group", "jump_drive", "makeshift", "oasis_ultd", "republic",
+              "wormhole_corp")
+
+
+def build_corporation_views() -> dict:
+    """Seat 0's own view of every asymmetric corporation board (golden/corporations.json)."""
+    return {cid: view_for(_corporation_state(cid), 0) for cid in ASYMMETRIC}
+
+
+@lru_cache(maxsize=None)
+def stored_corporation_views() -> dict:
+    return json.loads(CORPORATIONS.read_text(encoding="utf-8"))
+def with_event(view: dict, card_id: int, remaining: int = 14) -> dict:
+    """A stored view with the event module on and ``card_id`` as the round's card (the stored
+    views predate the module; the card's name and text come from the game data)."""
+    from engine import events as E
+
+    view = json.loads(json.dumps(view))
+    view["events"] = {"current": E.card(card_id).public(), "remaining": remaining, "revealed": [card_id],
+                      "played": {"green": 0, "orange": 0, "red": 1}, "deck": {"green": 9, "orange": 3, "red": 8},
+                      "preset": "normal"}
+    return view
+
+
 @lru_cache(maxsize=None)
 def stored_positions() -> dict:
     return json.loads(POSITIONS.read_text(encoding="utf-8"))
@@ -112,9 +229,16 @@ def golden_cases() -> dict:
         "corporation_private": lambda: R.render_corporation(p()["mid_own"], 0, NAMES),
         "corporation_public": lambda: R.render_corporation(p()["mid_public"], 1, NAMES),
         "station": lambda: R.render_station(p()["mid_public"], NAMES),
+        "station_event": lambda: R.render_station(with_event(p()["mid_public"], 119), NAMES),
         "picker": lambda: R.render_picker(p()["mid_own"], 0, NAMES),
         "summary": lambda: R.render_round_summary(p()["end_public"], NAMES),
         "score": lambda: R.render_score(p()["end_public"], NAMES),
         "score_solo": lambda: R.render_score(p()["solo_public"], NAMES[:1], target=60,
                                              epilogue="The corporation's board reviews your planet."),
+        "planets_gallery": planets_gallery,
+        "planet_tartarus": lambda: R.render_planet(planet_view("tartarus"), 0, NAMES),
+        "planet_petra": lambda: R.render_planet(planet_view("petra"), 0, NAMES),
+        **{f"corporation_{cid}": (lambda cid=cid: R.render_corporation(stored_corporation_views()[cid], 0, NAMES))
+           for cid in ASYMMETRIC},
+        "planet_horizon": lambda: R.render_planet(stored_corporation_views()["horizon_group"], 0, NAMES),
     }

@@ -3,7 +3,8 @@
     python -m tests.render.regen_golden               # redraw every golden PNG
     python -m tests.render.regen_golden planet_full   # only some
     python -m tests.render.regen_golden --positions   # also rebuild golden/positions.json
-                                                      # from seeded playouts first
+                                                      # from seeded playouts first (and
+                                                      # golden/corporations.json, hand-built)
 
 Look at the new images (and at tests/render/_failures/ after a failed run) before
 committing them: a golden image is a promise that this is what players see.
@@ -19,7 +20,8 @@ if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.render.golden_check import GOLDEN_SCALE, golden_path, reduce  # noqa: E402
-from tests.render.positions import POSITIONS, build_positions, golden_cases, stored_positions  # noqa: E402
+from tests.render.positions import (CORPORATIONS, POSITIONS, build_corporation_views, build_positions,  # noqa: E402
+                                    golden_cases, stored_corporation_views, stored_positions)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,6 +34,11 @@ def main(argv: list[str] | None = None) -> int:
         POSITIONS.write_text(json.dumps(build_positions(), sort_keys=True, separators=(",", ":")), encoding="utf-8")
         stored_positions.cache_clear()
         print(f"wrote {POSITIONS}")
+    if args.positions or not CORPORATIONS.exists():
+        CORPORATIONS.write_text(json.dumps(build_corporation_views(), sort_keys=True, separators=(",", ":")),
+                                encoding="utf-8")
+        stored_corporation_views.cache_clear()
+        print(f"wrote {CORPORATIONS}")
     cases = golden_cases()
     unknown = [n for n in args.names if n not in cases]
     if unknown:

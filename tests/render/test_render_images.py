@@ -122,7 +122,8 @@ def test_score_requires_a_result():
 
 
 def test_score_draws_solo_target_and_epilogue():
-    view = public_view(end_state(1))
+    view = json.loads(json.dumps(public_view(end_state(1))))  # a copy: the state is shared
+    view["result"].pop("solo", None)
     plain = R.render_score(view, NAMES[:1])
     total = view["result"]["players"][0]["total"]
     with_target = R.render_score(view, NAMES[:1], target=total + 3, epilogue="A long epilogue. " * 12)
@@ -164,3 +165,30 @@ def test_preview_rejects_impossible_arguments():
         R.render_preview(view, 0, 40, 8, 30)
     with pytest.raises(ValueError):
         R.render_preview(view, 0, 40, 0, 144)
+
+
+def test_a_solo_result_brings_its_own_target_and_epilogue():
+    view = json.loads(json.dumps(public_view(end_state(1))))
+    solo = view["result"]["solo"]
+    assert solo["text"] and solo["target"]
+    drawn = R.render_score(view, NAMES[:1])
+    explicit = R.render_score(view, NAMES[:1], target=solo["target"], epilogue=solo["text"])
+    assert R.png_bytes(drawn) == R.png_bytes(explicit)
+    view["result"].pop("solo")
+    assert R.render_score(view, NAMES[:1]).height < drawn.height
+
+
+@pytest.mark.parametrize("card_id", [81, 97, 119])  # one card of each colour
+def test_the_station_shows_the_rounds_event_card_under_the_ring(card_id):
+    from engine import events as E
+    from render.station import EVENT_COLOUR, EVENT_H, HEIGHT
+    from tests.render.positions import with_event
+
+    view = public_view(mid_state(4))
+    view["events"] = None
+    plain = R.render_station(view, NAMES)
+    shown = R.render_station(with_event(view, card_id), NAMES)
+    assert plain.height == HEIGHT and shown.height == HEIGHT + EVENT_H
+    assert shown.crop((0, 0, shown.width, HEIGHT)).tobytes() == plain.tobytes()  # the ring is unchanged
+    stripe = shown.getpixel((30, HEIGHT + EVENT_H // 2))
+    assert stripe == EVENT_COLOUR[E.card(card_id).colour]
