@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
 RETRY_DELAYS = (5, 15, 60, 300, 900)  # seconds between attempts to deliver a post
+BOARD_CHOICES = [app_commands.Choice(name="standard", value="standard"),
+                 app_commands.Choice(name="asymmetric at random", value="random")]
+EVENT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("off", "easy", "normal", "hard")]
 
 
 def is_admin(interaction: Interaction) -> bool:
@@ -175,7 +178,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                     "standard boards" if o["boards"] == "standard" else "asymmetric planets and corporations at random",
                     "private objectives" if o["private_objectives"] else "no private objectives",
                     f"turn timer {o['timer_hours']:g} h" if o["timer_hours"] else "no turn timer",
-                    f"reminders after {o['remind_hours']:g} h" if o["remind_hours"] else "no reminders"]
+                    f"reminders after {o['remind_hours']:g} h" if o["remind_hours"] else "no reminders",
+                    f"{o['events']} event deck" if o.get("events") not in (None, "off") else "no events"]
         if game.status == "lobby":
             head = f"**Planet Unknown: game #{game.id}** is looking for players ({', '.join(settings)})."
             tail = "Press **Join** to take a seat. The creator starts the game when everyone is in."
@@ -190,13 +194,13 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @app_commands.describe(players="most players (1-6)", timer_hours="hours per move before the autopilot plays it (0: off)",
                            remind_hours="hours before a waiting player is reminded (0: off)",
                            private_objectives="play with private objectives",
-                           boards="standard boards, or asymmetric planets and corporations dealt at random")
-    @app_commands.choices(boards=[app_commands.Choice(name="standard", value="standard"),
-                                  app_commands.Choice(name="asymmetric at random", value="random")])
+                           boards="standard boards, or asymmetric planets and corporations dealt at random",
+                           events="the event deck: off, or easy / normal / hard")
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
-                     private_objectives: bool = False, boards: str = "standard") -> None:
+                     private_objectives: bool = False, boards: str = "standard", events: str = "off") -> None:
         try:
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
@@ -204,7 +208,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
-                         "private_objectives": private_objectives, "boards": boards})
+                         "private_objectives": private_objectives, "boards": boards, "events": events})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()
@@ -220,14 +224,18 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         except discord.HTTPException as error:
             log.warning("game %s: no thread (%s); posts go to the channel", game.id, error)
 
-    @app_commands.command(name="solo", description="Start a solo game at once (standard boards, events on)")
-    async def solo(self, interaction: Interaction) -> None:
+    @app_commands.command(name="solo", description="Start a solo game at once (the event deck is always on)")
+    @app_commands.describe(events="how hard the event deck is (normal: target 58)",
+                           boards="standard boards, or an asymmetric planet and corporation at random")
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:])
+    async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard") -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
             game = await self.service.create(creator_id=user.id, creator_name=user.display_name,
                                              guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                             options={"max_players": 1}, kind="solo")
+                                             options={"max_players": 1, "events": events, "boards": boards},
+                                             kind="solo")
             if interaction.guild is not None and interaction.channel is not None:
                 try:
                     msg = await interaction.channel.send(f"🪐 {user.display_name} started solo game #{game.id}.",

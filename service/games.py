@@ -45,9 +45,11 @@ DEFAULT_OPTIONS = {
     "remind_hours": 12.0,     # first reminder after this long; 0: no reminders
     "private_objectives": False,
     "boards": "standard",     # standard: KSB-4156 + Universal Coalition; random: asymmetric sides dealt at random
+    "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
 }
 BOARD_CHOICES = ("standard", "random")
+EVENT_CHOICES = ("off", "easy", "normal", "hard")
 LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
 
 
@@ -135,6 +137,8 @@ def check_options(options: dict) -> dict:
             raise WrongStage(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
     if opts["boards"] not in BOARD_CHOICES:
         raise WrongStage(f"boards: one of {', '.join(BOARD_CHOICES)}")
+    if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
+        raise WrongStage(f"events: one of {', '.join(EVENT_CHOICES)}")
     opts["private_objectives"] = bool(opts["private_objectives"])
     return opts
 
@@ -353,7 +357,12 @@ class GameService:
                 raise WrongStage("Nobody has joined yet.")
             opts = game.options
             seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2 ** 32)
-            config = make_config(n, private_objectives=opts["private_objectives"], **self._boards(opts, seed, n))
+            events = opts["events"]
+            events = None if events is None else (False if events == "off" else events)
+            if n == 1 and events is False:
+                events = None  # solo always plays with events (rulebook); the normal deck by default
+            config = make_config(n, private_objectives=opts["private_objectives"], events=events,
+                                 **self._boards(opts, seed, n))
             state = new_game(config, seed)
             posts = [] if game.row.kind == "daily" else [
                 self._post(game, self._start_text(game, state), mentions=self._humans(game))]
@@ -380,6 +389,9 @@ class GameService:
             planet = D.planet(state.config["planets"][i]).name
             corp = D.corporation(state.config["corporations"][i]).name
             lines.append(f"{i + 1}. {game.mention(i)}: planet {planet}, {corp}")
+        solo = public_view(state).get("solo")
+        if solo and solo.get("target") is not None:
+            lines.append(f"Solo target: **{solo['target']} medals**.")
         if state.phase == "objectives":
             lines.append("First, everyone keeps their private objectives (press **Play**).")
         return "\n".join(lines)
@@ -552,8 +564,10 @@ class GameService:
         elif state.phase == "turns" and (phase != "turns" or state.round != round_):
             humans = [i for i in rules.to_act(state) if game.user_of(i) is not None]
             who = ", ".join(game.mention(i) for i in humans) or "the computer players"
+            event = (public_view(state).get("events") or {}).get("current")
+            news = f"\nEvent ({event['colour']}): **{event['name']}**: {event['text']}" if event else ""
             posts.append(self._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
-                                          f"(press **Play**).",
+                                          f"(press **Play**).{news}",
                                     mentions=self._humans(game, humans), buttons=("play", "station")))
         elif state.phase in ("civ", "final") and state.active is not None and state.active != active:
             a = state.active

@@ -166,6 +166,9 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
     picks = [a for a in legal if isinstance(a, Pick)]
     pages = ui.get("pages", {})
     lines: list[str] = []
+    event = (view.get("events") or {}).get("current") if state.phase == "turns" else None
+    if event:
+        lines.append(f"Event this round ({event['colour']}): **{event['name']}**: {event['text']}")
     row = 0
     if picks:
         lines.append(f"**Round {state.round}: choose a tile** from the depot facing you. The picture shows "
@@ -197,7 +200,9 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         row = 3
     else:
         panel.image = ("planet", (view, seat, names), {})
-        if state.phase == "turns":
+        if state.phase == "turns" and s.step == "pick":
+            lines.append(f"**Round {state.round}: first settle what the event asks**, then choose your tile.")
+        elif state.phase == "turns":
             lines.append(f"**Round {state.round}: settle what your tile gave you**, in any order, then confirm.")
         elif state.phase == "civ":
             lines.append("**Civilisation milestone:** choose your card.")

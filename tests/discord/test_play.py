@@ -138,3 +138,19 @@ async def test_a_full_round_posts_the_summary_once(world):
     assert len(summaries) == 1
     (att,) = summaries[0].attachments
     assert Image.open(io.BytesIO(await att.read())).size[0] > 400
+
+
+async def test_an_event_deck_chosen_in_the_lobby_shows_each_rounds_card(world):
+    game = await start_game(world, [world.alice, world.bob], events="hard")
+    assert game.state.config["events"]["red"] == 10
+    opened = [m for m in thread_of(world).history() if "Round 1 is open" in m.content]
+    assert len(opened) == 1 and "Event (" in opened[0].content
+    panel = await play_panel(world, world.alice, game.id)
+    assert "Event this round" in panel.response.content
+
+
+async def test_solo_shows_its_score_target_from_the_start(world):
+    await world.alice.slash(world.channel, "pu solo", events="easy")
+    (thread,) = world.channel.threads
+    (start,) = [m for m in thread.history() if "begins" in m.content]
+    assert "Solo target:" in start.content
