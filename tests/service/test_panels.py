@@ -46,9 +46,18 @@ def check_panel(state, seat):
     return panel
 
 
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_panels_of_whole_games_offer_only_legal_moves(players):
-    state = new_game(make_config(players, private_objectives=players > 1), seed=players * 7)
+ASYMMETRIC = {1: (["petra"], ["oasis_ultd"]), 3: (["tartarus", "k-273", "cerberus"], ["cosmos_inc", "makeshift", "republic"]),
+              5: (["pajitnov", "arashi", "gaia", "kaak", "lacuna"],
+                  ["flux_industries", "horizon_group", "jump_drive", "wormhole_corp", "universal_coalition"])}
+
+
+@pytest.mark.parametrize("players,asymmetric", [(1, False), (2, False), (4, False), (1, True), (3, True), (5, True)])
+def test_panels_of_whole_games_offer_only_legal_moves(players, asymmetric):
+    extra = {}
+    if asymmetric:
+        planets, corps = ASYMMETRIC[players]
+        extra = {"planets": planets, "corporations": corps, "events": "hard"}
+    state = new_game(make_config(players, private_objectives=players > 1, **extra), seed=players * 7)
     rng = random.Random(players)
     steps = 0
     while rules.to_act(state) and steps < 3000:
