@@ -1,6 +1,7 @@
 """Render benchmark: median time per image type, and how much of it is PNG encoding.
 
     .venv/bin/python -m bench.render_bench [--runs 30]
+    .venv/bin/python -m bench --only render          # the rows of the shared table (measure)
 
 For each image: the median time to draw it (PIL image), to encode it (PNG bytes), the total,
 and total / encode (encoding alone is the floor a renderer cannot go under). Targets (issue 3):
@@ -14,6 +15,7 @@ import platform
 import statistics
 import time
 
+from bench.common import row
 from engine import public_view, view_for
 from render import (png_bytes, render_corporation, render_picker, render_planet, render_preview,
                     render_round_summary, render_score, render_station, warm)
@@ -30,6 +32,49 @@ def _time(fn, runs: int) -> tuple[float, object]:
         out = fn()
         samples.append(time.perf_counter() - t)
     return statistics.median(samples) * 1000, out
+
+
+def _draw_and_encode(fn, runs: int) -> tuple[list[float], list[float], list[float], int]:
+    """Per run: CPU milliseconds to draw the image and to encode it as PNG, wall-clock
+    milliseconds of both together; and the PNG size."""
+    draws, encodes, walls, size = [], [], [], 0
+    for _ in range(runs):
+        t, c = time.perf_counter(), time.process_time()
+        img = fn()
+        c1 = time.process_time()
+        size = len(png_bytes(img))
+        c2 = time.process_time()
+        walls.append((time.perf_counter() - t) * 1000)
+        draws.append((c1 - c) * 1000)
+        encodes.append((c2 - c1) * 1000)
+    return draws, encodes, walls, size
+
+
+def measure(quick: bool = False) -> list[dict]:
+    """Rows for the shared table (python -m bench): the planet board and the 6-player round
+    summary, each drawn and encoded to PNG bytes; median CPU time of several runs (drawing is
+    computation only: see bench.common.time_ms), wall-clock in the notes."""
+    runs = 10 if quick else 40
+    warm()
+    mid = playout(4, 12, stop_round=9)
+    six = playout(6, 3, stop_round=9)
+    v0 = view_for(mid, 0)
+    rows = []
+    for name, what, fn in (
+            ("planet", "planet board render (PNG bytes), 4 players round 9", lambda: render_planet(v0, 0)),
+            ("summary (6 players)", "6-player round summary image (PNG bytes), round 9",
+             lambda: render_round_summary(public_view(six)))):
+        fn()  # first call loads fonts and builds cached layers
+        draws, encodes, walls, size = _draw_and_encode(fn, runs)
+        totals = [d + e for d, e in zip(draws, encodes)]
+        total, enc = statistics.median(totals), statistics.median(encodes)
+        target = TARGETS_MS[name]
+        rows.append(row(what, round(total, 1), "ms", f"median <= {target} ms", total <= target,
+                        ratio=round(total / enc, 2),
+                        note=f"CPU time: draw {statistics.median(draws):.1f} + encode {enc:.1f} ms, "
+                             f"render/encode-only ratio {total / enc:.2f}; wall-clock median "
+                             f"{statistics.median(walls):.1f} ms; {size / 1024:.0f} KiB PNG; {runs} runs"))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,95 @@
+"""Simulated Discord benchmark: from the last player's confirm to the round summary in the thread.
+
+    .venv/bin/python -m bench --only discord [--quick]
+
+The real bot (bot.make_bot: cogs, game service, a SQLite file) runs in SimCord's simulated
+Discord, as in tests/discord. Four members create a game in a channel, join from the lobby
+and play it in its thread, each move typed with ``/pu act`` (the legal default move, as the
+end-to-end tests play). For the move that ends a round, the clock starts just before the
+command is sent and stops when SimCord's backend stores the "Round N is over" message with
+its image in the game's thread: the player's own answer (their next panel, drawn), the
+service's work, the summary image and the post itself are all inside. Median over the rounds.
+"""
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import median, row
+
+TARGET_MS = 400.0
+
+
+async def _play(rounds: int | None) -> tuple[list[float], int, float]:
+    import simcord
+
+    from bot import make_bot
+    from db.connection import open_database
+    from engine import rules
+    from service import autoplay
+
+    latencies: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        db = await open_database(Path(tmp) / "discord.sqlite3")
+        try:
+            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600)
+            async with simcord.run(bot) as env:
+                guild = env.create_guild("Bench")
+                channel = guild.create_text_channel("games")
+                players = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
+                await env.settle()
+
+                created: list[tuple[float, int, str]] = []
+                commit = env.backend.commit_message
+
+                def spy(message, *args, **kwargs):
+                    out = commit(message, *args, **kwargs)
+                    created.append((time.perf_counter(), out.channel_id, out.content or ""))
+                    return out
+
+                env.backend.commit_message = spy
+
+                r = await players[0].slash(channel, "pu create", players=4, remind_hours=0.0)
+                lobby = r.response
+                for p in players[1:]:
+                    await p.click(lobby, label="Join")
+                await players[0].click(lobby, label="Start")
+                service = env.bot.service
+                game = (await service.games_of(players[0].id))[-1]
+                thread = channel.threads[-1]
+                steps = 0
+                started = time.perf_counter()
+                while game.status == "active" and (rounds is None or len(latencies) < rounds):
+                    acting = [p for p in players if game.seat_of(p.id) in rules.to_act(game.state)]
+                    who = acting[0]
+                    action = autoplay.default_action(game.state, game.seat_of(who.id))
+                    seen = len(created)
+                    t0 = time.perf_counter()
+                    result = await who.slash(thread, "pu act", action=str(action))
+                    if not (result.response and result.response.content.startswith("✔")):
+                        raise RuntimeError(f"move refused: {action} -> {result.response and result.response.content}")
+                    for t, channel_id, content in created[seen:]:
+                        if channel_id == thread.id and content.startswith("**Round") and "is over.**" in content:
+                            latencies.append((t - t0) * 1000)
+                    steps += 1
+                    if steps % 20 == 0:
+                        # interaction tokens expire after 15 minutes, as between real moves;
+                        # SimCord otherwise keeps every one alive and slows down
+                        await env.advance_time(16 * 60)
+                    game = await service.load(game.id)
+                elapsed = time.perf_counter() - started
+        finally:
+            await db.close()
+    return latencies, steps, elapsed
+
+
+def measure(quick: bool = False) -> list[dict]:
+    latencies, steps, elapsed = asyncio.run(_play(3 if quick else None))
+    med = median(latencies)
+    return [row("simulated Discord: last confirm -> round summary sent, 4 players", round(med, 1), "ms",
+                f"median <= {TARGET_MS:g} ms", med <= TARGET_MS,
+                note=f"{len(latencies)} rounds: min {min(latencies):.0f}, max {max(latencies):.0f} ms; "
+                     f"{steps} moves typed in {elapsed:.0f} s ({elapsed / steps * 1000:.0f} ms per move, "
+                     f"each answered with the player's panel image)")]

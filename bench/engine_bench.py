@@ -1,0 +1,85 @@
+"""Engine benchmark: legal placements mid-game, and whole random games per second.
+
+    .venv/bin/python -m bench --only engine [--quick] [--profile]
+
+Placements: positions of 4-player random games at the start of round 9 (everyone still to
+pick); for each seat, the time to list every legal placement of both tiles of the depot
+facing it (what the tile picker and the autopilot need). Games: random-legal 4-player
+standard games (a random seat among those to act plays a random legal action, never undo),
+engine only: no copies, no serialisation, no images.
+
+Both are computation only, so they are timed in CPU time of the process (bench.common.time_ms),
+which other programs on a shared machine do not inflate; wall-clock figures are in the notes.
+"""
+from __future__ import annotations
+
+import random
+
+from bench.common import median, percentile, random_game, row, time_ms
+
+PLACEMENTS_TARGET_MS = 2.0
+GAMES_TARGET = 20.0  # games per second
+
+
+def depot_placements(state, seat: int) -> int:
+    """List the legal placements of both tiles of the seat's depot; return how many there are."""
+    from engine import rules
+
+    s = state.seats[seat]
+    adj = rules.ignores_adjacency(state, seat)
+    n = 0
+    for stack, slot in rules.seat_depot(state, seat).items():
+        tile = rules.top_tile(state, stack, slot)
+        if tile is not None:
+            n += len(s.board.legal_placements(tile, ignore_adjacency=adj))
+    return n
+
+
+def play_game(seed: int) -> int:
+    """One random-legal 4-player game; return the number of actions played."""
+    from engine import apply, legal_actions, make_config, new_game, to_act
+    from engine.actions import Undo
+
+    state = new_game(make_config(4), seed)
+    rng = random.Random(seed)
+    n = 0
+    while state.phase != "over":
+        seat = rng.choice(to_act(state))
+        options = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
+        apply(state, seat, rng.choice(options))
+        n += 1
+    return n
+
+
+def measure(quick: bool = False) -> list[dict]:
+    seeds = range(3) if quick else range(8)
+    runs = 20 if quick else 100
+    cpu, wall, counts = [], [], []
+    for seed in seeds:
+        state = random_game(4, 100 + seed, stop_round=9)
+        for seat in range(4):
+            counts.append(depot_placements(state, seat))
+            c, w = time_ms(lambda: depot_placements(state, seat), runs)
+            cpu += c
+            wall += w
+    med = median(cpu)
+    rows = [row("legal placements of both depot tiles, mid-game (4 players, round 9)", round(med, 3), "ms",
+                f"median <= {PLACEMENTS_TARGET_MS:g} ms", med <= PLACEMENTS_TARGET_MS,
+                note=f"CPU time; p99 {percentile(cpu, 0.99):.3f} ms; wall-clock median {median(wall):.3f} ms; "
+                     f"{median(counts):.0f} placements (median) over {len(seeds) * 4} seat positions x {runs} runs")]
+
+    n_games = 6 if quick else 60
+    play_game(0)  # warm the lru caches (candidate anchors per planet shape)
+    actions: list[int] = []
+    cpu, wall = [], []
+    for seed in range(1, n_games + 1):
+        c, w = time_ms(lambda: actions.append(play_game(seed)), 1)
+        cpu += c
+        wall += w
+    rate = 1000 / median(cpu)
+    rows.append(row("random-legal full 4-player standard game, engine only", round(rate, 1), "games/s",
+                    f">= {GAMES_TARGET:g} games/s", rate >= GAMES_TARGET,
+                    note=f"CPU time: 1 / median game ({median(cpu):.0f} ms), {n_games} games of "
+                         f"{median(actions):.0f} actions (median); wall-clock {1000 / median(wall):.1f} games/s, "
+                         f"{1000 * n_games / sum(wall):.1f} overall"))
+    return rows

@@ -1,0 +1,34 @@
+"""`python -m bench` (the benchmark command of the README) runs and writes its table: one quick
+area in-process, checking the table's header and rows, not the figures (they depend on the
+machine)."""
+import os
+import platform
+import re
+
+from bench.__main__ import COLUMNS, main
+
+
+def test_quick_engine_bench_writes_a_table_of_medians_against_targets(tmp_path, capsys):
+    out = tmp_path / "results.md"
+    main(["--quick", "--only", "engine", "--out", str(out)])
+    text = out.read_text()
+    assert text in capsys.readouterr().out  # the printed table is the written one
+
+    header, _, body = text.partition("\n| ")
+    assert re.search(r"^- date: \d{4}-\d\d-\d\d \d\d:\d\d UTC$", header, re.M)
+    assert f"- cores: {os.cpu_count()} " in header
+    assert f"- Python: {platform.python_version()} " in header
+    assert "- mode: quick, only engine" in header
+
+    lines = ("| " + body).strip().splitlines()
+    cells = [[c.strip() for c in line.strip("|").split(" | ")] for line in lines]
+    assert tuple(cells[0]) == COLUMNS
+    rows = cells[2:]
+    assert [r[1].split(",")[0] for r in rows] == ["legal placements of both depot tiles",
+                                                 "random-legal full 4-player standard game"]
+    for area, what, value, target, met, notes in rows:
+        assert area == "engine"
+        assert re.fullmatch(r"[\d,.]+ (ms|games/s)", value), value
+        assert re.fullmatch(r"(median )?[<>]= [\d.]+ (ms|games/s)", target), target
+        assert met in ("yes", "**no**")
+        assert notes
