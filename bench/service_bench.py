@@ -24,11 +24,12 @@ P99_TARGET_MS = 60.0
 
 
 async def play_game(service, seed: int, users: list[int], samples: list[float] | None = None,
-                    rounds: int | None = None) -> int:
+                    rounds: int | None = None, mark_sent: bool = True) -> int:
     """Create, fill and start a game for ``users`` and play it to the end (or to ``rounds``
     rounds) with random legal actions through the service; append each action's
     milliseconds to ``samples``. After each action the posts it owed are marked sent, as the
-    bot does once it has posted them (not timed). Returns the game id."""
+    bot does once it has posted them (not timed), unless ``mark_sent`` is False. Returns the
+    game id."""
     from engine import rules
     from engine.actions import Undo
 
@@ -47,8 +48,9 @@ async def play_game(service, seed: int, users: list[int], samples: list[float] |
         if samples is not None:
             samples.append((time.perf_counter() - t) * 1000)
         game = outcome.game
-        for post, _payload in await service.pending_posts(game.id):
-            await service.mark_posted(post.id)
+        if mark_sent:
+            for post, _payload in await service.pending_posts(game.id):
+                await service.mark_posted(post.id)
     return game.id
 
 

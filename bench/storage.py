@@ -1,12 +1,16 @@
 """Databases full of stored games, for the memory and start-up benchmarks.
 
 ``build(path, games, active)`` fills a new database quickly. The first game is played move by
-move through the game service to its end, so its state, action log and posts (marked sent)
-are exactly what the bot stores. Every other game is inserted with
-``GameRepository.create_game``: four seats and a real engine state, taken from a pool of
-random-legal games stopped at various rounds (active games) or played to the end (finished
-games). With ``history``, every finished game also gets a copy of the first game's action log
-and posts, so the file is as large as a real one of that many games.
+move through the game service to its end, so its state, action log and posts are exactly
+what the bot stores. Every other game is inserted with ``GameRepository.create_game``: four
+seats and a real engine state, taken from a pool of random-legal games stopped at various
+rounds (active games) or played to the end (finished games).
+
+With ``history``, every game also gets the first game's action log and posts (half of them
+for a game in progress), written the way the bot writes them: each post stored with its
+full payload, then marked sent with ``GameRepository.mark_sent`` (which empties it), so the
+file has the size and the page layout of a real database of that many games. Without
+``history`` only states and seats are stored (the quick runs).
 """
 from __future__ import annotations
 
@@ -28,10 +32,21 @@ def state_pool(seed: int = 0) -> tuple[list[str], list[str]]:
     return active, finished
 
 
+async def _add_history(db, repo, game_id: int, actions: list, posts: list) -> None:
+    async with db.transaction():
+        await db.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, game_version, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            [(game_id, *a) for a in actions])
+        for kind, payload, created_at in posts:
+            post_id = await db.insert("INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
+                                      (game_id, kind, payload, created_at))
+            await repo.mark_sent(post_id)
+
+
 async def build(path: Path, games: int, active: int, *, history: bool = False) -> dict:
     """Fill a new database at ``path`` with ``games`` games, ``active`` of them in progress
     (spread evenly, the second game among them) and the rest finished. Returns facts about
-    it: the id of an old active game, its seats' user ids, the time taken."""
+    it: the id of an old active game, its seats' user ids, the time taken, the file size."""
     from bench.service_bench import play_game
     from db.connection import open_database
     from db.repository import GameRepository
@@ -42,7 +57,14 @@ async def build(path: Path, games: int, active: int, *, history: bool = False) -
     db = await open_database(path)
     try:
         repo = GameRepository(db)
-        template = await play_game(GameService(repo), 7, [FIRST_USER + k for k in range(4)])
+        template = await play_game(GameService(repo), 7, [FIRST_USER + k for k in range(4)], mark_sent=False)
+        actions = [tuple(r) for r in await db.fetchall(
+            "SELECT seq, seat, action, game_version, created_at FROM actions WHERE game_id = ? ORDER BY seq",
+            (template,))]
+        posts = [tuple(r) for r in await db.fetchall(
+            "SELECT kind, payload, created_at FROM outbox WHERE game_id = ? ORDER BY id", (template,))]
+        for post in await repo.pending_outbox(template):
+            await repo.mark_sent(post.id)
         config = json.dumps({"max_players": 4, "remind_hours": 12.0})
         every = max(1, (games - 1) // max(1, active))
         made_active = 0
@@ -55,23 +77,14 @@ async def build(path: Path, games: int, active: int, *, history: bool = False) -
                 creator_id=base, guild_id=1, channel_id=2, config=config,
                 status="active" if is_active else "finished", state=pool[n % len(pool)],
                 seats=[(base + k, f"player {base + k}", False) for k in range(4)])
+            if history:
+                part = 2 if is_active else 1
+                await _add_history(db, repo, gid, actions[:len(actions) // part], posts[:len(posts) // part])
             if is_active:
                 made_active += 1
                 old_active = old_active or gid
-        if history:
-            async with db.transaction():
-                await db.execute(
-                    "INSERT INTO actions (game_id, seq, seat, action, game_version, created_at)"
-                    " SELECT g.id, a.seq, a.seat, a.action, a.game_version, a.created_at"
-                    " FROM games g JOIN actions a ON a.game_id = ? WHERE g.status = 'finished' AND g.id <> ?",
-                    (template, template))
-                await db.execute(
-                    "INSERT INTO outbox (game_id, kind, payload, created_at, sent_at)"
-                    " SELECT g.id, o.kind, o.payload, o.created_at, o.sent_at"
-                    " FROM games g JOIN outbox o ON o.game_id = ? WHERE g.status = 'finished' AND g.id <> ?",
-                    (template, template))
         seats = [s.user_id for s in await repo.list_seats(old_active)] if old_active else []
     finally:
         await db.close()
-    return {"games": games, "active": made_active + 0, "old_active": old_active, "old_users": seats,
+    return {"games": games, "active": made_active, "old_active": old_active, "old_users": seats,
             "build_s": time.perf_counter() - started, "size": path.stat().st_size}
