@@ -16,6 +16,7 @@ carry messages meant for the player; anything else is a bug.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 import json
 import random
 import time
@@ -145,13 +146,16 @@ def check_options(options: dict) -> dict:
 
 class GameService:
     def __init__(self, repo: GameRepository, *, clock: Callable[[], float] = time.time,
-                 render_slots: int = 2, autopilot_level: str = "greedy"):
+                 render_slots: int = 2, autopilot_level: str = "greedy", cache_size: int = 200):
         self.repo = repo
         self.clock = clock
         self.autopilot_level = autopilot_level
         self._locks: dict[int, asyncio.Lock] = {}
         self._render = asyncio.Semaphore(render_slots)
-        self._cache: dict[int, tuple[int, GameState]] = {}  # game id -> (version, state)
+        # game id -> (version, state): the most recently used games, so a busy game is not
+        # parsed from JSON on every click; bounded so a bot with thousands of games stays small
+        self._cache: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        self.cache_size = cache_size
 
     # ------------------------------------------------------------------ loading
 
@@ -173,10 +177,17 @@ class GameService:
             cached = self._cache.get(game_id)
             if cached is not None and cached[0] == row.version:
                 state = copy(cached[1])
+                self._cache.move_to_end(game_id)
             else:
                 state = load(row.state)
-                self._cache[game_id] = (row.version, copy(state))
+                self._remember(game_id, row.version, state)
         return Game(row, seats, state, _options(row.config))
+
+    def _remember(self, game_id: int, version: int, state: GameState) -> None:
+        self._cache[game_id] = (version, copy(state))
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > self.cache_size:
+            self._cache.popitem(last=False)
 
     async def game_here(self, channel_id: int, parent_id: int | None = None, user_id: int | None = None) -> Game:
         """The game a command used in this thread or channel is about.
@@ -599,7 +610,7 @@ class GameService:
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage("The game changed while you were acting; please try again.") from None
-        self._cache[game.id] = (version, copy(state))
+        self._remember(game.id, version, state)
         await self._schedule(game, state)
 
     async def _schedule(self, game: Game, state: GameState) -> None:
@@ -672,7 +683,7 @@ class GameService:
             version = await self.repo.save_state(
                 game.id, dump(state), game.version,
                 outbox=[self._post(game, text, mentions=self._humans(game, [pos]), buttons=("play",))])
-            self._cache[game.id] = (version, copy(state))
+            self._remember(game.id, version, state)
             return True
 
     async def set_reminders(self, game_id: int, user_id: int, enabled: bool) -> Game:

@@ -127,3 +127,15 @@ async def test_reminders_and_the_turn_timer(service):
     game = await service.load(game.id)
     assert game.state.round == 2
     assert any("Time ran out" in p["text"] for _, p in await service.pending_posts(game.id))
+
+
+async def test_the_service_keeps_only_the_most_recent_games_in_memory(service):
+    service.cache_size = 3
+    ids = []
+    for n in range(5):
+        game = await service.create(creator_id=100 + n, creator_name="S", guild_id=None, channel_id=None,
+                                    options={"max_players": 1, "seed": n})
+        ids.append((await service.start(game.id, 100 + n, False)).id)
+    assert list(service._cache) == ids[-3:]
+    again = await service.load(ids[0])  # an evicted game loads from the database as it was
+    assert again.state.seed == 0 and list(service._cache)[-1] == ids[0]
