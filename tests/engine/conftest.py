@@ -19,12 +19,7 @@ def game(players: int = 3, seed: int = 1, *, turn: bool = True, **config):
     config.setdefault("first_commander", 0)
     config.setdefault("interior_offset", 0)
     state = new_game(make_config(players, **config), seed)
-    if turn and state.phase == "objectives":
-        for seat, s in enumerate(state.seats):
-            apply(state, seat, DropObjective(s.corp.objective_offer[0]))
-    if turn and state.phase == "rotate":
-        apply(state, state.commander, Turn(0))
-    return state
+    return reveal(state) if turn and state.phase in ("objectives", "rotate") else state
 
 
 def give(state, seat: int, tile_id: int, stack: str | None = None) -> str:
@@ -76,3 +71,15 @@ def resolve(state, seat: int, item: dict, value: str) -> None:
 @pytest.fixture
 def g3():
     return game(3)
+
+
+def reveal(g):
+    """Play the setup steps through the rules (objectives kept, station not turned) so the
+    first round opens and, with the event module, its card shows."""
+    if g.phase == "objectives":
+        for seat, s in enumerate(g.seats):
+            apply(g, seat, DropObjective(s.corp.objective_offer[0]))
+    if g.phase == "rotate":
+        apply(g, g.commander, Turn(0))
+    assert g.phase == "turns"
+    return g

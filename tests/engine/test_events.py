@@ -14,11 +14,11 @@ import pytest
 import engine.data as D
 from engine import IllegalAction, apply, dump, legal_actions, load, make_config, new_game, public_view, view_for
 from engine import events as E
-from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
+from engine.actions import Confirm, Move, Pick, Place, Resolve, Turn, Undo
 from engine.board import placement_mask
 from engine.rules import describe_item, has_tech, seat_depot, seat_position, station_slots
 
-from .conftest import finish_turn, game, give, place
+from .conftest import reveal, finish_turn, game, give, place
 from .helpers_cards import find_lay, items, only, set_trackers, settle, sq, sqs, tile_id, values
 
 TESTED: set[int] = set()  # every card a test below plays (checked by the last test)
@@ -48,15 +48,6 @@ def before(card_id: int, players: int = 3, seed: int = 1, **config):
     return g
 
 
-def reveal(g):
-    """Finish the setup steps through the real rules: the first round opens and its card shows."""
-    if g.phase == "objectives":
-        for seat, s in enumerate(g.seats):
-            apply(g, seat, DropObjective(s.corp.objective_offer[0]))
-    if g.phase == "rotate":
-        apply(g, g.commander, Turn(0))
-    assert g.phase == "turns"
-    return g
 
 
 def at(card_id: int, players: int = 3, **config):

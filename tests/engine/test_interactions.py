@@ -26,13 +26,13 @@ from engine import data as D
 from engine import events as E
 from engine import planets as P
 from engine import rules as R
-from engine.actions import DropObjective, Move, Pick, Place, Turn, Undo
+from engine.actions import Move, Pick, Place, Undo
 from engine.board import placement_mask
 from engine.data import parse_cell as sq
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from engine.view import view_for
 
-from .conftest import game, give, items, place, resolve
+from .conftest import reveal, game, give, items, place, resolve
 from .test_planets import covered_except
 
 DOMINO = 8  # I2 civ/energy, civ on top in orientation 0
@@ -56,15 +56,6 @@ def before(card_id: int, players: int, seed: int = 1, **config):
     return g
 
 
-def reveal(g):
-    """Play the setup steps through the rules: the first round opens and its card shows."""
-    if g.phase == "objectives":
-        for seat, s in enumerate(g.seats):
-            apply(g, seat, DropObjective(s.corp.objective_offer[0]))
-    if g.phase == "rotate":
-        apply(g, g.commander, Turn(0))
-    assert g.phase == "turns" and E.current(g) is not None
-    return g
 
 
 def trackers(g, seat: int = 0, **pos) -> None:
