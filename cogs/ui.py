@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from service import Panel
+from service import Panel, StaleControl
 
 if TYPE_CHECKING:
     from .game import GameCog
@@ -129,6 +129,10 @@ class UnknownControl(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match.group(0), item)  # keeps the clicked button or menu as it is
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        game = re.match(r"pu[a-z]?:([0-9]{1,12})(?::|\Z)", self.custom_id or "")
+        if game is not None:  # an older button of a game: refused with the player's current board
+            await cog_of(interaction).fail(interaction, StaleControl(int(game[1]), -1))
+            return
         await interaction.response.send_message(
             "This control is not one I know: it is from an older version of the bot. "
             "Press **Play** in the game's thread or use /pu play for the current board.", ephemeral=True)

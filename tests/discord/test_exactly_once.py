@@ -123,3 +123,16 @@ async def test_a_button_from_an_earlier_round_is_refused_with_the_current_board(
     assert answer.ephemeral and "out of date" in answer.content and "Round 2" in answer.content
     assert answer.components  # the current board, with its own buttons
     assert (await world.service.load(game.id)).version == version
+
+
+async def test_a_button_of_an_older_bot_version_is_refused_with_the_current_board(world):
+    from tests.discord.test_fuzz import send_forged
+
+    game = await seeded_game(world, [world.alice, world.bob], seed=3)
+    old = await send_forged(world, thread_of(world), [f"puz:{game.id}:7:play", "pu-legacy-button"])
+    version = (await world.service.load(game.id)).version
+    r = await world.alice.click(old, custom_id=f"puz:{game.id}:7:play")
+    assert r.ephemeral and "out of date" in r.response.content and r.response.components
+    r = await world.bob.click(old, custom_id="pu-legacy-button")
+    assert r.ephemeral and "older version" in r.response.content
+    assert (await world.service.load(game.id)).version == version
