@@ -55,6 +55,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         self.service = service
         self.poster = Poster(service, DiscordChannel(self))
         self._wake: tuple[float, asyncio.Task] | None = None  # the next retry of a held-back post
+        self._tasks: set[asyncio.Task] = set()
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -565,7 +566,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     # ------------------------------------------------------------------ posting to game threads
 
     def flush_soon(self, game_id: int) -> None:
-        asyncio.get_running_loop().create_task(self.flush(game_id))
+        task = asyncio.get_running_loop().create_task(self.flush(game_id))
+        self._tasks.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
 
     async def flush(self, game_id: int | None = None) -> int:
         """Post what the service owes to game channels (service.outbox: in order, once, with

@@ -99,3 +99,18 @@ async def test_a_stale_panel_of_one_player_cannot_be_used_by_another(world):
     else:
         raise AssertionError("bob played alice's button")
     assert (await world.service.load(game.id)).version == version
+
+
+async def test_a_daily_challenge_is_seen_only_by_its_player_until_it_is_over(world):
+    from tests.discord.test_fuzz import send_forged
+
+    r = await world.carol.slash(world.channel, "pu daily")
+    assert r.ephemeral
+    (daily,) = await world.service.games_of(world.carol.id)
+    forged = await send_forged(world, world.channel, [f"pus:{daily.id}", f"pup:{daily.id}"])
+    for cid in (f"pus:{daily.id}", f"pup:{daily.id}"):
+        answer = await world.bob.click(forged, custom_id=cid)
+        assert answer.ephemeral and not answer.response.attachments
+        assert "only by its player" in answer.response.content or "not playing" in answer.response.content
+    mine = await world.carol.click(forged, custom_id=f"pus:{daily.id}")
+    assert mine.ephemeral and mine.response.attachments  # its player sees the station
