@@ -154,6 +154,10 @@ class Poster:
                 except DeliveryError as again:
                     log.warning("game %s: could not tell the creator either (%s)", game.id, again)
             return "again" if error.retry_after == 0 else False
+        except Exception as error:  # noqa: BLE001 - a bug: retried later like a failure, never a stop
+            log.exception("game %s: post %s failed unexpectedly", game.id, row.id)
+            await self._failed(row, DeliveryError(f"unexpected {type(error).__name__}", maybe_sent=True))
+            return False
         await self.repo.mark_sent(row.id, message_id=message_id)
         self._told.discard(game.id)
         return True

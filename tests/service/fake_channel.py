@@ -14,7 +14,7 @@ class FakeChannel:
     def __init__(self, path: str | Path | None = None, clock=None):
         self.path = Path(path) if path else None
         self.clock = clock
-        self.failures: list[DeliveryError] = []  # raised by the next sends, in order
+        self.failures: list[Exception] = []  # raised by the next sends, in order
         self.create_then_fail = 0  # the next N sends create the message, then fail as a timeout would
         self.unreadable = False  # find() cannot read the channel (no Read Message History)
         self.after_send = None  # called right after a message is stored (the crash tests kill here)

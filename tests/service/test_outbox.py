@@ -170,3 +170,13 @@ async def test_many_flushes_at_once_post_everything_once(service):
     counts = await asyncio.gather(*(x.flush(y) for x in (p, other) for y in (None, game.id, None)))
     assert sum(counts) == len(owed)
     assert channel.texts() == owed
+
+
+async def test_a_post_that_fails_with_an_unexpected_error_is_retried_and_the_rest_follow(service):
+    game = await game_with_posts(service)
+    owed = await owed_texts(service, game.id)
+    p, channel = poster(service)
+    channel.failures = [ValueError("a bug in the channel code")]
+    assert await p.flush() == 0  # logged, not raised: the heartbeat and other games carry on
+    service.test_clock.now += RETRY_DELAYS[0]
+    assert await p.flush() == len(owed) and channel.texts() == owed
