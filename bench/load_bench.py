@@ -99,7 +99,7 @@ async def check_game(service: GameService, game_id: int, acks: list[tuple[int, i
         report.problems.append(f"game {game_id}: the stored state is not the replay of its log")
     if state.phase == "over":
         report.finished += 1
-        if game.status != "finished" or again.result != state.result or state.result != scoring.score(again):
+        if game.status != "finished" or again.result != state.result or state.result != scoring.final_scores(again):
             report.problems.append(f"game {game_id}: the final score does not match its replay")
     elif scoring.score(again) != scoring.score(state):
         report.problems.append(f"game {game_id}: the score does not match its replay")

@@ -15,6 +15,11 @@ async def test_twenty_games_at_once_lose_and_double_nothing(tmp_path):
     print(report.summary())
 
 
+async def test_a_game_played_to_its_end_under_the_load_harness_has_the_score_of_its_replay(tmp_path):
+    report = await service_load(games=1, seed=4, timeout=120, path=str(tmp_path / "load.sqlite3"))
+    assert report.problems == [] and report.finished == 1  # a solo game: its target and epilogue too
+
+
 async def test_three_games_at_once_through_discord_post_each_summary_once():
     report = await discord_load(games=3, rounds=1, seed=3)
     assert report.problems == []
