@@ -22,7 +22,16 @@ DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
 """
 
 
+class Secret(str):
+    """A string that keeps itself out of reprs (a settings dict in a log line or a traceback).
+    The token is only ever handed to discord.py's login; nothing of ours prints or logs it."""
+
+    def __repr__(self) -> str:
+        return "'***'" if self else "''"
+
+
 def load_settings() -> dict:
+    """Settings from the environment, then from .env (which never overrides the environment)."""
     try:
         from dotenv import load_dotenv
     except ImportError:  # running outside the project's environment
@@ -30,7 +39,7 @@ def load_settings() -> dict:
     if load_dotenv is not None:
         load_dotenv(ROOT / ".env")
     return {
-        "token": os.environ.get("DISCORD_TOKEN", "").strip(),
+        "token": Secret(os.environ.get("DISCORD_TOKEN", "").strip()),
         "dev_guild": os.environ.get("DEV_GUILD_ID", "").strip() or None,
         "database": os.environ.get("DATABASE_PATH", "").strip() or str(ROOT / "data" / "planet_unknown.sqlite3"),
         "log_level": os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
@@ -82,6 +91,8 @@ async def run(settings: dict) -> None:
     try:
         await bot.start(settings["token"])
     finally:
+        if not bot.is_closed():
+            await bot.close()
         await db.close()
 
 
@@ -94,10 +105,21 @@ def main(argv: list[str]) -> int:
     if not settings["token"]:
         print(MISSING_TOKEN, file=sys.stderr)
         return 2
+    import discord
+
+    from db.errors import DatabaseError
+
     try:
         asyncio.run(run(settings))
     except KeyboardInterrupt:
         pass
+    except DatabaseError as error:  # damaged, too new, failed migration: say so, no traceback
+        print(f"The bot cannot start: {error}", file=sys.stderr)
+        return 1
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN: copy it again from the developer portal "
+              "(Bot, Reset Token) into .env.", file=sys.stderr)
+        return 1
     return 0
 
 

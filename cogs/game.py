@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,18 +19,19 @@ from engine import data as D
 from engine import rules
 from engine.actions import Pick, Place
 from engine.errors import EngineError
-from service import Game, GameService, Outcome, ServiceError, StaleControl
+from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
 from service import panels as P
+from service.outbox import Poster
 
 from . import ui
 from .help import RULE_TOPICS
+from .posting import DiscordChannel, missing_permissions
 
 if TYPE_CHECKING:
     pass
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
-RETRY_DELAYS = (5, 15, 60, 300, 900)  # seconds between attempts to deliver a post
 BOARD_CHOICES = [app_commands.Choice(name="standard", value="standard"),
                  app_commands.Choice(name="asymmetric at random", value="random")]
 EVENT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("off", "easy", "normal", "hard")]
@@ -52,8 +52,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     def __init__(self, bot: commands.Bot, service: GameService):
         self.bot = bot
         self.service = service
-        self._flushing: dict[int, asyncio.Lock] = {}
-        self._retry_at: dict[int, tuple[float, int]] = {}  # outbox id -> (next attempt, attempts)
+        self.poster = Poster(service, DiscordChannel(self))
+        self._wake: tuple[float, asyncio.Task] | None = None  # the next retry of a held-back post
+        self._tasks: set[asyncio.Task] = set()
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -62,6 +63,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def cog_unload(self) -> None:
         self.heartbeat.cancel()
+        if self._wake is not None:
+            self._wake[1].cancel()
 
     # ------------------------------------------------------------------ answering
 
@@ -129,6 +132,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def panel_click(self, interaction: Interaction, game_id: int, seat: int, stamp: str, verb: str) -> None:
         try:
+            message = interaction.message
+            if message is None or not message.flags.ephemeral:  # panels are only ever private
+                raise NotInGame("These controls only work on your own private panel: use /pu play.")
             await interaction.response.defer()  # the panel message itself is edited
             outcome = await self.service.control(game_id, interaction.user.id, seat, stamp, verb)
             note = ""
@@ -148,6 +154,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             elif verb == "leave":
                 game = await self.service.leave(game_id, user.id)
             elif verb == "bot":
+                await self.service.check_manager(game_id, user.id, is_admin(interaction))
+                await interaction.response.defer()
                 game = await self.service.add_bot(game_id, user.id, is_admin(interaction))
             elif verb == "start":
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
@@ -214,8 +222,17 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             message = await interaction.original_response()
             await self.service.repo.set_message(game.id, "lobby", message.channel.id, message.id)
             await self.make_thread(game, message)
+            await self.warn_permissions(interaction)
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
+
+    async def warn_permissions(self, interaction: Interaction) -> None:
+        """Tell the game's creator, privately and at once, what the bot may not do here."""
+        missing = missing_permissions(interaction.channel) if interaction.channel is not None else []
+        if missing:
+            await interaction.followup.send(
+                f"⚠ I am missing permissions in this channel: {', '.join(missing)}. The game's posts "
+                f"(rounds, pings, scores) wait until a server manager grants them.", ephemeral=True)
 
     async def make_thread(self, game: Game, message: discord.Message) -> None:
         try:
@@ -294,6 +311,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.here(interaction)
             game_id = game.id
+            if len(at.strip()) > 3:
+                raise ServiceError("A square is a row letter A-L and a column 1-12, like C5.")
             try:
                 anchor = D.parse_cell(at)
             except ValueError as error:
@@ -416,6 +435,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.load(game_id)
             if game.state is None:
                 raise ServiceError("The game has not started yet.")
+            if game.row.kind == "daily" and game.status == "active" and game.seat_of(interaction.user.id) is None:
+                raise NotInGame("A daily challenge is seen only by its player until it is over.")
             png = await self.service.render("station", self.service.view(game, interaction.user.id), game.names)
             await self.send_private(interaction, f"The space station, round {game.state.round}.",
                                     files=ui.png_file(png, f"game-{game.id}-station.png"))
@@ -530,95 +551,43 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         row = await self.service.repo.get_message(game.id, "lobby")
         if row is None:
             return
+        content, view = self.lobby_text(game), ui.lobby_view(game.id, game.status == "lobby")
         try:
             channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
-            message = channel.get_partial_message(row.message_id)
-            await message.edit(content=self.lobby_text(game), view=ui.lobby_view(game.id, game.status == "lobby"))
+            try:
+                await channel.get_partial_message(row.message_id).edit(content=content, view=view)
+            except discord.NotFound:  # somebody deleted it: post it again
+                message = await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions.none())
+                await self.service.repo.set_message(game.id, "lobby", channel.id, message.id)
         except discord.HTTPException as error:
             log.info("game %s: lobby message not updated (%s)", game.id, error)
 
     # ------------------------------------------------------------------ posting to game threads
 
     def flush_soon(self, game_id: int) -> None:
-        asyncio.get_running_loop().create_task(self.flush(game_id))
+        task = asyncio.get_running_loop().create_task(self.flush(game_id))
+        self._tasks.add(task)  # the loop keeps only a weak reference to a task
+        task.add_done_callback(self._tasks.discard)
 
     async def flush(self, game_id: int | None = None) -> int:
-        """Post what the service owes to game channels (oldest first); return how many were sent."""
-        sent = 0
-        posts = await self.service.pending_posts(game_id)
-        by_game: dict[int, list] = {}
-        for row, payload in posts:
-            by_game.setdefault(row.game_id, []).append((row, payload))
-        for gid, items in by_game.items():
-            lock = self._flushing.setdefault(gid, asyncio.Lock())
-            async with lock:
-                for row, payload in items:
-                    if not await self._deliver(row, payload):
-                        break  # keep the order: later posts wait for this one
-                    sent += 1
+        """Post what the service owes to game channels (service.outbox: in order, once, with
+        back-off); return how many were sent. A held-back post is retried when it is due."""
+        sent = await self.poster.flush(game_id)
+        due = await self.poster.next_attempt()
+        if due is not None and (self._wake is None or self._wake[1].done() or due < self._wake[0]):
+            if self._wake is not None:
+                self._wake[1].cancel()
+            delay = max(0.0, due - self.service.clock())
+            self._wake = (due, asyncio.get_running_loop().create_task(self._retry_later(delay)))
         return sent
 
-    async def _deliver(self, row, payload: dict) -> bool:
-        now = time.monotonic()
-        when, attempts = self._retry_at.get(row.id, (0.0, 0))
-        if now < when:
-            return False
-        still = [r.id for r in await self.service.repo.pending_outbox(row.game_id)]
-        if row.id not in still:
-            return True  # another flush sent it meanwhile
+    async def _retry_later(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        self._wake = None
         try:
-            game = await self.service.load(row.game_id)
-            channel = await self._channel_for(game)
-            png = await self.service.render_post(payload)
-            files = ui.png_file(png, f"game-{game.id}-{(payload.get('image') or {}).get('kind', 'image')}.png")
-            view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
-            kwargs = {"content": payload["text"][:2000], "files": files,
-                      "allowed_mentions": discord.AllowedMentions(
-                          everyone=False, roles=False, users=[discord.Object(u) for u in payload.get("mentions", [])])}
-            if view is not None:
-                kwargs["view"] = view
-            await channel.send(**kwargs)
-        except (discord.HTTPException, LookupError) as error:
-            attempts += 1
-            delay = RETRY_DELAYS[min(attempts - 1, len(RETRY_DELAYS) - 1)]
-            self._retry_at[row.id] = (now + delay, attempts)
-            log.warning("game %s: post %s failed (%s); retry in %ss", row.game_id, row.id, error, delay)
-            if isinstance(error, discord.Forbidden) and attempts == 1:
-                await self._tell_creator(row.game_id, error)
-            return False
-        self._retry_at.pop(row.id, None)
-        await self.service.mark_posted(row.id)
-        return True
-
-    async def _channel_for(self, game: Game):
-        for cid in (game.row.thread_id, game.row.channel_id):
-            if cid is None:
-                continue
-            channel = self.bot.get_channel(cid)
-            if channel is None:
-                try:
-                    channel = await self.bot.fetch_channel(cid)
-                except discord.NotFound:
-                    if cid == game.row.thread_id:
-                        await self.service.repo.set_thread(game.id, None)  # deleted: fall back to the channel
-                    continue
-            if isinstance(channel, discord.Thread) and channel.archived:
-                try:
-                    await channel.edit(archived=False)
-                except discord.HTTPException:
-                    continue
-            return channel
-        raise LookupError(f"game {game.id} has no channel left to post in")
-
-    async def _tell_creator(self, game_id: int, error: Exception) -> None:
-        try:
-            game = await self.service.load(game_id)
-            user = self.bot.get_user(game.row.creator_id) or await self.bot.fetch_user(game.row.creator_id)
-            await user.send(f"I cannot post in the channel of Planet Unknown game #{game_id}: I am missing a "
-                            f"permission there (Send Messages, Attach Files, Send Messages in Threads). "
-                            f"Please fix the channel's permissions; the game waits.")
-        except discord.HTTPException:
-            log.warning("game %s: cannot tell the creator about %s", game_id, error)
+            await self.flush()
+        except Exception:  # noqa: BLE001 - the heartbeat tries again anyway
+            log.exception("retrying posts failed")
 
     @tasks.loop(seconds=60)
     async def heartbeat(self) -> None:

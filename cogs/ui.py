@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from service import Panel
+from service import Panel, StaleControl
 
 if TYPE_CHECKING:
     from .game import GameCog
@@ -109,7 +109,36 @@ class PanelMenu(discord.ui.DynamicItem[discord.ui.Select],
         await cog_of(interaction).panel_click(interaction, self.game_id, self.seat, self.stamp, verb)
 
 
-DYNAMIC_ITEMS = (LobbyButton, PlayButton, StationButton, PanelButton, PanelMenu)
+def _known_ids() -> str:
+    """One pattern matching the custom id of every item above (their groups unnamed)."""
+    items = (LobbyButton, PlayButton, StationButton, PanelButton, PanelMenu)
+    return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
+
+
+class UnknownControl(discord.ui.DynamicItem[discord.ui.Button],
+                     template=rf"(?!(?:{_known_ids()})\Z)(?![0-9a-f]{{32}}\Z)[\s\S]{{1,100}}"):
+    """Any other component on the bot's messages: one from an older version of the bot (its ids
+    have changed since) or a forged one. Answered privately instead of "interaction failed".
+    (Ids of 32 hex digits are discord.py's own, for views that are not persistent.)"""
+
+    def __init__(self, custom_id: str = "?", item: discord.ui.Item | None = None):
+        super().__init__(item or discord.ui.Button(label="?", custom_id=custom_id[:100]))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match.group(0), item)  # keeps the clicked button or menu as it is
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game = re.match(r"pu[a-z]?:([0-9]{1,12})(?::|\Z)", self.custom_id or "")
+        if game is not None:  # an older button of a game: refused with the player's current board
+            await cog_of(interaction).fail(interaction, StaleControl(int(game[1]), -1))
+            return
+        await interaction.response.send_message(
+            "This control is not one I know: it is from an older version of the bot. "
+            "Press **Play** in the game's thread or use /pu play for the current board.", ephemeral=True)
+
+
+DYNAMIC_ITEMS = (LobbyButton, PlayButton, StationButton, PanelButton, PanelMenu, UnknownControl)
 
 
 def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:

@@ -63,6 +63,10 @@ class OutboxRow:
     payload: str
     created_at: float
     sent_at: float | None
+    attempts: int = 0                        # sends tried so far
+    next_attempt_at: float | None = None     # not before this (back-off after a failure)
+    attempt_started_at: float | None = None  # a send began then and its outcome is unknown
+    message_id: int | None = None            # the message it became, once sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,11 @@ class MessageRow:
 _GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.creator_id, g.status, g.kind, g.daily_key, "
     "g.config, g.state, g.version, g.created_at, g.updated_at"
+)
+
+
+_OUTBOX_COLUMNS = (
+    "id, game_id, kind, payload, created_at, sent_at, attempts, next_attempt_at, attempt_started_at, message_id"
 )
 
 
@@ -364,21 +373,44 @@ class GameRepository:
     async def pending_outbox(self, game_id: int | None = None) -> list[OutboxRow]:
         """Unsent outbox rows (of one game, or of all), oldest first."""
         rows = await self.db.fetchall(
-            "SELECT id, game_id, kind, payload, created_at, sent_at FROM outbox"
+            f"SELECT {_OUTBOX_COLUMNS} FROM outbox"
             " WHERE sent_at IS NULL AND (:game IS NULL OR game_id = :game) ORDER BY id",
             {"game": game_id})
         return [OutboxRow(*row) for row in rows]
 
-    async def mark_sent(self, outbox_id: int, *, keep_payload: bool = False) -> bool:
-        """Record that an outbox row was posted; return False if it already was (or is unknown).
+    async def get_outbox(self, outbox_id: int) -> OutboxRow | None:
+        """One outbox row, sent or not, or None."""
+        row = await self.db.fetchone(f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE id = ?", (outbox_id,))
+        return None if row is None else OutboxRow(*row)
+
+    async def mark_sent(self, outbox_id: int, *, message_id: int | None = None, keep_payload: bool = False) -> bool:
+        """Record that an outbox row was posted (as `message_id`, if known); return False if it
+        already was (or is unknown).
 
         The payload (it may hold a whole game view for an image) is emptied unless
         `keep_payload`: once posted, only the fact that it was sent is worth keeping.
         """
         return bool(await self.db.execute(
-            "UPDATE outbox SET sent_at = ?, payload = CASE WHEN ? THEN payload ELSE '{}' END"
-            " WHERE id = ? AND sent_at IS NULL",
-            (self.clock(), int(keep_payload), outbox_id)))
+            "UPDATE outbox SET sent_at = ?, message_id = ?, attempt_started_at = NULL,"
+            " payload = CASE WHEN ? THEN payload ELSE '{}' END WHERE id = ? AND sent_at IS NULL",
+            (self.clock(), message_id, int(keep_payload), outbox_id)))
+
+    async def start_attempt(self, outbox_id: int, previous: float | None) -> bool:
+        """Record, before sending, that an attempt to post the row begins now (committed at
+        once, so a crash during the send leaves the mark). `previous` is the row's
+        attempt_started_at as the caller read it: if it changed since (another poster took the
+        row) or the row was sent, nothing is recorded and False is returned."""
+        return bool(await self.db.execute(
+            "UPDATE outbox SET attempts = attempts + 1, attempt_started_at = ?"
+            " WHERE id = ? AND sent_at IS NULL AND attempt_started_at IS ?", (self.clock(), outbox_id, previous)))
+
+    async def attempt_failed(self, outbox_id: int, retry_at: float, *, maybe_sent: bool) -> None:
+        """Record a failed attempt: try again at `retry_at`. Unless `maybe_sent` (the failure
+        does not tell whether the message was created), the attempt is closed."""
+        await self.db.execute(
+            "UPDATE outbox SET next_attempt_at = ?,"
+            " attempt_started_at = CASE WHEN ? THEN attempt_started_at ELSE NULL END"
+            " WHERE id = ? AND sent_at IS NULL", (retry_at, int(maybe_sent), outbox_id))
 
     # -- reminders -------------------------------------------------------------------------
 

@@ -453,7 +453,7 @@ class GameService:
         try:
             return int(text)
         except ValueError:
-            raise MalformedAction(f"bad {what}: {text!r}", text) from None
+            raise MalformedAction(f"bad {what}: {text[:20]!r}", text[:20]) from None
 
     def _cursor(self, state: GameState, seat: int, rest: str) -> tuple[int, int]:
         parts = rest.split(":")

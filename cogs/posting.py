@@ -1,0 +1,169 @@
+"""Posting in game threads: the Discord side of service.outbox.
+
+``DiscordChannel`` sends a post to its game's thread (or channel), maps Discord's failures to
+service.outbox.DeliveryError (refused, rate-limited, may have been created), looks in the
+channel for a post whose earlier attempt was cut short, opens a new thread when the game's
+thread was deleted, and tells the game's creator by direct message when the bot lacks a
+permission. The order, the back-off and the bookkeeping are service.outbox's.
+"""
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING
+
+import aiohttp
+import discord
+
+from service.outbox import DeliveryError
+
+from . import ui
+
+if TYPE_CHECKING:
+    from service import Game
+
+    from .game import GameCog
+
+log = logging.getLogger(__name__)
+HISTORY_SLACK = 120.0  # seconds: clocks differ a little between us and Discord
+HISTORY_LIMIT = 100
+# what the bot needs in a game's channel, with the names players see in Discord's settings
+NEEDED = {"view_channel": "View Channels", "send_messages": "Send Messages",
+          "send_messages_in_threads": "Send Messages in Threads", "create_public_threads": "Create Public Threads",
+          "attach_files": "Attach Files", "embed_links": "Embed Links", "read_message_history": "Read Message History"}
+
+
+def missing_permissions(channel) -> list[str]:
+    """The permissions from NEEDED the bot lacks in ``channel`` (names as Discord shows them)."""
+    guild = getattr(channel, "guild", None)
+    if guild is None or guild.me is None:
+        return []
+    perms = channel.permissions_for(guild.me)
+    return [label for flag, label in NEEDED.items() if not getattr(perms, flag)]
+
+
+def _failure(error: BaseException, doing: str) -> DeliveryError:
+    if isinstance(error, discord.Forbidden):
+        return DeliveryError(f"{doing}: missing permission ({error.text or error.status})", forbidden=True)
+    if isinstance(error, discord.RateLimited):
+        return DeliveryError(f"{doing}: rate limited", retry_after=error.retry_after)
+    if isinstance(error, discord.HTTPException):
+        if error.status == 429:  # discord.py waits out rate limits itself; this is what is left
+            return DeliveryError(f"{doing}: rate limited")
+        # 5xx: Discord may have created the message before failing
+        return DeliveryError(f"{doing}: {error.status} {error.text}", maybe_sent=error.status >= 500)
+    # timeouts and broken connections: the request may have gone through
+    return DeliveryError(f"{doing}: {type(error).__name__} {error}", maybe_sent=True)
+
+
+TRANSPORT_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, asyncio.TimeoutError, OSError)
+
+
+class DiscordChannel:
+    def __init__(self, cog: GameCog):
+        self.cog = cog
+        self.bot = cog.bot
+        self.service = cog.service
+        self._gone: set[int] = set()  # threads a send found deleted before the cache heard of it
+
+    async def send(self, game: Game, payload: dict, image: bytes | None, nonce: str) -> int:
+        channel = await self.channel_for(game)
+        files = ui.png_file(image, f"game-{game.id}-{(payload.get('image') or {}).get('kind', 'image')}.png")
+        kwargs = {"content": payload["text"][:2000], "files": files, "nonce": nonce,
+                  "allowed_mentions": discord.AllowedMentions(
+                      everyone=False, roles=False, users=[discord.Object(u) for u in payload.get("mentions", [])])}
+        view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            message = await channel.send(**kwargs)
+        except discord.NotFound as error:
+            if channel.id == game.row.thread_id:
+                self._gone.add(channel.id)  # the thread was deleted: a new one next time
+                raise DeliveryError(f"the game's thread is gone ({error.text})", retry_after=0) from error
+            raise _failure(error, "posting") from error
+        except TRANSPORT_ERRORS as error:
+            raise _failure(error, "posting") from error
+        return message.id
+
+    async def find(self, game: Game, payload: dict, since: float) -> int | None:
+        channel = await self.channel_for(game, create=False)
+        if channel is None:
+            return None
+        text = payload["text"][:2000].strip()
+        after = dt.datetime.fromtimestamp(since - HISTORY_SLACK, dt.timezone.utc)
+        me = self.bot.user.id
+        try:
+            async for message in channel.history(limit=HISTORY_LIMIT, after=after):
+                if message.author.id == me and message.content.strip() == text:
+                    return message.id
+        except TRANSPORT_ERRORS as error:
+            raise _failure(error, "reading the channel") from error
+        return None
+
+    async def cannot_post(self, game: Game, error: DeliveryError) -> None:
+        channel = await self.channel_for(game, create=False)
+        where = f" in <#{channel.id}>" if channel is not None else ""
+        missing = missing_permissions(channel) if channel is not None else []
+        what = ", ".join(missing) if missing else "Send Messages, Send Messages in Threads, Attach Files"
+        try:
+            user = self.bot.get_user(game.row.creator_id) or await self.bot.fetch_user(game.row.creator_id)
+            await user.send(f"I cannot post for Planet Unknown game #{game.id}{where}: I am missing a permission "
+                            f"there ({what}). Please give me those permissions in that channel; the game waits "
+                            f"and I will post what it owes as soon as I can.")
+        except TRANSPORT_ERRORS as again:
+            raise _failure(again, "telling the creator") from again
+
+    async def channel_for(self, game: Game, *, create: bool = True):
+        """The game's thread, or its channel if it has no thread. A thread that was deleted is
+        replaced by a new one (when ``create``); an archived one is reopened."""
+        if game.row.thread_id is not None:
+            thread = await self._fetch(game.row.thread_id)
+            if thread is not None:
+                if isinstance(thread, discord.Thread) and thread.archived:
+                    try:
+                        await thread.edit(archived=False)
+                    except TRANSPORT_ERRORS as error:
+                        raise _failure(error, "reopening the thread") from error
+                return thread
+            if not create:
+                return None
+        parent = await self._fetch(game.row.channel_id) if game.row.channel_id is not None else None
+        if parent is None:
+            raise DeliveryError(f"the channel of game {game.id} is gone")
+        if game.row.thread_id is not None:
+            return await self._new_thread(game, parent)
+        return parent
+
+    async def _fetch(self, channel_id: int):
+        if channel_id in self._gone:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is not None:
+            return channel
+        try:
+            return await self.bot.fetch_channel(channel_id)
+        except discord.NotFound:
+            return None
+        except TRANSPORT_ERRORS as error:
+            raise _failure(error, "looking up the channel") from error
+
+    async def _new_thread(self, game: Game, parent):
+        """The game's thread was deleted: announce a new one in the channel and post there."""
+        old = game.row.thread_id
+        try:
+            anchor = await parent.send(f"🪐 Planet Unknown game #{game.id} goes on in a new thread "
+                                       f"(its old thread was deleted).",
+                                       allowed_mentions=discord.AllowedMentions.none())
+        except TRANSPORT_ERRORS as error:
+            raise _failure(error, "announcing a new thread") from error
+        try:
+            thread = await anchor.create_thread(name=f"Planet Unknown #{game.id}", auto_archive_duration=10080)
+        except TRANSPORT_ERRORS as error:
+            log.warning("game %s: no new thread (%s); posts go to the channel", game.id, error)
+            await self.service.set_thread(game.id, None)
+            return parent
+        await self.service.set_thread(game.id, thread.id)
+        log.info("game %s: thread %s was deleted; posting in new thread %s", game.id, old, thread.id)
+        return thread

@@ -1,0 +1,82 @@
+"""Starting the bot: the token comes only from the environment or .env and is never shown or
+logged; .env is ignored by git; a database the bot must not use stops it with a clear message."""
+from __future__ import annotations
+
+import logging
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot
+
+ROOT = Path(__file__).resolve().parents[1]
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-token-that-must-never-be-seen"
+
+
+@pytest.fixture
+def settings_env(tmp_path, monkeypatch):
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(bot, "ROOT", tmp_path)
+    return tmp_path
+
+
+def test_the_token_is_read_from_the_environment_or_dotenv_and_never_shown(settings_env, monkeypatch):
+    (settings_env / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\nLOG_LEVEL=debug\n")
+    settings = bot.load_settings()
+    assert settings["token"] == TOKEN and settings["log_level"] == "DEBUG"
+    assert TOKEN not in repr(settings) and TOKEN not in str(settings)
+    monkeypatch.setenv("DISCORD_TOKEN", "from-the-environment")
+    assert bot.load_settings()["token"] == "from-the-environment"  # .env never overrides it
+
+
+def test_dotenv_is_ignored_by_git_and_only_the_example_is_tracked():
+    ignored = subprocess.run(["git", "check-ignore", "-q", ".env"], cwd=ROOT)
+    assert ignored.returncode == 0
+    tracked = subprocess.run(["git", "ls-files", "--", ".env", ".env.example"], cwd=ROOT,
+                             capture_output=True, text=True).stdout.split()
+    assert tracked == [".env.example"]
+    assert "DISCORD_TOKEN=\n" in (ROOT / ".env.example").read_text()
+
+
+def test_a_refused_token_is_reported_without_showing_it(settings_env, monkeypatch, caplog, capsys):
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_PATH", str(settings_env / "bot.sqlite3"))
+    monkeypatch.setenv("LOG_LEVEL", "DEBUG")
+
+    async def refuse(self, token):
+        assert token == TOKEN  # the token reaches Discord's login, and only it
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", refuse)
+    caplog.set_level(logging.DEBUG)
+    assert bot.main([]) == 1
+    out = capsys.readouterr()
+    assert "refused the token in DISCORD_TOKEN" in out.err and "Traceback" not in out.err
+    everything = out.out + out.err + "\n".join(r.getMessage() for r in caplog.records)
+    assert caplog.records and TOKEN not in everything and TOKEN[-12:] not in everything
+
+
+def test_a_database_written_by_a_newer_bot_stops_the_start_with_a_clear_message(settings_env, monkeypatch,
+                                                                                   capsys):
+    path = settings_env / "bot.sqlite3"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    assert bot.main([]) == 1
+    err = capsys.readouterr().err
+    assert "newer version of the bot" in err and "schema version 999" in err and "Traceback" not in err
+
+
+def test_a_damaged_database_stops_the_start_and_says_how_to_restore(settings_env, monkeypatch, capsys):
+    path = settings_env / "bot.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    assert bot.main([]) == 1
+    err = capsys.readouterr().err
+    assert "damaged" in err and "db.restore" in err
