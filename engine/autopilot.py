@@ -60,6 +60,7 @@ from .board import Board
 from .errors import EngineError, NotYourTurn
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
 from .rules import apply, legal_actions, tech_unlocked, to_act
+from .scoring import SPACE_CITIZEN
 from .state import Corp, GameState, Seat
 from .state import copy as copy_state
 from .view import view_for
@@ -68,7 +69,7 @@ LEVELS = ("random", "greedy")
 MAX_ACTIONS_PER_STEP = 500  # a seat's step never needs this many actions; more means a bug
 
 # --------------------------------------------------------------------------- weights
-ADVANCES_PER_ROUND = 0.45  # advances a single track can expect per remaining round
+ADVANCES_PER_ROUND = 0.35  # advances a single track can expect per remaining round
 LOOKAHEAD = 0.8  # worth of a benefit ahead on a track, times the chance to reach it
 LINE_BASE = 0.85  # chance factor per missing square of a line, early in the game
 BLOCKED_WITH_ROVER = 0.45  # a line with a meteorite: share of its worth while rovers roam
@@ -87,20 +88,26 @@ ROVER_ON_PLANET = 0.3
 REACH = 0.8  # lifepod one step beyond this turn's movement
 REACH_DECAY = 0.8  # per further step
 NO_ROVER_POD = 0.2  # a lifepod while no rover is on the planet (one may still come)
+OBJ_SHAPE = 0.8  # share of a private objective's medals credited for progress (progress ** OBJ_POWER)
+OBJ_POWER = 3
 UNKNOWN_ITEM = 0.5
 ITEM_VALUE = {"line": 0.8, "teleport": 0.8, "extra_tile": 2.5}
 EPS = 1e-6
 
-TOP_PLACEMENTS = 6  # placements played out per tile
+TOP_PLACEMENTS = 10  # placements played out per tile
 TOP_PLACEMENTS_FAST = 3  # inside another play-out, and per tile for the commander's rotation
 TOP_VALUES = 6  # values played out per long item (biomass squares, teleports)
 TOP_VALUES_FAST = 3
 
 # Chance the greedy player meets a private objective of each kind (used to choose which to keep).
-_OBJ_PRIOR = {"rectangle": 0.35, "area_with_resources": 0.5, "track_at_max": 0.35,
-              "resources_on_planet_at_most": 0.3, "collected_at_least": 0.15, "collected_more_than": 0.55,
+_OBJ_PRIOR = {"rectangle": 0.2, "area_with_resources": 0.3, "track_at_max": 0.35,
+              "resources_on_planet_at_most": 0.3, "collected_at_least": 0.1, "collected_more_than": 0.3,
               "all_covered": 0.3}
 
+_OBJ_PRIOR_DETAIL = {("track_at_max", "civ"): 0.6, ("track_at_max", "water"): 0.55, ("track_at_max", "rover"): 0.2,
+                     ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45}
+_BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_most", "all_covered")
+_BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
 _ATOMS = (int, str, float, bool, type(None))
 
 
@@ -337,6 +344,11 @@ def _components(mask: int) -> list[int]:
     return out
 
 
+def _progress(share: float) -> float:
+    """Credit for a private objective part done (0..1), before it is met."""
+    return OBJ_SHAPE * share ** OBJ_POWER
+
+
 def _pockets(free: int) -> float:
     """Penalty for free areas too small for most tiles: a single square takes a biomass patch,
     two squares the domino only, and so on."""
@@ -456,13 +468,17 @@ class _Greedy:
         # A: rows and columns
         bf = (BLOCKED_WITH_ROVER if rovers else BLOCKED_NO_ROVER) if R > 0 else 0.0
         pk = self.pk
-        line_worth = []
+        unblock = {}  # meteorite -> line medals its removal would free
         for mask, n, medals in self.lines:
             p = pk[n - (mask & occ).bit_count()]
-            line_worth.append(medals * p)
-            if mask & met:
-                p *= bf
-            v += medals * p
+            blockers = mask & met
+            if blockers:
+                v += medals * p * bf
+                if not blockers & (blockers - 1):  # a single meteorite spoils this line
+                    m = blockers.bit_length() - 1
+                    unblock[m] = unblock.get(m, 0.0) + medals * p * (1 - bf)
+            else:
+                v += medals * p
         v += COVER * occ.bit_count()
         v -= self.hole_w * _pockets(self.grid & ~occ)
         # B: trackers and techs
@@ -474,7 +490,7 @@ class _Greedy:
                 v += TECH_VALUE.get(tech.code, 1.0) * self.tf
         # C: lifepods and meteorites
         cards = corp.civ_cards
-        per_pod = 2 if 28 in cards else 1  # Space Citizen Decree
+        per_pod = 2 if SPACE_CITIZEN in cards else 1
         per_trio = 1 + sum(1 for c in cards if c in D.civ_sets()["meteorite_repo"]["cards"])
         v += corp.lifepods * per_pod + (corp.meteorites // 3) * per_trio
         if R > 0:
@@ -484,8 +500,7 @@ class _Greedy:
             for c in b.lifepods:
                 v += per_pod * self._reach(min(dist[r][c] for r in rovers))
             for m in b.meteorites:
-                worth = per_trio / 3 + 0.5 * sum(line_worth[i] for i in self.cell_lines[m])
-                v += worth * self._reach(min(dist[r][m] for r in rovers))
+                v += (per_trio / 6 + unblock.get(m, 0.0)) * self._reach(min(dist[r][m] for r in rovers))
             v += ROVER_ON_PLANET * len(rovers) * self.tf
         elif corp.rover_supply > 0 and R > 0:
             v += NO_ROVER_POD * per_pod * len(b.lifepods)
@@ -493,18 +508,9 @@ class _Greedy:
         v += _civ_medals(corp, b)
         v += sum(CIV_RANK.get(r, 2.0) for r in s.civ_queue)
         # E, F: objectives
-        masks = None
         if corp.objectives or self.opponents:
-            masks = _board_masks(b)
-        for card in corp.objectives:
-            v += 5 * self._private(sim, D.objective_card(card).private, masks)
-        for crit, theirs in self.opponents:
-            mine = self._neighbour(sim, self.seat, crit, masks)
-            if R <= 0:
-                v += compare(crit, round(mine), round(theirs))
-            else:
-                diff = mine - theirs if crit.get("compare") != "least" else theirs - mine
-                v += 2 + 3 * math.tanh(diff / (1 + R / 4))
+            terr, icons = _board_masks(b)
+            v += self._objectives(sim, occ, terr, icons)
         # unsettled items
         for item in s.pending:
             v += self._item(item, corp, b, per_pod)
@@ -533,34 +539,48 @@ class _Greedy:
             return 0.3 * min(item.get("count", 1), len(b.meteorites))
         return ITEM_VALUE.get(kind, UNKNOWN_ITEM)
 
-    def _private(self, sim: GameState, cond: dict, masks) -> float:
+    def _objectives(self, sim: GameState, occ: int, terr: dict, icons: dict) -> float:
+        """Private objectives (5 x share) and neighbour objectives (medals expected) for a
+        planet with covered squares ``occ`` and terrain / icon masks ``terr`` / ``icons``."""
+        v = 0.0
+        for card in sim.seats[self.seat].corp.objectives:
+            v += 5 * self._private(sim, D.objective_card(card).private, occ, terr, icons)
+        R = self.rounds
+        for crit, theirs in self.opponents:
+            mine = self._neighbour(sim, self.seat, crit, (terr, icons))
+            if R <= 0:
+                v += compare(crit, round(mine), round(theirs))
+            else:
+                diff = mine - theirs if crit.get("compare") != "least" else theirs - mine
+                v += 2 + 3 * math.tanh(diff / (1 + R / 4))
+        return v
+
+    def _private(self, sim: GameState, cond: dict, occ: int, terr: dict, icons: dict) -> float:
         """Share of a private objective's 5 medals: 1 when met, else progress^2 while rounds remain."""
         s = sim.seats[self.seat]
-        b = s.board
         corp = s.corp
         kind = cond["kind"]
-        terr, icons = masks
         live = self.rounds > 0
         if kind == "rectangle":
             tm = terr.get(cond["terrain"], 0)
-            other = b.occupied & ~tm
+            other = occ & ~tm
             need = cond["width"] * cond["height"]
             best = 0
             for w in _windows(self.planet_id, cond["width"], cond["height"], cond.get("any_orientation", True)):
                 if not w & other:
                     best = max(best, (w & tm).bit_count())
-            return 1.0 if best == need else (best / need) ** 2 * live
+            return 1.0 if best == need else _progress(best / need) * live
         if kind == "area_with_resources":
             tm = terr.get(cond["terrain"], 0)
             im = icons.get(cond["terrain"], 0)
             best = max(((comp & im).bit_count() for comp in _components(tm)), default=0)
-            return 1.0 if best >= cond["min_resources"] else (best / cond["min_resources"]) ** 2 * live
+            return 1.0 if best >= cond["min_resources"] else _progress(best / cond["min_resources"]) * live
         if kind == "track_at_max":
             tr = self.corp_def.tracks.get(cond["track"])
             if tr is None:
                 return 0.0
             pos = corp.trackers[cond["track"]]
-            return 1.0 if pos >= tr.top else (pos / tr.top) ** 2 * live
+            return 1.0 if pos >= tr.top else _progress(pos / tr.top) * live
         if kind == "resources_on_planet_at_most":
             count = (icons.get(cond["resource"], 0)).bit_count()
             if not live:
@@ -568,7 +588,7 @@ class _Greedy:
             return max(0.0, min(1.0, (cond["max"] + 1 - count) / 2))
         if kind == "collected_at_least":
             have = corp.meteorites if cond["what"] == "meteorite" else corp.lifepods
-            return 1.0 if have >= cond["min"] else (have / cond["min"]) ** 2 * live
+            return 1.0 if have >= cond["min"] else _progress(have / cond["min"]) * live
         if kind == "collected_more_than":
             counts = {"meteorite": corp.meteorites, "lifepod": corp.lifepods}
             lead = counts[cond["what"]] - counts[cond["than"]]
@@ -580,8 +600,8 @@ class _Greedy:
             total = target.bit_count()
             if not total:
                 return 1.0
-            share = (target & b.occupied).bit_count() / total
-            return 1.0 if share >= 1 else share ** 3 * live
+            share = (target & occ).bit_count() / total
+            return 1.0 if share >= 1 else _progress(share) * live
         try:  # a kind this player does not know: met or not
             return 1.0 if private_met(sim, self.seat, cond) else 0.0
         except (NotImplementedError, KeyError):
@@ -626,7 +646,7 @@ class _Greedy:
             met |= 1 << m
         rovers = [p for p in b.rovers if p is not None]
         pods = {}
-        per_pod = 2 if 28 in s.corp.civ_cards else 1
+        per_pod = 2 if SPACE_CITIZEN in s.corp.civ_cards else 1
         for c in b.lifepods:
             if self.rounds <= 0:
                 pods[c] = 0.0
@@ -634,12 +654,16 @@ class _Greedy:
                 pods[c] = per_pod * self._reach(min(self.dist[r][c] for r in rovers))
             else:
                 pods[c] = per_pod * NO_ROVER_POD
-        terr, _icons = _board_masks(b)
+        terr = _board_masks(b)[0]
         comps = {}
         for comp in _components(free):
             for c in D.cells_of(comp):
                 comps[c] = comp
-        return {"occ": occ, "free": free, "comps": comps, "met": met,
+        board_objectives = any(D.objective_card(c).private["kind"] in _BOARD_PRIVATE for c in s.corp.objectives) \
+            or any(crit["kind"] in _BOARD_NEIGHBOUR for crit, _ in self.opponents)
+        icons = _board_masks(b)[1]
+        return {"occ": occ, "free": free, "comps": comps, "met": met, "icons": icons,
+                "objectives": self._objectives(sim, occ, terr, icons) if board_objectives else None, "sim": sim,
                 "rovers": {p: ROVER_ON_PLANET + 0.5 for p in rovers}, "pods": pods, "terr": terr,
                 "immune": any(t.code == "meteor_immunity" and tech_unlocked(self.corp_id, s.corp.trackers, t.level)
                               for t in self.corp_def.techs),
@@ -680,7 +704,7 @@ class _Greedy:
         return score
 
     def _static_place(self, sb: dict, tile_id: int, orient: int, anchor: int) -> float:
-        mask, terr, meteor, _icons = _shape_at(tile_id, orient, anchor)
+        mask, terr, meteor, icons = _shape_at(tile_id, orient, anchor)
         score = self._static_cells(sb, mask, meteor)
         t = D.tile(tile_id)
         trackers = sb["trackers"]
@@ -699,6 +723,14 @@ class _Greedy:
         for tname, tmask in terr:
             if tname in self.want_terrain:
                 score += SAME_TERRAIN * (D.halo(tmask) & board_terr.get(tname, 0)).bit_count()
+        if sb["objectives"] is not None:  # objectives that depend on where tiles lie
+            terr2 = dict(board_terr)
+            for tname, tmask in terr:
+                terr2[tname] = terr2.get(tname, 0) | tmask
+            icons2 = dict(sb["icons"])
+            for icon, sq in icons:
+                icons2[icon] = icons2.get(icon, 0) | 1 << sq
+            score += self._objectives(sb["sim"], sb["occ"] | mask, terr2, icons2) - sb["objectives"]
         return score
 
     # ------------------------------------------------------------ decisions
@@ -746,34 +778,48 @@ class _Greedy:
         return acts[0]
 
     def _move(self, sim: GameState, moves: list[Move]) -> Move | None:
-        """A step toward the best lifepod or meteorite that this turn's movement can reach."""
+        """The first step toward the lifepod or meteorite worth most that this turn's movement
+        can reach (its worth: the value gained by driving there, found by simulation)."""
         s = sim.seats[self.seat]
         b = s.board
-        per_pod = 2 if 28 in s.corp.civ_cards else 1
-        per_trio = 1 + sum(1 for c in s.corp.civ_cards if c in D.civ_sets()["meteorite_repo"]["cards"])
-        targets = [(c, float(per_pod)) for c in b.lifepods]
-        for m in b.meteorites:
-            lines = sum(medals for i in self.cell_lines[m] for (mask, n, medals) in [self.lines[i]]
-                        if (mask & b.occupied).bit_count() == n)
-            targets.append((m, per_trio / 3 + lines))
+        base = None
         best = None
         for number, pos in enumerate(b.rovers, 1):
             if pos is None:
                 continue
-            for cell, worth in targets:
+            for cell in sorted(set(b.lifepods) | set(b.meteorites)):
                 d = self.dist[pos][cell]
-                if 0 < d <= s.pool:
-                    score = worth * (1 - 0.02 * d)
-                    if best is None or score > best[0] + EPS:
-                        best = (score, number, pos, cell)
-        if best is None:
-            return None
-        _score, number, pos, cell = best
-        d = self.dist[pos][cell]
-        for a in moves:
-            if a.rover == number and self.dist[pos + DIRECTIONS[a.direction]][cell] == d - 1:
-                return a
-        return None
+                if not 0 < d <= s.pool:
+                    continue
+                path = self._path(pos, cell, number)
+                f = _fork(sim)
+                try:
+                    for step in path:
+                        apply(f, self.seat, step)
+                except EngineError:
+                    continue
+                if base is None:
+                    base = self.value(sim)
+                gain = self.value(f) - base - 0.01 * d
+                if gain > EPS and (best is None or gain > best[0] + EPS):
+                    best = (gain, path[0])
+        return best[1] if best else None
+
+    def _path(self, pos: int, cell: int, number: int) -> list[Move]:
+        """Rover ``number``'s steps from ``pos`` to ``cell`` along a shortest route."""
+        out = []
+        while pos != cell:
+            d = self.dist[pos][cell]
+            for name, delta in DIRECTIONS.items():
+                nxt = pos + delta
+                if 0 <= nxt < D.SIZE * D.SIZE and abs(nxt % D.SIZE - pos % D.SIZE) <= 1 \
+                        and self.dist[nxt][cell] == d - 1:
+                    out.append(Move(number, name))
+                    pos = nxt
+                    break
+            else:
+                break
+        return out
 
     def _best_sim(self, sim: GameState, actions: list[Action], settle: bool = False) -> tuple[Action | None, float]:
         """The action whose simulated result is worth most (the first one on a tie)."""
@@ -784,7 +830,7 @@ class _Greedy:
                 apply(f, self.seat, a)
                 if settle:
                     self._settle(f)
-            except EngineError:
+            except (EngineError, NotImplementedError):  # e.g. an item kind the rebuilt state cannot settle
                 continue
             val = self.value(f)
             if val > best_val + EPS:
@@ -792,7 +838,8 @@ class _Greedy:
         return best, best_val
 
     def _settle(self, f: GameState) -> None:
-        """Play the rest of the seat's current step on ``f`` with the quick policy."""
+        """Play the rest of the seat's current step on ``f`` with the quick policy (at most
+        MAX_ACTIONS_PER_STEP actions: this is only an estimate)."""
         phase, rnd = f.phase, f.round
         for _ in range(MAX_ACTIONS_PER_STEP):
             if self.seat not in to_act(f) or f.phase != phase or f.round != rnd:
@@ -801,7 +848,6 @@ class _Greedy:
             if a is None or isinstance(a, Confirm):
                 return
             apply(f, self.seat, a)
-        raise RuntimeError("autopilot: a simulated step did not end")
 
     def _shortlist(self, sim: GameState, resolves: list[Resolve], fast: bool) -> list[Resolve]:
         """Cut long value lists (biomass squares, teleports) to the best few by a static score."""
@@ -945,13 +991,14 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float) ->
 
 
 def _objective_prior(cond: dict, planet_id: str) -> float:
+    """How often the greedy player meets a private objective (measured over solo games)."""
     kind = cond["kind"]
-    prior = _OBJ_PRIOR.get(kind, 0.2)
     if kind == "all_covered":
         p = D.planet(planet_id)
         target = p.ice_mask if cond["terrain"] == "ice" else p.grid_mask & ~p.ice_mask
-        prior = 0.6 if target.bit_count() <= 24 else 0.05
-    return prior
+        return 0.8 if target.bit_count() <= 24 else 0.05
+    detail = cond.get("track") or cond.get("terrain") or cond.get("what") or cond.get("resource")
+    return _OBJ_PRIOR_DETAIL.get((kind, detail), _OBJ_PRIOR.get(kind, 0.2))
 
 
 def _civ_medals(corp: Corp, b: Board) -> float:
