@@ -1,50 +1,59 @@
 """Autopilot: a computer player for bot seats, absent players, the offline console and tests.
 
 It plays by the same rules as everybody (engine/rules.py: the round of rulebook 2023 pp.4-7,
-RULINGS R1-R7): every action it returns is one of ``legal_actions(state, seat)``, and it only
-acts for a seat that ``to_act`` lists.
+RULINGS R1-R7, with the planets, corporations and events modules): every action it returns
+is one of ``legal_actions(state, seat)`` (never an undo), for a seat that ``to_act`` lists.
 
-What it knows (rulebook: hidden information; engine/view.py). The greedy level never reads
-the state itself: it rebuilds a playable state from ``view_for(state, seat)`` alone
+What it knows (hidden information: engine/view.py). The greedy level never reads the state
+itself: it rebuilds a playable state from ``view_for(state, seat)`` alone
 (``state_from_view``), so the stack order below the top tiles, the civ piles it may not look
-at, other players' private objectives and end-game civ cards, other seats' unconfirmed turns
-and the seed simply are not there. It simulates only its own actions on copies of that state.
+at, other players' private objectives and end-game civ cards, other seats' unconfirmed turns,
+the order of the event deck and the seed simply are not there. It simulates only its own
+actions on copies of that state.
 
 Levels:
-  random  uniform over the legal actions (Undo excluded), from a seeded ``random.Random``.
+  random  uniform over the legal actions (undo excluded), from a seeded ``random.Random``.
   greedy  (default) the heuristic below.
 
-Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``):
-  lines     each row and column: its medals if complete, else medals x b^missing, where
-            b (< 1) shrinks as the game nears its end; a meteorite in the line cuts it down.
-            Plus a little per covered square, minus single squares walled in (only a biomass
-            patch can fill them).
-  trackers  per track: the medals it may reach (the average over the advances still
-            expected this game) plus the benefits ahead (synergy, civ milestones, biomass,
-            rovers, movement, techs), each weighted by the chance of getting there -- the
-            next turn's one or two steps weigh most (the one-turn look-ahead). Unlocked techs
-            are worth a little while rounds remain.
-  pieces    collected lifepods and meteorites as scored (civ cards included); lifepods and
-            meteorites still on the planet by how close the nearest rover is (reachable with
-            this turn's movement: nearly their full worth); rovers on the planet.
+Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
+R is the number of rounds expected after this one (depots, free squares, event cards left).
+  lines     each row and column: its medals if complete, else medals x b^missing, b < 1
+            shrinking as R falls; a meteorite in the line cuts its worth. A little per covered
+            square; a penalty for free areas of 1-4 squares, which few tiles can fill. The
+            planet's own medals (Gaia cities, Cerberus globes) as scored.
+  trackers  per track: the medals it may end on (averaged over the advances still expected)
+            plus the benefits ahead (synergy, civ milestones, biomass, rovers, movement,
+            techs), each weighted by the chance to get there -- the next turn's one or two
+            steps weigh most (the one-turn look-ahead on tracker benefits); medals as the
+            corporation board counts them; unlocked techs worth a little while rounds remain.
+  pieces    collected lifepods and meteorites as scored (civ cards included); those still on
+            the planet by how close the nearest rover is; rovers on the planet.
   cards     end-game civ cards as scored; civ milestones waiting for the civ step.
-  objectives private objectives: 5 if met, else 5 x progress^2 (largest fitting rectangle,
-            icons in an area, share of ice/land covered ...); neighbour objectives: 2 +/- a
-            smooth share of 3 by how far ahead of the neighbour the seat is (exact at the end).
-  pending   unsettled items at their typical worth (so any order of settling compares fairly).
+  objectives private objectives: 5 if met, else 5 x 0.8 x progress^3 (largest rectangle that
+            may still be completed, icons in one area, share of ice or land covered ...);
+            neighbour objectives: 2 plus or minus a smooth share of 3 by the lead over the
+            neighbour (as they stood at the start of the round), exact at the end.
+  pending   unsettled items at their typical worth, so that any settling order compares
+            fairly; optional ones (tech uses) at none.
 Decisions:
-  tile      every placement of both depot tiles gets a cheap static score (the line, tracker,
-            water-on-ice, energy-adjacency, lifepod, rover, hole and compactness parts of the
-            above, from bitmasks); the best few are played out for real on copies -- place,
-            settle every pending item, spend the movement -- and the best final value wins.
-  items     each legal Resolve is simulated and the best resulting value wins (so new item
-            kinds work unchanged); long lists (biomass squares, teleports) are cut to the best
-            few by a static score first. Rovers move while a step raises the value (lifepods
-            and meteorites come closer or are taken), then the seat confirms.
-  rotation  the commander tries the six turns and keeps the one whose depot gives it the best
-            placement.
-  objective keeps the private objectives most often met (a table of priors, see _OBJ_PRIOR).
+  tile      every placement of both depot tiles gets a cheap static score from bitmasks (the
+            line, tracker, water-on-ice, energy-adjacency, lifepod, rover, hole, fit and
+            objective parts of the above); the best ten are played out on copies -- place,
+            settle every pending item, spend the movement -- and the best final worth wins.
+  items     each value of each item to settle is simulated and the best resulting worth wins,
+            so item kinds added by other modules work unchanged; long lists (biomass squares,
+            teleports) are first cut to the best few by a static score; civ card picks and
+            extra tiles are played out to the end of the step. Optional uses are taken only
+            when they gain something now.
+  rovers    movement goes to the lifepod or meteorite whose collection raises the worth most
+            (simulated along a shortest route); with nothing in reach this turn, a rover steps
+            where the worth rises (closer to the pieces); then the seat confirms.
+  rotation  the commander tries the six station turns and keeps the one whose depot gives it
+            the best placement.
+  objective keeps the private objectives it meets most often (priors measured over games).
   unknown   any other action is judged by simulating it; failing that, the first legal one.
+A decision simulates at most SIM_BUDGET copies with full care, then finishes with the quick
+policy, so a turn full of choices stays fast.
 """
 from __future__ import annotations
 
@@ -54,7 +63,10 @@ import zlib
 from collections import deque
 from functools import lru_cache
 
+from . import corporations as corps
 from . import data as D
+from . import events as E
+from . import planets as P
 from .actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
 from .board import Board
 from .errors import EngineError, NotYourTurn
@@ -72,6 +84,7 @@ MAX_ACTIONS_PER_STEP = 500  # a seat's step never needs this many actions; more 
 ADVANCES_PER_ROUND = 0.35  # advances a single track can expect per remaining round
 LOOKAHEAD = 0.8  # worth of a benefit ahead on a track, times the chance to reach it
 LINE_BASE = 0.85  # chance factor per missing square of a line, early in the game
+LINE_TAU = 3.0  # ... falling as 1 - exp(-rounds left / LINE_TAU) toward the end
 BLOCKED_WITH_ROVER = 0.45  # a line with a meteorite: share of its worth while rovers roam
 BLOCKED_NO_ROVER = 0.1
 COVER = 0.03  # per covered square (fewer uncovered squares also breaks ties)
@@ -98,6 +111,10 @@ TOP_PLACEMENTS = 10  # placements played out per tile
 TOP_PLACEMENTS_FAST = 3  # inside another play-out, and per tile for the commander's rotation
 TOP_VALUES = 6  # values played out per long item (biomass squares, teleports)
 TOP_VALUES_FAST = 3
+SETTLE_LIMIT = 12  # values of one decision played out to the end of the step (more: judged at once)
+SETTLE_KINDS = ("civ", "extra_tile")  # items whose choice opens more choices: played out to the end
+SIM_BUDGET = 700  # simulated copies per decision before the rest is judged with the quick policy
+OPTIONAL_MARGIN = 0.2  # an optional use (a tech, a lifepod move) must gain this much
 
 # Chance the greedy player meets a private objective of each kind (used to choose which to keep).
 _OBJ_PRIOR = {"rectangle": 0.2, "area_with_resources": 0.3, "track_at_max": 0.35,
@@ -122,12 +139,12 @@ def choose(state: GameState, seat: int, level: str = "greedy", rng: random.Rando
     legal = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
     if not legal:
         raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
-    view = view_for(state, seat)
     if level == "random":
         if rng is None:  # seeded from what the seat sees, so a position always gives the same move
+            view = view_for(state, seat)
             rng = random.Random(zlib.crc32(repr(sorted(view.items(), key=lambda kv: kv[0])).encode()))
         return rng.choice(legal)
-    action = choose_from_view(view)
+    action = choose_from_view(view_for(state, seat))
     return action if action in legal else legal[0]
 
 
@@ -190,9 +207,10 @@ def play_game(config: dict, seed: int, levels: str | list[str] = "greedy", *,
 
 def state_from_view(view: dict) -> GameState:
     """A playable state holding only what ``view`` shows: unseen stack tiles are stand-ins (the
-    visible top tile repeated), unseen civ piles are empty, other seats are as the view shows
-    them, hidden cards and the seed are absent. Legal actions of the viewing seat are the same
-    as in the real state."""
+    visible top tile repeated), unseen civ piles hold only the cards the seat is offered, the
+    objective deck is every card the seat has not seen (in card order), unseen event cards are
+    stand-ins, other seats are as the view shows them, hidden cards and the seed are absent.
+    The viewing seat's legal actions (undo aside) are the same as in the real state."""
     me = view["viewer"]
     if me is None:
         raise ValueError("the autopilot plays one seat: give it view_for(state, seat), not the public view")
@@ -200,7 +218,8 @@ def state_from_view(view: dict) -> GameState:
     for sv in view["seats"]:
         cv = sv["corp"]
         corp = Corp.from_json({k: _cp(cv[k]) for k in ("corp", "trackers", "rover_supply", "lifepods", "meteorites",
-                                                      "stored_patches", "civ_cards", "objectives", "objective_offer")})
+                                                      "stored_patches", "civ_cards", "objectives", "objective_offer",
+                                                      "special")})
         board = Board.from_json(sv["board"])
         if sv["seat"] == me:
             pending = [{k: _cp(v) for k, v in item.items() if k not in ("text", "values")} for item in sv["pending"]]
@@ -214,10 +233,38 @@ def state_from_view(view: dict) -> GameState:
     for kind in ("small", "large"):
         station[kind] = [[e["top"]] * e["count"] if e["count"] and e["top"] is not None else [] for e in st[kind]]
     piles = {rank: list(p.get("cards", [])) for rank, p in view["civ_piles"].items()}
+    for item in view["seats"][me]["pending"]:  # civ cards the seat is shown as values of its own items
+        if item["kind"] in ("civ", "keep_civ"):  # (Republic: a card of the next rank; cards kept at the end)
+            for value in item.get("values", []):
+                card = D.civ_card(int(value))
+                if card.id not in piles.setdefault(str(card.rank), []):
+                    piles[str(card.rank)].append(card.id)
+                    piles[str(card.rank)].sort()
+    seen = set(view["neighbour_objectives"]) | set(view.get("table_objectives", []))
+    for sv in view["seats"]:
+        seen |= set(sv["corp"]["objectives"]) | set(sv["corp"]["objective_offer"])
+    unseen_objectives = sorted(set(D.objective_cards()) - seen)  # stand-ins for the deck (Jump Drive draws)
+    extra = {}
+    if view.get("events"):
+        extra["events"] = _events_from_view(view["events"], me, view["round"])
     return GameState(config=_cp(view["config"]), seed=0, seats=seats, station=station, civ_piles=piles, civ_box=[],
-                     neighbour_objectives=list(view["neighbour_objectives"]), objective_deck=[],
+                     neighbour_objectives=list(view["neighbour_objectives"]), objective_deck=unseen_objectives,
                      round=view["round"], phase=view["phase"], commander=view["commander"], active=view["active"],
-                     ending=list(view["ending"]), result=_cp(view["result"]), extra={})
+                     ending=list(view["ending"]), result=_cp(view["result"]), extra=extra)
+
+
+def _events_from_view(ev: dict, me: int, round_: int) -> dict:
+    """The event module's state as far as a seat sees it: this round's card, the cards played,
+    how many are left (stand-ins: the unseen order is not there) and a card it peeked at."""
+    current = ev["current"]["id"] if ev.get("current") else None
+    stand_in = current or (ev["revealed"][-1] if ev["revealed"] else min(E.cards()))
+    deck = [stand_in] * ev["remaining"]
+    peeks = {}
+    if ev.get("peek") and deck:
+        deck[0] = ev["peek"]["id"]
+        peeks[str(me)] = ev["peek"]["id"]
+    return {"deck": deck, "revealed": list(ev["revealed"]), "current": current,
+            "round": round_ if current is not None else -1, "peeks": peeks}
 
 
 def evaluate(state: GameState, seat: int) -> float:
@@ -381,8 +428,8 @@ def _board_masks(b: Board) -> tuple[dict[str, int], dict[str, int]]:
 
 def _rounds_left(state: GameState) -> float:
     """Rounds expected after the current one: until a depot runs dry (each of ``players``
-    depots of six loses a tile a round) or a planet fills up (about 4.3 squares a round,
-    the last few squares being too scattered to use)."""
+    depots of six loses a tile a round), a planet fills up (about 4.3 squares a round, the
+    last few squares being too scattered to use) or the event deck runs out."""
     if state.phase in ("final", "over") or state.ending:
         return 0.0
     st = state.station
@@ -391,7 +438,9 @@ def _rounds_left(state: GameState) -> float:
     by_depot = depot * 6 / max(1, min(6, state.players)) - 1
     free = min(s.board.uncovered() for s in state.seats)
     by_space = (free - 8) / 4.3
-    return max(0.0, min(by_depot, by_space))
+    events = state.extra.get("events")
+    by_events = len(events["deck"]) if events else by_depot  # the last card's round is the last
+    return max(0.0, min(by_depot, by_space, by_events))
 
 
 # --------------------------------------------------------------------------- the greedy player
@@ -403,6 +452,7 @@ class _Greedy:
     def __init__(self, sim: GameState, seat: int):
         self.root = sim
         self.seat = seat
+        self.sims = 0  # copies simulated so far in this decision (see SIM_BUDGET)
         s = sim.seats[seat]
         b = s.board
         self.planet_id = b.planet_id
@@ -418,7 +468,7 @@ class _Greedy:
         self.corp_def = D.corporation(self.corp_id)
         R = self.rounds = round(_rounds_left(sim) * 4) / 4  # quarter rounds: the tables below are cached
         self.tf = min(1.0, R / 6)
-        base = LINE_BASE * (1 - math.exp(-R / 3))
+        base = LINE_BASE * (1 - math.exp(-R / LINE_TAU))
         self.pk = [1.0] + [base ** k for k in range(1, 13)]
         self.hole_w = min(1.0, R / 3)
         self.rover_value = self.tf * (0.5 + 0.5 * min(3, len(b.lifepods)))
@@ -459,7 +509,7 @@ class _Greedy:
         b = s.board
         corp = s.corp
         R = self.rounds
-        occ = b.occupied
+        occ = b.filled  # Petra's uncovered currents count as covered (P4)
         met = 0
         for m in b.meteorites:
             met |= 1 << m
@@ -481,12 +531,18 @@ class _Greedy:
                 v += medals * p
         v += COVER * occ.bit_count()
         v -= self.hole_w * _pockets(self.grid & ~occ)
+        v += sum(x["medals"] for x in P.bonus(b))  # the planet's own medals (Gaia, Cerberus)
         # B: trackers and techs
         trackers = corp.trackers
+        linear = 0
         for t, table in self.tracks.items():
-            v += table[min(trackers[t], len(table) - 1)]
+            pos = min(trackers[t], len(table) - 1)
+            v += table[pos]
+            linear += self.corp_def.tracks[t].medal_at[pos]
+        # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
+        v += sum(corps.track_medals(self.corp_id, trackers, corp.special).values()) - linear
         for tech in self.corp_def.techs:
-            if tech_unlocked(self.corp_id, trackers, tech.level):
+            if tech_unlocked(self.corp_id, trackers, tech.level, corp.special):
                 v += TECH_VALUE.get(tech.code, 1.0) * self.tf
         # C: lifepods and meteorites
         cards = corp.civ_cards
@@ -511,9 +567,10 @@ class _Greedy:
         if corp.objectives or self.opponents:
             terr, icons = _board_masks(b)
             v += self._objectives(sim, occ, terr, icons)
-        # unsettled items
+        # unsettled items (optional ones may be left: they count for nothing)
         for item in s.pending:
-            v += self._item(item, corp, b, per_pod)
+            if not item.get("optional"):
+                v += self._item(item, corp, b, per_pod)
         return v
 
     @staticmethod
@@ -587,10 +644,10 @@ class _Greedy:
                 return 1.0 if count <= cond["max"] else 0.0
             return max(0.0, min(1.0, (cond["max"] + 1 - count) / 2))
         if kind == "collected_at_least":
-            have = corp.meteorites if cond["what"] == "meteorite" else corp.lifepods
+            have = corp.meteorites if cond["what"] == "meteorite" else corps.collected_lifepods(sim, self.seat)
             return 1.0 if have >= cond["min"] else _progress(have / cond["min"]) * live
         if kind == "collected_more_than":
-            counts = {"meteorite": corp.meteorites, "lifepod": corp.lifepods}
+            counts = {"meteorite": corp.meteorites, "lifepod": corps.collected_lifepods(sim, self.seat)}
             lead = counts[cond["what"]] - counts[cond["than"]]
             if not live:
                 return 1.0 if lead > 0 else 0.0
@@ -612,7 +669,7 @@ class _Greedy:
         s = sim.seats[seat]
         kind = crit["kind"]
         if kind == "collected":
-            return s.corp.lifepods if crit["what"] == "lifepod" else s.corp.meteorites
+            return corps.collected_lifepods(sim, seat) if crit["what"] == "lifepod" else s.corp.meteorites
         if kind == "tracks_at_max":
             tracks = D.corporation(s.corp.corp_id).tracks
             at_top = sum(1 for t, tr in tracks.items() if s.corp.trackers[t] >= tr.top)
@@ -639,7 +696,7 @@ class _Greedy:
     def _static_board(self, sim: GameState) -> dict:
         s = sim.seats[self.seat]
         b = s.board
-        occ = b.occupied
+        occ = b.filled
         free = self.grid & ~occ
         met = 0
         for m in b.meteorites:
@@ -665,7 +722,8 @@ class _Greedy:
         return {"occ": occ, "free": free, "comps": comps, "met": met, "icons": icons,
                 "objectives": self._objectives(sim, occ, terr, icons) if board_objectives else None, "sim": sim,
                 "rovers": {p: ROVER_ON_PLANET + 0.5 for p in rovers}, "pods": pods, "terr": terr,
-                "immune": any(t.code == "meteor_immunity" and tech_unlocked(self.corp_id, s.corp.trackers, t.level)
+                "immune": any(t.code == "meteor_immunity"
+                              and tech_unlocked(self.corp_id, s.corp.trackers, t.level, s.corp.special)
                               for t in self.corp_def.techs),
                 "trackers": dict(s.corp.trackers)}
 
@@ -734,6 +792,15 @@ class _Greedy:
         return score
 
     # ------------------------------------------------------------ decisions
+    def _fork(self, sim: GameState) -> GameState:
+        self.sims += 1
+        return _fork(sim)
+
+    @property
+    def hurried(self) -> bool:
+        """Past the decision's budget: the rest is judged with the quick policy."""
+        return self.sims > SIM_BUDGET
+
     def decide(self, legal: list[Action]) -> Action:
         sim = self.root
         if legal and all(isinstance(a, DropObjective) for a in legal):
@@ -747,6 +814,7 @@ class _Greedy:
         acts = [a for a in legal if not isinstance(a, Undo)]
         if not acts:
             return None
+        fast = fast or self.hurried
         picks = [a for a in acts if isinstance(a, Pick)]
         if picks:
             return self._best_pick(sim, picks, fast)[0]
@@ -754,11 +822,22 @@ class _Greedy:
         if places:
             return self._best_place(sim, places, fast)[0]
         resolves = [a for a in acts if isinstance(a, Resolve)]
-        if resolves:
-            best, _ = self._best_sim(sim, self._shortlist(sim, resolves, fast), settle=not fast)
+        optional = {i["id"] for i in sim.seats[self.seat].pending if i.get("optional")}
+        must = self._shortlist(sim, [a for a in resolves if a.item not in optional], fast)
+        if must:  # items to settle before confirming: the best first
+            kinds = {i["id"]: i.get("kind") for i in sim.seats[self.seat].pending}
+            deep = not fast and len(must) <= SETTLE_LIMIT and any(kinds.get(a.item) in SETTLE_KINDS for a in must)
+            best, _ = self._best_sim(sim, must, settle=deep)
             if best is not None:
                 return best
+        may = self._shortlist(sim, [a for a in resolves if a.item in optional], fast)
+        if may:  # optional uses (techs ...): only when they are worth something now
+            best, val = self._best_sim(sim, may)
+            if best is not None and val > self.value(sim) + OPTIONAL_MARGIN:
+                return best
         can_confirm = Confirm() in acts
+        if must and not can_confirm:
+            return must[0]
         others = [a for a in acts if not isinstance(a, (Confirm, Move, Resolve))]
         if others:  # an action kind this player does not know: judge it by simulation
             best, val = self._best_sim(sim, others)
@@ -792,7 +871,7 @@ class _Greedy:
                 if not 0 < d <= s.pool:
                     continue
                 path = self._path(pos, cell, number)
-                f = _fork(sim)
+                f = self._fork(sim)
                 try:
                     for step in path:
                         apply(f, self.seat, step)
@@ -810,10 +889,12 @@ class _Greedy:
         out = []
         while pos != cell:
             d = self.dist[pos][cell]
-            for name, delta in DIRECTIONS.items():
-                nxt = pos + delta
-                if 0 <= nxt < D.SIZE * D.SIZE and abs(nxt % D.SIZE - pos % D.SIZE) <= 1 \
-                        and self.dist[nxt][cell] == d - 1:
+            for name, (dr, dc) in DIRECTIONS.items():
+                r, c = pos // D.SIZE + dr, pos % D.SIZE + dc
+                nxt = r * D.SIZE + c
+                if dr and dc:
+                    continue  # orthogonal routes only (the distance table counts those)
+                if 0 <= r < D.SIZE and 0 <= c < D.SIZE and self.dist[nxt][cell] == d - 1:
                     out.append(Move(number, name))
                     pos = nxt
                     break
@@ -825,7 +906,7 @@ class _Greedy:
         """The action whose simulated result is worth most (the first one on a tie)."""
         best, best_val = None, -math.inf
         for a in actions:
-            f = _fork(sim)
+            f = self._fork(sim)
             try:
                 apply(f, self.seat, a)
                 if settle:
@@ -895,8 +976,8 @@ class _Greedy:
         scored = sorted(((-self._static_place(sb, tile_id, a.orient, a.anchor), i, a) for i, a in enumerate(places)),
                         key=lambda x: (x[0], x[1]))
         best, best_val = None, -math.inf
-        for _s, _i, a in scored[:TOP_PLACEMENTS_FAST if fast else TOP_PLACEMENTS]:
-            f = _fork(sim)
+        for _s, _i, a in scored[:TOP_PLACEMENTS_FAST if fast or self.hurried else TOP_PLACEMENTS]:
+            f = self._fork(sim)
             apply(f, self.seat, a)
             self._settle(f)
             val = self.value(f)
@@ -907,7 +988,7 @@ class _Greedy:
     def _best_pick(self, sim: GameState, picks: list[Pick], fast: bool) -> tuple[Pick | None, float]:
         best, best_val = None, -math.inf
         for a in picks:
-            f = _fork(sim)
+            f = self._fork(sim)
             apply(f, self.seat, a)
             if f.seats[self.seat].hand is not None:
                 places = [p for p in legal_actions(f, self.seat) if isinstance(p, Place)]
@@ -925,7 +1006,7 @@ class _Greedy:
         for a in legal:
             if not isinstance(a, Turn):
                 continue
-            f = _fork(sim)
+            f = self._fork(sim)
             apply(f, self.seat, a)
             picks = [p for p in legal_actions(f, self.seat) if isinstance(p, Pick)]
             val = self._best_pick(f, picks, fast=True)[1] if picks else self.value(f)
