@@ -73,6 +73,7 @@ from .errors import EngineError, NotYourTurn
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
 from .rules import apply, legal_actions, tech_unlocked, to_act
 from .scoring import SPACE_CITIZEN
+from .setup import new_game
 from .state import Corp, GameState, Seat
 from .state import copy as copy_state
 from .view import view_for
@@ -181,8 +182,6 @@ def play_game(config: dict, seed: int, levels: str | list[str] = "greedy", *,
               on_action=None) -> GameState:
     """A whole game between autopilots (``levels``: one level for every seat, or one per seat).
     ``on_action(state, seat, action)`` is called before each action is applied."""
-    from .setup import new_game
-
     state = new_game(config, seed)
     n = state.players
     levels = [levels] * n if isinstance(levels, str) else list(levels)
@@ -359,7 +358,7 @@ def _windows(planet_id: str, width: int, height: int, any_orientation: bool) -> 
     return tuple(out)
 
 
-@lru_cache(maxsize=200_000)
+@lru_cache(maxsize=16_384)  # a decision uses a few hundred; the bound keeps a long-running bot small
 def _shape_at(tile_id: int, orient: int, anchor: int) -> tuple:
     """(mask, ((terrain, mask), ...), meteor mask, ((icon, square), ...)) of a placed tile."""
     mask = meteor = 0
