@@ -8,6 +8,10 @@ every other player's private objectives and end-game civ cards, and every other 
 unconfirmed turn: until the round's turns are all confirmed, another seat's planet and
 corporation are shown as they were at the start of the round.
 
+A seat's own part also carries its turn bookkeeping (tiles placed this round, whether the tile
+in hand advances trackers, the next pending item number): nothing secret, and enough for the
+autopilot (engine/autopilot.py) to rebuild a playable state from the view alone.
+
 A view is plain JSON-ready data (lists and dicts), the input of the renderer and the text
 shown in Discord, so nothing hidden can leak through them.
 """
@@ -49,10 +53,10 @@ def _seat(state: GameState, index: int, viewer: int | None) -> dict:
            "step": s.step if (mine or state.phase != "turns") else ("done" if s.step == "done" else "playing"),
            "depot": seat_depot(state, index)}
     if mine:
-        out.update(hand=s.hand, pool=s.pool, unplaced=s.unplaced,
+        out.update(hand=s.hand, hand_advances=s.hand_advances, pool=s.pool, unplaced=s.unplaced,
                    pending=[{**item, "text": describe_item(item), "values": item_values(state, index, item)}
                             for item in s.pending],
-                   civ_queue=list(s.civ_queue),
+                   civ_queue=list(s.civ_queue), round_tiles=list(s.round_tiles), next_item=s.next_item,
                    planet_rule_lifted=planet_rule_lifted(state, index))  # R7: tell the player
     return out
 

@@ -1,0 +1,170 @@
+"""Autopilot benchmark: how long a greedy turn takes mid-game, and how well it plays.
+
+    .venv/bin/python -m bench --only autopilot [--quick]          # as an area of the shared table
+    .venv/bin/python -m bench.autopilot_bench [--quick] [--jobs 2] [--games N] [--solo-games N]
+
+Targets (issue 6): a greedy turn within 200 ms median on a 2-core machine for a mid-game
+position; greedy scoring far above random over 200 seeded 4-player games (standard boards:
+KSB-4156 and Universal Coalition, no event deck); solo scores against the solo target of the
+normal event preset (58).
+
+Timing: four-player games between greedy seats are played to round 9; there the commander's
+station turn, every seat's whole turn (pick, place, settle, move, confirm: ``play_turn``)
+and each single decision (``choose``) are timed, in CPU time of the process like the other
+computation figures (wall-clock in the notes). Scores: seeded 4-player games where seats
+alternate greedy and random (so both play the same tiles at the same table), games where
+every seat is random, games where every seat is greedy, and solo games with the normal event
+deck. The full run plays 200 of each but 20 all-greedy tables; ``jobs`` worker processes
+share the games (the shared table uses one per core).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+from bench.common import median, percentile, row
+from engine import apply, make_config, new_game, to_act
+from engine.autopilot import choose, play_game, play_turn
+from engine.events import PRESETS, solo_target
+from engine.state import copy
+
+TURN_TARGET_MS = 200
+SOLO_EVENTS = "normal"
+FAR_ABOVE = 2.0  # "far higher": the greedy average at least this many times the random one
+
+
+def midgame(seed: int, players: int = 4, round_: int = 9):
+    """The position at the start of round ``round_`` (the commander about to turn the
+    station), reached by greedy play."""
+    state = new_game(make_config(players), seed)
+    while state.round < round_ and state.phase != "over":
+        seat = to_act(state)[0]
+        for action in play_turn(state, seat):
+            apply(state, seat, action)
+    return state
+
+
+def _timed(fn) -> tuple[float, float, object]:
+    """(CPU ms, wall-clock ms, result) of one call."""
+    t, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return (time.process_time() - c) * 1000, (time.perf_counter() - t) * 1000, out
+
+
+def time_turns(positions) -> dict[str, list[float]]:
+    """CPU milliseconds of each commander's station turn, of each seat's whole turn (pick to
+    confirm) and of each single decision in those turns; wall-clock of the whole turns."""
+    out: dict[str, list[float]] = {"rotation": [], "turn": [], "turn_wall": [], "decision": []}
+    for state in positions:
+        state = copy(state)
+        if state.phase == "rotate":
+            commander = state.active
+            cpu, _wall, action = _timed(lambda: choose(state, commander))
+            out["rotation"].append(cpu)
+            apply(state, commander, action)
+        for seat in to_act(state):
+            cpu, wall, actions = _timed(lambda: play_turn(state, seat))
+            out["turn"].append(cpu)
+            out["turn_wall"].append(wall)
+            sim = copy(state)
+            for action in actions:
+                cpu, _wall, _ = _timed(lambda: choose(sim, seat))
+                out["decision"].append(cpu)
+                apply(sim, seat, action)
+    return out
+
+
+def _game(args: tuple) -> list[tuple[str, int]]:
+    players, seed, levels, events = args
+    state = play_game(make_config(players, events=events), seed, levels)
+    return [(levels[p["seat"]], p["total"]) for p in state.result["players"]]
+
+
+def play_many(players: int, seeds: range, tables: list[list[str]], jobs: int = 1,
+              events: str | None = None) -> dict[str, list[int]]:
+    """Final scores by level over the seeded games; table ``seed % len(tables)`` is used."""
+    tasks = [(players, seed, tables[seed % len(tables)], events) for seed in seeds]
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_game, tasks, chunksize=2))
+    else:
+        results = [_game(t) for t in tasks]
+    scores: dict[str, list[int]] = {}
+    for result in results:
+        for level, total in result:
+            scores.setdefault(level, []).append(total)
+    return scores
+
+
+def _mean_sd(xs: list[int]) -> str:
+    return f"{statistics.mean(xs):.1f} (sd {statistics.pstdev(xs):.1f}, {len(xs)} scores)"
+
+
+def measure(quick: bool = False, *, games: int | None = None, solo_games: int | None = None,
+            greedy_games: int | None = None, jobs: int | None = None) -> list[dict]:
+    """Rows {"what", "value", "unit", "target", "ok", "note"} for the shared bench table."""
+    games = games if games is not None else (2 if quick else 200)
+    solo_games = solo_games if solo_games is not None else (2 if quick else 200)
+    greedy_games = greedy_games if greedy_games is not None else (0 if quick else 20)
+    jobs = jobs if jobs is not None else (1 if quick else max(1, min(2, os.cpu_count() or 1)))
+    positions = [midgame(seed) for seed in (range(2) if quick else range(8))]
+    t = time_turns(positions)
+    med = median(t["turn"])
+    rows = [row("greedy autopilot turn, mid-game", round(med, 1), "ms", f"median <= {TURN_TARGET_MS} ms",
+                med <= TURN_TARGET_MS,
+                note=f"CPU time of a whole turn (pick to confirm), 4 players at round 9: p95 "
+                     f"{percentile(t['turn'], 0.95):.0f} ms, max {max(t['turn']):.0f} ms, wall-clock median "
+                     f"{median(t['turn_wall']):.0f} ms, {len(t['turn'])} turns from {len(positions)} games; "
+                     f"one decision (choose) median {median(t['decision']):.1f} ms, p95 "
+                     f"{percentile(t['decision'], 0.95):.0f} ms; the commander's station turn median "
+                     f"{median(t['rotation']):.0f} ms")]
+
+    mixed = play_many(4, range(games), [["greedy", "random"] * 2, ["random", "greedy"] * 2], jobs)
+    g, r = statistics.mean(mixed["greedy"]), statistics.mean(mixed["random"])
+    rows.append(row(f"4 players, 2 greedy + 2 random seats, {games} games: greedy average", round(g, 1), "medals",
+                    f">= {FAR_ABOVE:g} x random", g >= FAR_ABOVE * r,
+                    note=f"greedy {_mean_sd(mixed['greedy'])}, random at the same tables {_mean_sd(mixed['random'])}; "
+                         "standard boards, no event deck"))
+    pure = play_many(4, range(games), [["random"] * 4], jobs)["random"]
+    rows.append(row(f"4 random players, {games} games: average", round(statistics.mean(pure), 1), "medals",
+                    "report", None, note=_mean_sd(pure)))
+    if greedy_games:
+        pure = play_many(4, range(greedy_games), [["greedy"] * 4], jobs)["greedy"]
+        rows.append(row(f"4 greedy players, {greedy_games} games: average", round(statistics.mean(pure), 1),
+                        "medals", "report", None, note=_mean_sd(pure)))
+    target = solo_target(PRESETS[SOLO_EVENTS])["target"]
+    solo = play_many(1, range(games, games + solo_games), [["greedy"]], jobs, events=SOLO_EVENTS)["greedy"]
+    reached = sum(1 for s in solo if s >= target)
+    rows.append(row(f"solo greedy, {SOLO_EVENTS} event deck, {solo_games} games: average",
+                    round(statistics.mean(solo), 1), "medals", f"solo target {target}", None,
+                    note=f"{_mean_sd(solo)}; target reached in {reached} of {len(solo)} games; "
+                         f"median {statistics.median(solo):g}"))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.autopilot_bench")
+    ap.add_argument("--quick", action="store_true", help="a few games only (under a minute)")
+    ap.add_argument("--games", type=int, help="4-player games per kind of table (default 200)")
+    ap.add_argument("--solo-games", type=int, help="solo games (default 200)")
+    ap.add_argument("--greedy-games", type=int, help="games with four greedy seats (default 20)")
+    ap.add_argument("--jobs", type=int, help="worker processes for the games (default: 2, 1 with --quick)")
+    args = ap.parse_args(argv)
+    t = time.perf_counter()
+    print(f"autopilot benchmark: {os.cpu_count()} cores, Python {platform.python_version()}", flush=True)
+    rows = measure(args.quick, games=args.games, solo_games=args.solo_games, greedy_games=args.greedy_games,
+                   jobs=args.jobs)
+    for r in rows:
+        print(f"{r['what']}: {r['value']} {r['unit']}  (target: {r['target']})")
+        if r.get("note"):
+            print(f"    {r['note']}")
+    print(f"({time.perf_counter() - t:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

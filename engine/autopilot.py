@@ -1,0 +1,1105 @@
+"""Autopilot: a computer player for bot seats, absent players, the offline console and tests.
+
+It plays by the same rules as everybody (engine/rules.py: the round of rulebook 2023 pp.4-7,
+RULINGS R1-R7, with the planets, corporations and events modules): every action it returns
+is one of ``legal_actions(state, seat)`` (never an undo), for a seat that ``to_act`` lists.
+
+What it knows (hidden information: engine/view.py). The greedy level never reads the state
+itself: it rebuilds a playable state from ``view_for(state, seat)`` alone
+(``state_from_view``), so the stack order below the top tiles, the civ piles it may not look
+at, other players' private objectives and end-game civ cards, other seats' unconfirmed turns,
+the order of the event deck and the seed simply are not there. It simulates only its own
+actions on copies of that state.
+
+Levels:
+  random  uniform over the legal actions (undo excluded), from a seeded ``random.Random``.
+  greedy  (default) the heuristic below.
+
+Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
+R is the number of rounds expected after this one (depots, free squares, event cards left).
+  lines     each row and column: its medals if complete, else medals x b^missing, b < 1
+            shrinking as R falls; a meteorite in the line cuts its worth. A little per covered
+            square; a penalty for free areas of 1-4 squares, which few tiles can fill. The
+            planet's own medals (Gaia cities, Cerberus globes) as scored.
+  trackers  per track: the medals it may end on (averaged over the advances still expected)
+            plus the benefits ahead (synergy, civ milestones, biomass, rovers, movement,
+            techs), each weighted by the chance to get there -- the next turn's one or two
+            steps weigh most (the one-turn look-ahead on tracker benefits); medals as the
+            corporation board counts them; unlocked techs worth a little while rounds remain.
+  pieces    collected lifepods and meteorites as scored (civ cards included); those still on
+            the planet by how close the nearest rover is; rovers on the planet.
+  cards     end-game civ cards as scored; civ milestones waiting for the civ step.
+  objectives private objectives: 5 if met, else 5 x 0.8 x progress^3 (largest rectangle that
+            may still be completed, icons in one area, share of ice or land covered ...);
+            neighbour objectives: 2 plus or minus a smooth share of 3 by the lead over the
+            neighbour (as they stood at the start of the round), exact at the end.
+  pending   unsettled items at their typical worth, so that any settling order compares
+            fairly; optional ones (tech uses) at none.
+Decisions:
+  tile      every placement of both depot tiles gets a cheap static score from bitmasks (the
+            line, tracker, water-on-ice, energy-adjacency, lifepod, rover, hole, fit and
+            objective parts of the above); the best ten are played out on copies -- place,
+            settle every pending item, spend the movement -- and the best final worth wins.
+  items     each value of each item to settle is simulated and the best resulting worth wins,
+            so item kinds added by other modules work unchanged; long lists (biomass squares,
+            teleports) are first cut to the best few by a static score; civ card picks and
+            extra tiles are played out to the end of the step. Optional uses are taken only
+            when they gain something now.
+  rovers    movement goes to the lifepod or meteorite whose collection raises the worth most
+            (simulated along a shortest route); with nothing in reach this turn, a rover steps
+            where the worth rises (closer to the pieces); then the seat confirms.
+  rotation  the commander tries the six station turns and keeps the one whose depot gives it
+            the best placement.
+  objective keeps the private objectives it meets most often (priors measured over games).
+  unknown   any other action is judged by simulating it; failing that, the first legal one.
+A decision simulates at most SIM_BUDGET copies with full care, then finishes with the quick
+policy, so a turn full of choices stays fast.
+"""
+from __future__ import annotations
+
+import math
+import random
+import zlib
+from collections import deque
+from functools import lru_cache
+
+from . import corporations as corps
+from . import data as D
+from . import events as E
+from . import planets as P
+from .actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
+from .board import Board
+from .errors import EngineError, NotYourTurn
+from .objectives import compare, neighbour_pairs, neighbour_value, private_met
+from .rules import apply, legal_actions, tech_unlocked, to_act
+from .scoring import SPACE_CITIZEN
+from .setup import new_game
+from .state import Corp, GameState, Seat
+from .state import copy as copy_state
+from .view import view_for
+
+LEVELS = ("random", "greedy")
+MAX_ACTIONS_PER_STEP = 500  # a seat's step never needs this many actions; more means a bug
+
+# --------------------------------------------------------------------------- weights
+ADVANCES_PER_ROUND = 0.35  # advances a single track can expect per remaining round
+LOOKAHEAD = 0.8  # worth of a benefit ahead on a track, times the chance to reach it
+LINE_BASE = 0.85  # chance factor per missing square of a line, early in the game
+LINE_TAU = 3.0  # ... falling as 1 - exp(-rounds left / LINE_TAU) toward the end
+BLOCKED_WITH_ROVER = 0.45  # a line with a meteorite: share of its worth while rovers roam
+BLOCKED_NO_ROVER = 0.1
+COVER = 0.03  # per covered square (fewer uncovered squares also breaks ties)
+POCKET = (0.0, 0.5, 0.7, 0.6, 0.3)  # per free area of 1, 2, 3, 4 squares (too small for most tiles)
+COMPACT = 0.04  # static score: per side of the tile against a covered or off-planet square
+SAME_TERRAIN = 0.06  # static score: per side against the same terrain the objectives want
+SYNERGY = 1.0
+PATCH = 0.7
+MOVE_STEP = 0.15
+CIV_RANK = {1: 1.5, 2: 2.0, 3: 2.5, 4: 3.0}
+TECH_VALUE = {"ignore_adjacency": 1.5, "store_biomass_patches": 0.3, "rover_move_plus_n": 0.8,
+              "double_water_from_tile_placement": 1.2, "meteor_immunity": 1.0}
+ROVER_ON_PLANET = 0.3
+REACH = 0.8  # lifepod one step beyond this turn's movement
+REACH_DECAY = 0.8  # per further step
+NO_ROVER_POD = 0.2  # a lifepod while no rover is on the planet (one may still come)
+OBJ_SHAPE = 0.8  # share of a private objective's medals credited for progress (progress ** OBJ_POWER)
+OBJ_POWER = 3
+UNKNOWN_ITEM = 0.5
+ITEM_VALUE = {"line": 0.8, "teleport": 0.8, "extra_tile": 2.5}
+EPS = 1e-6
+
+TOP_PLACEMENTS = 10  # placements played out per tile
+TOP_PLACEMENTS_FAST = 3  # inside another play-out, and per tile for the commander's rotation
+TOP_VALUES = 6  # values played out per long item (biomass squares, teleports)
+TOP_VALUES_FAST = 3
+SETTLE_LIMIT = 12  # values of one decision played out to the end of the step (more: judged at once)
+SETTLE_KINDS = ("civ", "extra_tile")  # items whose choice opens more choices: played out to the end
+SIM_BUDGET = 700  # simulated copies per decision before the rest is judged with the quick policy
+OPTIONAL_MARGIN = 0.2  # an optional use (a tech, a lifepod move) must gain this much
+
+# Chance the greedy player meets a private objective of each kind (used to choose which to keep).
+_OBJ_PRIOR = {"rectangle": 0.2, "area_with_resources": 0.3, "track_at_max": 0.35,
+              "resources_on_planet_at_most": 0.3, "collected_at_least": 0.1, "collected_more_than": 0.3,
+              "all_covered": 0.3}
+
+_OBJ_PRIOR_DETAIL = {("track_at_max", "civ"): 0.6, ("track_at_max", "water"): 0.55, ("track_at_max", "rover"): 0.2,
+                     ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45}
+_BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_most", "all_covered")
+_BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
+_ATOMS = (int, str, float, bool, type(None))
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def choose(state: GameState, seat: int, level: str = "greedy", rng: random.Random | None = None) -> Action:
+    """The next action for ``seat``: always one of ``legal_actions(state, seat)``, never Undo.
+    Raises NotYourTurn when the seat has nothing to decide, ValueError for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown autopilot level {level!r}; choose one of {', '.join(LEVELS)}")
+    legal = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
+    if not legal:
+        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    if level == "random":
+        if rng is None:  # seeded from what the seat sees, so a position always gives the same move
+            view = view_for(state, seat)
+            rng = random.Random(zlib.crc32(repr(sorted(view.items(), key=lambda kv: kv[0])).encode()))
+        return rng.choice(legal)
+    action = choose_from_view(view_for(state, seat))
+    return action if action in legal else legal[0]
+
+
+def choose_from_view(view: dict) -> Action:
+    """The greedy choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
+    sim = state_from_view(view)
+    seat = view["viewer"]
+    legal = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
+    if not legal:
+        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    return _Greedy(sim, seat).decide(legal)
+
+
+def play_turn(state: GameState, seat: int, level: str = "greedy", rng: random.Random | None = None) -> list[Action]:
+    """Every action ``seat`` takes in its current step, chosen one by one on a copy of the
+    state until the seat is waiting (its turn confirmed, or another seat or step is next).
+    The state passed in is not changed; apply the actions to it in order. Raises NotYourTurn
+    when the seat has nothing to decide."""
+    sim = copy_state(state)
+    if seat not in to_act(sim):
+        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    phase, rnd = sim.phase, sim.round
+    out: list[Action] = []
+    while seat in to_act(sim) and sim.phase == phase and sim.round == rnd:
+        action = choose(sim, seat, level, rng)
+        apply(sim, seat, action)
+        out.append(action)
+        if len(out) > MAX_ACTIONS_PER_STEP:
+            raise RuntimeError(f"autopilot: seat {seat} took more than {MAX_ACTIONS_PER_STEP} actions in one step")
+    return out
+
+
+def play_game(config: dict, seed: int, levels: str | list[str] = "greedy", *,
+              on_action=None) -> GameState:
+    """A whole game between autopilots (``levels``: one level for every seat, or one per seat).
+    ``on_action(state, seat, action)`` is called before each action is applied."""
+    state = new_game(config, seed)
+    n = state.players
+    levels = [levels] * n if isinstance(levels, str) else list(levels)
+    if len(levels) != n:
+        raise ValueError("give one autopilot level per seat")
+    rngs = [random.Random(seed * 7919 + i) for i in range(n)]
+    count = 0
+    while state.phase != "over":
+        acting = to_act(state)
+        if not acting:
+            raise RuntimeError(f"nobody can act in phase {state.phase}")
+        seat = acting[0]
+        for action in play_turn(state, seat, levels[seat], rngs[seat]):
+            if on_action is not None:
+                on_action(state, seat, action)
+            apply(state, seat, action)
+            count += 1
+        if count > 100_000:
+            raise RuntimeError("autopilot game did not finish")
+    return state
+
+
+def state_from_view(view: dict) -> GameState:
+    """A playable state holding only what ``view`` shows: unseen stack tiles are stand-ins (the
+    visible top tile repeated), unseen civ piles hold only the cards the seat is offered, the
+    objective deck is every card the seat has not seen (in card order), unseen event cards are
+    stand-ins, other seats are as the view shows them, hidden cards and the seed are absent.
+    The viewing seat's legal actions (undo aside) are the same as in the real state."""
+    me = view["viewer"]
+    if me is None:
+        raise ValueError("the autopilot plays one seat: give it view_for(state, seat), not the public view")
+    seats = []
+    for sv in view["seats"]:
+        cv = sv["corp"]
+        corp = Corp.from_json({k: _cp(cv[k]) for k in ("corp", "trackers", "rover_supply", "lifepods", "meteorites",
+                                                      "stored_patches", "civ_cards", "objectives", "objective_offer",
+                                                      "special")})
+        board = Board.from_json(sv["board"])
+        if sv["seat"] == me:
+            pending = [{k: _cp(v) for k, v in item.items() if k not in ("text", "values")} for item in sv["pending"]]
+            seat = Seat(board, corp, sv["step"], sv["hand"], sv["hand_advances"], None, sv["unplaced"], pending,
+                        sv["pool"], sv["next_item"], list(sv["round_tiles"]), list(sv["civ_queue"]), None)
+        else:
+            seat = Seat(board, corp, "wait" if sv["step"] == "playing" else sv["step"])
+        seats.append(seat)
+    st = view["station"]
+    station = {"offset": st["offset"], "rotation": st["rotation"]}
+    for kind in ("small", "large"):
+        station[kind] = [[e["top"]] * e["count"] if e["count"] and e["top"] is not None else [] for e in st[kind]]
+    piles = {rank: list(p.get("cards", [])) for rank, p in view["civ_piles"].items()}
+    for item in view["seats"][me]["pending"]:  # civ cards the seat is shown as values of its own items
+        if item["kind"] in ("civ", "keep_civ"):  # (Republic: a card of the next rank; cards kept at the end)
+            for value in item.get("values", []):
+                card = D.civ_card(int(value))
+                if card.id not in piles.setdefault(str(card.rank), []):
+                    piles[str(card.rank)].append(card.id)
+                    piles[str(card.rank)].sort()
+    seen = set(view["neighbour_objectives"]) | set(view.get("table_objectives", []))
+    for sv in view["seats"]:
+        seen |= set(sv["corp"]["objectives"]) | set(sv["corp"]["objective_offer"])
+    unseen_objectives = sorted(set(D.objective_cards()) - seen)  # stand-ins for the deck (Jump Drive draws)
+    extra = {}
+    if view.get("events"):
+        extra["events"] = _events_from_view(view["events"], me, view["round"])
+    return GameState(config=_cp(view["config"]), seed=0, seats=seats, station=station, civ_piles=piles, civ_box=[],
+                     neighbour_objectives=list(view["neighbour_objectives"]), objective_deck=unseen_objectives,
+                     round=view["round"], phase=view["phase"], commander=view["commander"], active=view["active"],
+                     ending=list(view["ending"]), result=_cp(view["result"]), extra=extra)
+
+
+def _events_from_view(ev: dict, me: int, round_: int) -> dict:
+    """The event module's state as far as a seat sees it: this round's card, the cards played,
+    how many are left (stand-ins: the unseen order is not there) and a card it peeked at."""
+    current = ev["current"]["id"] if ev.get("current") else None
+    stand_in = current or (ev["revealed"][-1] if ev["revealed"] else min(E.cards()))
+    deck = [stand_in] * ev["remaining"]
+    peeks = {}
+    if ev.get("peek") and deck:
+        deck[0] = ev["peek"]["id"]
+        peeks[str(me)] = ev["peek"]["id"]
+    return {"deck": deck, "revealed": list(ev["revealed"]), "current": current,
+            "round": round_ if current is not None else -1, "peeks": peeks}
+
+
+def evaluate(state: GameState, seat: int) -> float:
+    """The greedy heuristic's worth of ``seat``'s position (an estimate of its final medals),
+    judged from what the seat can see."""
+    sim = state_from_view(view_for(state, seat))
+    return _Greedy(sim, seat).value(sim)
+
+
+# --------------------------------------------------------------------------- copying
+
+
+def _cp(v):
+    """A deep copy of JSON-like data and of the engine's plain objects (much faster than
+    deepcopy or a dump/load round trip). Tuples are shared, as they are never changed, and a
+    list whose first element is a number, string or None is taken to hold only such values
+    (the engine's lists are all of one kind: squares, tile ids, terrains, pending items ...)."""
+    t = type(v)
+    if t is list:
+        if not v or type(v[0]) in _ATOMS:
+            return v[:]
+        return [x if type(x) in _ATOMS else _cp(x) for x in v]
+    if t is dict:
+        return {k: (x if type(x) in _ATOMS else _cp(x)) for k, x in v.items()}
+    if t in _ATOMS or t is tuple or t is frozenset:
+        return v
+    new = object.__new__(t)
+    new.__dict__.update({k: (x if type(x) in _ATOMS else _cp(x)) for k, x in v.__dict__.items()})
+    return new
+
+
+def _fork(state: GameState) -> GameState:
+    return _cp(state)
+
+
+# --------------------------------------------------------------------------- planet geometry
+
+
+@lru_cache(maxsize=None)
+def _lines(planet_id: str) -> tuple:
+    """(mask, squares, medals) of every row then every column with at least one square."""
+    p = D.planet(planet_id)
+    out = []
+    for masks, medals in ((p.row_masks, p.row_medals), (p.column_masks, p.column_medals)):
+        for m, medal in zip(masks, medals):
+            if m:
+                out.append((m, m.bit_count(), medal))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _cell_lines(planet_id: str) -> tuple:
+    """For every square, the indexes in ``_lines`` of the lines through it."""
+    lines = _lines(planet_id)
+    return tuple(tuple(i for i, (m, _n, _md) in enumerate(lines) if m >> c & 1) for c in range(D.SIZE * D.SIZE))
+
+
+@lru_cache(maxsize=None)
+def _distances(planet_id: str) -> tuple:
+    """Rover steps between any two squares of the planet (orthogonal steps on grid squares)."""
+    p = D.planet(planet_id)
+    far = 99
+    out = []
+    for src in range(D.SIZE * D.SIZE):
+        dist = [far] * (D.SIZE * D.SIZE)
+        if p.grid_mask >> src & 1:
+            dist[src] = 0
+            q = deque([src])
+            while q:
+                c = q.popleft()
+                for n in D.neighbours(c):
+                    if p.grid_mask >> n & 1 and dist[n] == far:
+                        dist[n] = dist[c] + 1
+                        q.append(n)
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _windows(planet_id: str, width: int, height: int, any_orientation: bool) -> tuple:
+    """Masks of every width x height rectangle lying wholly on the planet grid."""
+    grid = D.planet(planet_id).grid_mask
+    shapes = {(height, width), (width, height)} if any_orientation else {(height, width)}
+    out = []
+    for h, w in sorted(shapes):
+        block = sum(1 << (r * D.SIZE + c) for r in range(h) for c in range(w))
+        for r0 in range(D.SIZE - h + 1):
+            for c0 in range(D.SIZE - w + 1):
+                m = block << (r0 * D.SIZE + c0)
+                if m & grid == m:
+                    out.append(m)
+    return tuple(out)
+
+
+@lru_cache(maxsize=16_384)  # a decision uses a few hundred; the bound keeps a long-running bot small
+def _shape_at(tile_id: int, orient: int, anchor: int) -> tuple:
+    """(mask, ((terrain, mask), ...), meteor mask, ((icon, square), ...)) of a placed tile."""
+    mask = meteor = 0
+    terr: dict[str, int] = {}
+    icons = []
+    for c in D.tile(tile_id).orientations[orient].cells:
+        sq = anchor + c.dr * D.SIZE + c.dc
+        mask |= 1 << sq
+        terr[c.terrain] = terr.get(c.terrain, 0) | 1 << sq
+        if c.meteor:
+            meteor |= 1 << sq
+        if c.symbol:
+            icons.append((c.symbol, sq))
+    return mask, tuple(sorted(terr.items())), meteor, tuple(icons)
+
+
+def _components(mask: int) -> list[int]:
+    """Orthogonally connected groups of a square mask."""
+    out = []
+    while mask:
+        comp = mask & -mask
+        while True:
+            grown = (comp | D.halo(comp)) & mask
+            if grown == comp:
+                break
+            comp = grown
+        out.append(comp)
+        mask &= ~comp
+    return out
+
+
+def _progress(share: float) -> float:
+    """Credit for a private objective part done (0..1), before it is met."""
+    return OBJ_SHAPE * share ** OBJ_POWER
+
+
+def _pockets(free: int) -> float:
+    """Penalty for free areas too small for most tiles: a single square takes a biomass patch,
+    two squares the domino only, and so on."""
+    out = 0.0
+    for comp in _components(free):
+        n = comp.bit_count()
+        if n < len(POCKET):
+            out += POCKET[n]
+    return out
+
+
+def _board_masks(b: Board) -> tuple[dict[str, int], dict[str, int]]:
+    """Masks of each terrain and of each resource icon on a board. Kept on the (simulated)
+    board while no tile or patch is added, as copies of a board share them."""
+    key = (len(b.tiles), len(b.patches))
+    memo = b.__dict__.get("_autopilot_masks")
+    if memo is not None and memo[0] == key:
+        return memo[1]
+    terr: dict[str, int] = {}
+    icons: dict[str, int] = {}
+    for i, t in enumerate(b.terrain):
+        if t is not None:
+            terr[t] = terr.get(t, 0) | 1 << i
+    for i, s in enumerate(b.symbol):
+        if s is not None:
+            icons[s] = icons.get(s, 0) | 1 << i
+    b.__dict__["_autopilot_masks"] = (key, (terr, icons))
+    return terr, icons
+
+
+def _rounds_left(state: GameState) -> float:
+    """Rounds expected after the current one: until a depot runs dry (each of ``players``
+    depots of six loses a tile a round), a planet fills up (about 4.3 squares a round, the
+    last few squares being too scattered to use) or the event deck runs out."""
+    if state.phase in ("final", "over") or state.ending:
+        return 0.0
+    st = state.station
+    off = st["offset"]
+    depot = min(len(st["large"][j]) + len(st["small"][(j + off) % 6]) for j in range(6))
+    by_depot = depot * 6 / max(1, min(6, state.players)) - 1
+    free = min(s.board.uncovered() for s in state.seats)
+    by_space = (free - 8) / 4.3
+    events = state.extra.get("events")
+    by_events = len(events["deck"]) if events else by_depot  # the last card's round is the last
+    return max(0.0, min(by_depot, by_space, by_events))
+
+
+# --------------------------------------------------------------------------- the greedy player
+
+
+class _Greedy:
+    """One decision's context: the seat, the time left, and the tables derived from them."""
+
+    def __init__(self, sim: GameState, seat: int):
+        self.root = sim
+        self.seat = seat
+        self.sims = 0  # copies simulated so far in this decision (see SIM_BUDGET)
+        s = sim.seats[seat]
+        b = s.board
+        self.planet_id = b.planet_id
+        planet = b.planet
+        self.grid = planet.grid_mask
+        self.nongrid = ((1 << (D.SIZE * D.SIZE)) - 1) & ~self.grid
+        self.ice = planet.ice_mask
+        self.edge = planet.edge_mask
+        self.lines = _lines(self.planet_id)
+        self.cell_lines = _cell_lines(self.planet_id)
+        self.dist = _distances(self.planet_id)
+        self.corp_id = s.corp.corp_id
+        self.corp_def = D.corporation(self.corp_id)
+        R = self.rounds = round(_rounds_left(sim) * 4) / 4  # quarter rounds: the tables below are cached
+        self.tf = min(1.0, R / 6)
+        base = LINE_BASE * (1 - math.exp(-R / LINE_TAU))
+        self.pk = [1.0] + [base ** k for k in range(1, 13)]
+        self.hole_w = min(1.0, R / 3)
+        self.rover_value = self.tf * (0.5 + 0.5 * min(3, len(b.lifepods)))
+        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value) for t in self.corp_def.tracks}
+        self.opponents = []  # (criterion, their value)
+        for index, a, c in neighbour_pairs(sim.players):
+            if index < len(sim.neighbour_objectives) and seat in (a, c):
+                crit = D.objective_card(sim.neighbour_objectives[index]).neighbour
+                other = c if seat == a else a
+                self.opponents.append((crit, self._neighbour(sim, other, crit, None)))
+        self.want_terrain = set()
+        for crit, _ in self.opponents:
+            if crit["kind"] == "largest_area":
+                self.want_terrain.add(crit["terrain"])
+        for card in s.corp.objectives:
+            cond = D.objective_card(card).private
+            if cond["kind"] in ("rectangle", "area_with_resources"):
+                self.want_terrain.add(cond["terrain"])
+        self.want_terrain = sorted(self.want_terrain)
+
+    # ------------------------------------------------------------ tracks and benefits
+    def _benefit(self, b: tuple) -> float:
+        return _benefit_value(self.corp_id, b, self.tf, self.rover_value)
+
+    def advance_value(self, track: str, pos: int) -> float:
+        """Worth of one advance of ``track`` from ``pos``, benefits claimed included."""
+        table = self.tracks.get(track)
+        if table is None:
+            return 0.0
+        tr = self.corp_def.tracks[track]
+        if pos >= tr.top:
+            return sum(self._benefit(x) for x in tr.repeat_at_top)
+        return table[pos + 1] - table[pos] + sum(self._benefit(x) for x in tr.benefits[pos + 1])
+
+    # ------------------------------------------------------------ evaluation
+    def value(self, sim: GameState) -> float:
+        s = sim.seats[self.seat]
+        b = s.board
+        corp = s.corp
+        R = self.rounds
+        occ = b.filled  # Petra's uncovered currents count as covered (P4)
+        met = 0
+        for m in b.meteorites:
+            met |= 1 << m
+        rovers = [p for p in b.rovers if p is not None]
+        v = 0.0
+        # A: rows and columns
+        bf = (BLOCKED_WITH_ROVER if rovers else BLOCKED_NO_ROVER) if R > 0 else 0.0
+        pk = self.pk
+        unblock = {}  # meteorite -> line medals its removal would free
+        for mask, n, medals in self.lines:
+            p = pk[n - (mask & occ).bit_count()]
+            blockers = mask & met
+            if blockers:
+                v += medals * p * bf
+                if not blockers & (blockers - 1):  # a single meteorite spoils this line
+                    m = blockers.bit_length() - 1
+                    unblock[m] = unblock.get(m, 0.0) + medals * p * (1 - bf)
+            else:
+                v += medals * p
+        v += COVER * occ.bit_count()
+        v -= self.hole_w * _pockets(self.grid & ~occ)
+        v += sum(x["medals"] for x in P.bonus(b))  # the planet's own medals (Gaia, Cerberus)
+        # B: trackers and techs
+        trackers = corp.trackers
+        linear = 0
+        for t, table in self.tracks.items():
+            pos = min(trackers[t], len(table) - 1)
+            v += table[pos]
+            linear += self.corp_def.tracks[t].medal_at[pos]
+        # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
+        v += sum(corps.track_medals(self.corp_id, trackers, corp.special).values()) - linear
+        for tech in self.corp_def.techs:
+            if tech_unlocked(self.corp_id, trackers, tech.level, corp.special):
+                v += TECH_VALUE.get(tech.code, 1.0) * self.tf
+        # C: lifepods and meteorites
+        cards = corp.civ_cards
+        per_pod = 2 if SPACE_CITIZEN in cards else 1
+        per_trio = 1 + sum(1 for c in cards if c in D.civ_sets()["meteorite_repo"]["cards"])
+        v += corp.lifepods * per_pod + (corp.meteorites // 3) * per_trio
+        if R > 0:
+            v += (corp.meteorites % 3) * per_trio / 6
+        if rovers and R > 0:
+            dist = self.dist
+            for c in b.lifepods:
+                v += per_pod * self._reach(min(dist[r][c] for r in rovers))
+            for m in b.meteorites:
+                v += (per_trio / 6 + unblock.get(m, 0.0)) * self._reach(min(dist[r][m] for r in rovers))
+            v += ROVER_ON_PLANET * len(rovers) * self.tf
+        elif corp.rover_supply > 0 and R > 0:
+            v += NO_ROVER_POD * per_pod * len(b.lifepods)
+        # D: civ cards
+        v += _civ_medals(corp, b)
+        v += sum(CIV_RANK.get(r, 2.0) for r in s.civ_queue)
+        # E, F: objectives
+        if corp.objectives or self.opponents:
+            terr, icons = _board_masks(b)
+            v += self._objectives(sim, occ, terr, icons)
+        # unsettled items (optional ones may be left: they count for nothing)
+        for item in s.pending:
+            if not item.get("optional"):
+                v += self._item(item, corp, b, per_pod)
+        return v
+
+    @staticmethod
+    def _reach(d: int) -> float:
+        """Share of a piece's worth while a rover is ``d`` steps away (in a later round)."""
+        return REACH * REACH_DECAY ** (d - 1)
+
+    def _item(self, item: dict, corp: Corp, b: Board, per_pod: int) -> float:
+        kind = item.get("kind")
+        if kind == "advance":
+            opts = [t for t in item.get("options", []) if t not in item.get("chosen", [])]
+            best = max((self.advance_value(t, corp.trackers.get(t, 0)) for t in opts), default=0.0)
+            return best * item.get("times", 1) * max(1, item.get("picks", 1))
+        if kind == "patch":
+            return PATCH
+        if kind == "rover":
+            return self.rover_value if corp.rover_supply > 0 else 0.0
+        if kind == "civ":
+            return CIV_RANK.get(item.get("rank"), 2.0)
+        if kind == "collect":
+            return 0.9 * per_pod * min(item.get("count", 1), len(b.lifepods))
+        if kind == "destroy":
+            return 0.3 * min(item.get("count", 1), len(b.meteorites))
+        return ITEM_VALUE.get(kind, UNKNOWN_ITEM)
+
+    def _objectives(self, sim: GameState, occ: int, terr: dict, icons: dict) -> float:
+        """Private objectives (5 x share) and neighbour objectives (medals expected) for a
+        planet with covered squares ``occ`` and terrain / icon masks ``terr`` / ``icons``."""
+        v = 0.0
+        for card in sim.seats[self.seat].corp.objectives:
+            v += 5 * self._private(sim, D.objective_card(card).private, occ, terr, icons)
+        R = self.rounds
+        for crit, theirs in self.opponents:
+            mine = self._neighbour(sim, self.seat, crit, (terr, icons))
+            if R <= 0:
+                v += compare(crit, round(mine), round(theirs))
+            else:
+                diff = mine - theirs if crit.get("compare") != "least" else theirs - mine
+                v += 2 + 3 * math.tanh(diff / (1 + R / 4))
+        return v
+
+    def _private(self, sim: GameState, cond: dict, occ: int, terr: dict, icons: dict) -> float:
+        """Share of a private objective's 5 medals: 1 when met, else progress^2 while rounds remain."""
+        s = sim.seats[self.seat]
+        corp = s.corp
+        kind = cond["kind"]
+        live = self.rounds > 0
+        if kind == "rectangle":
+            tm = terr.get(cond["terrain"], 0)
+            other = occ & ~tm
+            need = cond["width"] * cond["height"]
+            best = 0
+            for w in _windows(self.planet_id, cond["width"], cond["height"], cond.get("any_orientation", True)):
+                if not w & other:
+                    best = max(best, (w & tm).bit_count())
+            return 1.0 if best == need else _progress(best / need) * live
+        if kind == "area_with_resources":
+            tm = terr.get(cond["terrain"], 0)
+            im = icons.get(cond["terrain"], 0)
+            best = max(((comp & im).bit_count() for comp in _components(tm)), default=0)
+            return 1.0 if best >= cond["min_resources"] else _progress(best / cond["min_resources"]) * live
+        if kind == "track_at_max":
+            tr = self.corp_def.tracks.get(cond["track"])
+            if tr is None:
+                return 0.0
+            pos = corp.trackers[cond["track"]]
+            return 1.0 if pos >= tr.top else _progress(pos / tr.top) * live
+        if kind == "resources_on_planet_at_most":
+            count = (icons.get(cond["resource"], 0)).bit_count()
+            if not live:
+                return 1.0 if count <= cond["max"] else 0.0
+            return max(0.0, min(1.0, (cond["max"] + 1 - count) / 2))
+        if kind == "collected_at_least":
+            have = corp.meteorites if cond["what"] == "meteorite" else corps.collected_lifepods(sim, self.seat)
+            return 1.0 if have >= cond["min"] else _progress(have / cond["min"]) * live
+        if kind == "collected_more_than":
+            counts = {"meteorite": corp.meteorites, "lifepod": corps.collected_lifepods(sim, self.seat)}
+            lead = counts[cond["what"]] - counts[cond["than"]]
+            if not live:
+                return 1.0 if lead > 0 else 0.0
+            return 0.5 + 0.5 * math.tanh((lead - 0.5) / 1.5)
+        if kind == "all_covered":
+            target = self.ice if cond["terrain"] == "ice" else self.grid & ~self.ice
+            total = target.bit_count()
+            if not total:
+                return 1.0
+            share = (target & occ).bit_count() / total
+            return 1.0 if share >= 1 else _progress(share) * live
+        try:  # a kind this player does not know: met or not
+            return 1.0 if private_met(sim, self.seat, cond) else 0.0
+        except (NotImplementedError, KeyError):
+            return 0.0
+
+    def _neighbour(self, sim: GameState, seat: int, crit: dict, masks) -> float:
+        """The number a neighbour card compares (smoothed for 'tracks at the top')."""
+        s = sim.seats[seat]
+        kind = crit["kind"]
+        if kind == "collected":
+            return corps.collected_lifepods(sim, seat) if crit["what"] == "lifepod" else s.corp.meteorites
+        if kind == "tracks_at_max":
+            tracks = D.corporation(s.corp.corp_id).tracks
+            at_top = sum(1 for t, tr in tracks.items() if s.corp.trackers[t] >= tr.top)
+            near = max((s.corp.trackers[t] / tr.top for t, tr in tracks.items() if s.corp.trackers[t] < tr.top),
+                       default=0.0)
+            return at_top + 0.5 * near ** 4
+        if masks is None or seat != self.seat:
+            masks = _board_masks(s.board)
+        terr, icons = masks
+        if kind == "resources_on_edge":
+            return (icons.get(crit["resource"], 0) & D.planet(s.board.planet_id).edge_mask).bit_count()
+        if kind == "resources_on_planet":
+            return icons.get(crit["resource"], 0).bit_count()
+        if kind == "largest_area":
+            return max((c.bit_count() for c in _components(terr.get(crit["terrain"], 0))), default=0)
+        if kind == "area_count":
+            return len(_components(terr.get(crit["terrain"], 0)))
+        try:
+            return neighbour_value(sim, seat, crit)
+        except (NotImplementedError, KeyError):
+            return 0.0
+
+    # ------------------------------------------------------------ static scores (for pruning)
+    def _static_board(self, sim: GameState) -> dict:
+        s = sim.seats[self.seat]
+        b = s.board
+        occ = b.filled
+        free = self.grid & ~occ
+        met = 0
+        for m in b.meteorites:
+            met |= 1 << m
+        rovers = [p for p in b.rovers if p is not None]
+        pods = {}
+        per_pod = 2 if SPACE_CITIZEN in s.corp.civ_cards else 1
+        for c in b.lifepods:
+            if self.rounds <= 0:
+                pods[c] = 0.0
+            elif rovers:
+                pods[c] = per_pod * self._reach(min(self.dist[r][c] for r in rovers))
+            else:
+                pods[c] = per_pod * NO_ROVER_POD
+        terr = _board_masks(b)[0]
+        comps = {}
+        for comp in _components(free):
+            for c in D.cells_of(comp):
+                comps[c] = comp
+        board_objectives = any(D.objective_card(c).private["kind"] in _BOARD_PRIVATE for c in s.corp.objectives) \
+            or any(crit["kind"] in _BOARD_NEIGHBOUR for crit, _ in self.opponents)
+        icons = _board_masks(b)[1]
+        return {"occ": occ, "free": free, "comps": comps, "met": met, "icons": icons,
+                "objectives": self._objectives(sim, occ, terr, icons) if board_objectives else None, "sim": sim,
+                "rovers": {p: ROVER_ON_PLANET + 0.5 for p in rovers}, "pods": pods, "terr": terr,
+                "immune": any(t.code == "meteor_immunity"
+                              and tech_unlocked(self.corp_id, s.corp.trackers, t.level, s.corp.special)
+                              for t in self.corp_def.techs),
+                "trackers": dict(s.corp.trackers)}
+
+    def _line_delta(self, sb: dict, add: int, meteor: int) -> float:
+        occ, met = sb["occ"], sb["met"]
+        occ2, met2 = occ | add, met | meteor
+        bf = BLOCKED_WITH_ROVER if sb["rovers"] else BLOCKED_NO_ROVER
+        if self.rounds <= 0:
+            bf = 0.0
+        pk = self.pk
+        out = 0.0
+        touched = set()
+        for c in D.cells_of(add):
+            touched.update(self.cell_lines[c])
+        for i in sorted(touched):
+            mask, n, medals = self.lines[i]
+            before = pk[n - (mask & occ).bit_count()] * (bf if mask & met else 1.0)
+            after = pk[n - (mask & occ2).bit_count()] * (bf if mask & met2 else 1.0)
+            out += medals * (after - before)
+        return out
+
+    def _static_cells(self, sb: dict, mask: int, meteor: int = 0) -> float:
+        """Placement-dependent worth of covering ``mask``: lines, holes, pieces destroyed, fit."""
+        score = self._line_delta(sb, mask, 0 if sb["immune"] else meteor)
+        low = mask & -mask
+        comp = sb["comps"].get(low.bit_length() - 1, 0)  # the free area the tile goes into
+        score -= self.hole_w * (_pockets(comp & ~mask) - _pockets(comp))
+        for c, worth in sb["pods"].items():
+            if mask >> c & 1:
+                score -= worth
+        for c, worth in sb["rovers"].items():
+            if mask >> c & 1:
+                score -= worth
+        score += COMPACT * (D.halo(mask) & (sb["occ"] | self.nongrid)).bit_count()
+        score += COVER * mask.bit_count()
+        return score
+
+    def _static_place(self, sb: dict, tile_id: int, orient: int, anchor: int) -> float:
+        mask, terr, meteor, icons = _shape_at(tile_id, orient, anchor)
+        score = self._static_cells(sb, mask, meteor)
+        t = D.tile(tile_id)
+        trackers = sb["trackers"]
+        board_terr = sb["terr"]
+        for res, other in ((t.terrain_a, t.terrain_b), (t.terrain_b, t.terrain_a)):
+            if res == "water":
+                water = dict(terr).get("water", 0)
+                if water & self.ice:
+                    score += self.advance_value("water", trackers.get("water", 0))
+            elif res == "energy":
+                halo = D.halo(dict(terr).get("energy", 0))
+                options = [other] + [tr for tr in D.TRACKS if board_terr.get(tr, 0) & halo]
+                score += max(self.advance_value(o, trackers.get(o, 0)) for o in options)
+            else:
+                score += self.advance_value(res, trackers.get(res, 0))
+        for tname, tmask in terr:
+            if tname in self.want_terrain:
+                score += SAME_TERRAIN * (D.halo(tmask) & board_terr.get(tname, 0)).bit_count()
+        if sb["objectives"] is not None:  # objectives that depend on where tiles lie
+            terr2 = dict(board_terr)
+            for tname, tmask in terr:
+                terr2[tname] = terr2.get(tname, 0) | tmask
+            icons2 = dict(sb["icons"])
+            for icon, sq in icons:
+                icons2[icon] = icons2.get(icon, 0) | 1 << sq
+            score += self._objectives(sb["sim"], sb["occ"] | mask, terr2, icons2) - sb["objectives"]
+        return score
+
+    # ------------------------------------------------------------ decisions
+    def _fork(self, sim: GameState) -> GameState:
+        self.sims += 1
+        return _fork(sim)
+
+    @property
+    def hurried(self) -> bool:
+        """Past the decision's budget: the rest is judged with the quick policy."""
+        return self.sims > SIM_BUDGET
+
+    def decide(self, legal: list[Action]) -> Action:
+        sim = self.root
+        if legal and all(isinstance(a, DropObjective) for a in legal):
+            return self._drop(sim, legal)
+        if any(isinstance(a, Turn) for a in legal):
+            return self._turn(sim, legal)
+        return self._step(sim, legal, fast=False) or legal[0]
+
+    def _step(self, sim: GameState, legal: list[Action], fast: bool) -> Action | None:
+        """The best next action inside a step (pick, place, settle, move, confirm)."""
+        acts = [a for a in legal if not isinstance(a, Undo)]
+        if not acts:
+            return None
+        fast = fast or self.hurried
+        picks = [a for a in acts if isinstance(a, Pick)]
+        if picks:
+            return self._best_pick(sim, picks, fast)[0]
+        places = [a for a in acts if isinstance(a, Place)]
+        if places:
+            return self._best_place(sim, places, fast)[0]
+        resolves = [a for a in acts if isinstance(a, Resolve)]
+        optional = {i["id"] for i in sim.seats[self.seat].pending if i.get("optional")}
+        must = self._shortlist(sim, [a for a in resolves if a.item not in optional], fast)
+        if must:  # items to settle before confirming: the best first
+            kinds = {i["id"]: i.get("kind") for i in sim.seats[self.seat].pending}
+            deep = not fast and len(must) <= SETTLE_LIMIT and any(kinds.get(a.item) in SETTLE_KINDS for a in must)
+            best, _ = self._best_sim(sim, must, settle=deep)
+            if best is not None:
+                return best
+        may = self._shortlist(sim, [a for a in resolves if a.item in optional], fast)
+        if may:  # optional uses (techs ...): only when they are worth something now
+            best, val = self._best_sim(sim, may)
+            if best is not None and val > self.value(sim) + OPTIONAL_MARGIN:
+                return best
+        can_confirm = Confirm() in acts
+        if must and not can_confirm:
+            return must[0]
+        others = [a for a in acts if not isinstance(a, (Confirm, Move, Resolve))]
+        if others:  # an action kind this player does not know: judge it by simulation
+            best, val = self._best_sim(sim, others)
+            if best is not None and (not can_confirm or val > self.value(sim) + EPS):
+                return best
+        moves = [a for a in acts if isinstance(a, Move)]
+        if moves:
+            best = self._move(sim, moves)
+            if best is None:  # nothing to fetch this turn: move where the value rises most
+                best, val = self._best_sim(sim, moves)
+                if can_confirm and val <= self.value(sim) + EPS:
+                    best = None
+            if best is not None or not can_confirm:
+                return best or moves[0]
+        if can_confirm:
+            return Confirm()
+        return acts[0]
+
+    def _move(self, sim: GameState, moves: list[Move]) -> Move | None:
+        """The first step toward the lifepod or meteorite worth most that this turn's movement
+        can reach (its worth: the value gained by driving there, found by simulation)."""
+        s = sim.seats[self.seat]
+        b = s.board
+        base = None
+        best = None
+        for number, pos in enumerate(b.rovers, 1):
+            if pos is None:
+                continue
+            for cell in sorted(set(b.lifepods) | set(b.meteorites)):
+                d = self.dist[pos][cell]
+                if not 0 < d <= s.pool:
+                    continue
+                path = self._path(pos, cell, number)
+                f = self._fork(sim)
+                try:
+                    for step in path:
+                        apply(f, self.seat, step)
+                except EngineError:
+                    continue
+                if base is None:
+                    base = self.value(sim)
+                gain = self.value(f) - base - 0.01 * d
+                if gain > EPS and (best is None or gain > best[0] + EPS):
+                    best = (gain, path[0])
+        return best[1] if best else None
+
+    def _path(self, pos: int, cell: int, number: int) -> list[Move]:
+        """Rover ``number``'s steps from ``pos`` to ``cell`` along a shortest route."""
+        out = []
+        while pos != cell:
+            d = self.dist[pos][cell]
+            for name, (dr, dc) in DIRECTIONS.items():
+                r, c = pos // D.SIZE + dr, pos % D.SIZE + dc
+                nxt = r * D.SIZE + c
+                if dr and dc:
+                    continue  # orthogonal routes only (the distance table counts those)
+                if 0 <= r < D.SIZE and 0 <= c < D.SIZE and self.dist[nxt][cell] == d - 1:
+                    out.append(Move(number, name))
+                    pos = nxt
+                    break
+            else:
+                break
+        return out
+
+    def _best_sim(self, sim: GameState, actions: list[Action], settle: bool = False) -> tuple[Action | None, float]:
+        """The action whose simulated result is worth most (the first one on a tie)."""
+        best, best_val = None, -math.inf
+        for a in actions:
+            f = self._fork(sim)
+            try:
+                apply(f, self.seat, a)
+                if settle:
+                    self._settle(f)
+            except (EngineError, NotImplementedError):  # e.g. an item kind the rebuilt state cannot settle
+                continue
+            val = self.value(f)
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best, best_val
+
+    def _settle(self, f: GameState) -> None:
+        """Play the rest of the seat's current step on ``f`` with the quick policy (at most
+        MAX_ACTIONS_PER_STEP actions: this is only an estimate)."""
+        phase, rnd = f.phase, f.round
+        for _ in range(MAX_ACTIONS_PER_STEP):
+            if self.seat not in to_act(f) or f.phase != phase or f.round != rnd:
+                return
+            a = self._step(f, legal_actions(f, self.seat), fast=True)
+            if a is None or isinstance(a, Confirm):
+                return
+            apply(f, self.seat, a)
+
+    def _shortlist(self, sim: GameState, resolves: list[Resolve], fast: bool) -> list[Resolve]:
+        """Cut long value lists (biomass squares, teleports) to the best few by a static score."""
+        keep = TOP_VALUES_FAST if fast else TOP_VALUES
+        by_item: dict[int, list[Resolve]] = {}
+        for a in resolves:
+            by_item.setdefault(a.item, []).append(a)
+        kinds = {item["id"]: item.get("kind") for item in sim.seats[self.seat].pending}
+        out: list[Resolve] = []
+        sb = None
+        for item_id, acts in by_item.items():
+            kind = kinds.get(item_id)
+            if len(acts) <= keep or kind not in ("patch", "teleport"):
+                out += acts
+                continue
+            if sb is None:
+                sb = self._static_board(sim)
+            scored = []
+            for i, a in enumerate(acts):
+                scored.append((-self._static_value(sim, sb, kind, a.value), i, a))
+            scored.sort(key=lambda x: (x[0], x[1]))
+            out += [a for _s, _i, a in scored[:keep]]
+        return out
+
+    def _static_value(self, sim: GameState, sb: dict, kind: str, value: str) -> float:
+        words = value.split()
+        try:
+            if kind == "patch":
+                if value == "store":
+                    return PATCH  # laid at the end, where it fits best
+                return self._static_cells(sb, 1 << D.parse_cell(words[0]))
+            if kind == "teleport":
+                cell = D.parse_cell(words[1])
+                b = sim.seats[self.seat].board
+                return sum(self._reach(self.dist[cell][c]) if self.dist[cell][c] else 1.0
+                           for c in list(b.lifepods) + list(b.meteorites))
+        except (ValueError, IndexError):
+            pass
+        return 0.0
+
+    def _best_place(self, sim: GameState, places: list[Place], fast: bool) -> tuple[Place | None, float]:
+        """Score every placement statically, play out the best few, keep the best result."""
+        tile_id = sim.seats[self.seat].hand
+        sb = self._static_board(sim)
+        scored = sorted(((-self._static_place(sb, tile_id, a.orient, a.anchor), i, a) for i, a in enumerate(places)),
+                        key=lambda x: (x[0], x[1]))
+        best, best_val = None, -math.inf
+        for _s, _i, a in scored[:TOP_PLACEMENTS_FAST if fast or self.hurried else TOP_PLACEMENTS]:
+            f = self._fork(sim)
+            apply(f, self.seat, a)
+            self._settle(f)
+            val = self.value(f)
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best, best_val
+
+    def _best_pick(self, sim: GameState, picks: list[Pick], fast: bool) -> tuple[Pick | None, float]:
+        best, best_val = None, -math.inf
+        for a in picks:
+            f = self._fork(sim)
+            apply(f, self.seat, a)
+            if f.seats[self.seat].hand is not None:
+                places = [p for p in legal_actions(f, self.seat) if isinstance(p, Place)]
+                _p, val = self._best_place(f, places, fast)
+            else:  # neither tile fits: the tile advances its resources unplaced (R6)
+                self._settle(f)
+                val = self.value(f)
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best, best_val
+
+    def _turn(self, sim: GameState, legal: list[Action]) -> Action:
+        """Commander: the station turn that gives this seat the best depot."""
+        best, best_val = legal[0], -math.inf
+        for a in legal:
+            if not isinstance(a, Turn):
+                continue
+            f = self._fork(sim)
+            apply(f, self.seat, a)
+            picks = [p for p in legal_actions(f, self.seat) if isinstance(p, Pick)]
+            val = self._best_pick(f, picks, fast=True)[1] if picks else self.value(f)
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best
+
+    def _drop(self, sim: GameState, legal: list[Action]) -> Action:
+        """Put back the private objective whose absence costs least (keep the likeliest ones)."""
+        offer = sim.seats[self.seat].corp.objective_offer
+        best, best_val = legal[0], -math.inf
+        for a in legal:
+            kept = [c for c in offer if c != a.card]
+            val = sum(_objective_prior(D.objective_card(c).private, self.planet_id) for c in kept)
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best
+
+
+def _benefit_value(corp_id: str, b: tuple, tf: float, rover_value: float) -> float:
+    """Typical worth of a track benefit (``tf``: share of the game left for techs to pay off)."""
+    kind = b[0]
+    if kind == "synergy":
+        return SYNERGY
+    if kind == "civ":
+        return CIV_RANK.get(b[1], 2.0)
+    if kind == "biomass":
+        return PATCH
+    if kind == "rover":
+        return rover_value
+    if kind == "move":
+        return MOVE_STEP * b[1]
+    if kind == "tech":
+        tech = next((t for t in D.corporation(corp_id).techs if t.level == b[1]), None)
+        return TECH_VALUE.get(tech.code, 1.0) * tf if tech else 0.0
+    if kind == "medal":
+        return 0.0  # counted in the track's medals
+    return UNKNOWN_ITEM
+
+
+@lru_cache(maxsize=4096)
+def _track_table(corp_id: str, track: str, rounds: float, rover_value: float) -> tuple[float, ...]:
+    """Worth of a tracker at each position: the medals it may end on (it is expected to move
+    on by 0 to 2f spaces, f the advances still expected on one track) plus the benefits
+    ahead, each weighted by the chance to get there (the next step or two weigh most: the
+    one-turn look-ahead)."""
+    tr = D.corporation(corp_id).tracks[track]
+    tf = min(1.0, rounds / 6)
+    span = 2 * ADVANCES_PER_ROUND * rounds
+    n = int(round(span))
+    top = tr.top
+    out = []
+    for p in range(top + 1):
+        medals = sum(tr.medal_at[min(top, p + j)] for j in range(n + 1)) / (n + 1)
+        ahead = 0.0
+        for j in range(1, top - p + 1):
+            chance = 1 - (j - 1) / (span + 1) if span > 0 else 0.0
+            if chance <= 0:
+                break
+            ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value) for x in tr.benefits[p + j])
+        out.append(medals + ahead)
+    return tuple(out)
+
+
+def _objective_prior(cond: dict, planet_id: str) -> float:
+    """How often the greedy player meets a private objective (measured over solo games)."""
+    kind = cond["kind"]
+    if kind == "all_covered":
+        p = D.planet(planet_id)
+        target = p.ice_mask if cond["terrain"] == "ice" else p.grid_mask & ~p.ice_mask
+        return 0.8 if target.bit_count() <= 24 else 0.05
+    detail = cond.get("track") or cond.get("terrain") or cond.get("what") or cond.get("resource")
+    return _OBJ_PRIOR_DETAIL.get((kind, detail), _OBJ_PRIOR.get(kind, 0.2))
+
+
+def _civ_medals(corp: Corp, b: Board) -> float:
+    """End-game civ cards as final scoring counts them (section D); an end-game advance
+    counts as one synergy."""
+    total = 0.0
+    commerce = 0
+    sets = D.civ_sets()
+    for card_id in corp.civ_cards:
+        card = D.civ_card(card_id)
+        if card_id in sets["commerce_agreement"]["cards"]:
+            commerce += 1
+        if card.timing != "end_game":
+            continue
+        for op in card.effect:
+            if op["op"] == "medals":
+                total += op["amount"]
+            elif op["op"] == "score_per" and op.get("what") == "biomass_patch_on_planet":
+                total += op["medals"] * len(b.patches)
+            elif op["op"] == "advance_choice":
+                total += SYNERGY
+    if commerce:
+        total += sets["commerce_agreement"]["medals_by_count"][str(commerce)]
+    return total
