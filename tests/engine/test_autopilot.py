@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from engine import apply, dump, legal_actions, make_config, new_game, to_act, view_for
+from engine import NotYourTurn, apply, dump, legal_actions, make_config, new_game, to_act, view_for
 from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
 from engine.autopilot import choose, play_game, play_turn, state_from_view
 from engine.data import civ_card
@@ -109,8 +109,6 @@ def test_play_turn_leaves_the_state_alone_and_stops_when_the_seat_waits():
 
 
 def test_choose_refuses_a_seat_with_nothing_to_decide():
-    from engine import NotYourTurn
-
     g = game(3, seed=2)
     for a in play_turn(g, 0):
         apply(g, 0, a)
