@@ -5,31 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-import pytest_asyncio
 
-from db.connection import open_database
-from db.repository import GameRepository
 from engine import rules
 from service import GameService, NotAllowed, NotInGame, StaleControl, WrongStage, autoplay
 from service.panels import stamp_of
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path):
-    db = await open_database(tmp_path / "g.sqlite3")
-    clock = Clock()
-    svc = GameService(GameRepository(db, clock=clock), clock=clock, autopilot_level="random")
-    svc.test_clock = clock
-    yield svc
-    await db.close()
 
 
 async def two_player_game(service, **options):

@@ -4,32 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest_asyncio
 
-from db.connection import open_database
-from db.repository import GameRepository
 from engine import rules
 from service import GameService, autoplay
 from service.outbox import RETRY_DELAYS, DeliveryError, Poster
 from tests.service.fake_channel import FakeChannel
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest_asyncio.fixture
-async def service(tmp_path):
-    db = await open_database(tmp_path / "g.sqlite3")
-    clock = Clock()
-    svc = GameService(GameRepository(db, clock=clock), clock=clock, autopilot_level="random")
-    svc.test_clock = clock
-    yield svc
-    await db.close()
 
 
 async def game_with_posts(service):
