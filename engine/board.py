@@ -64,6 +64,7 @@ def candidates(planet_id: str, tile_id: int, orient: int):
     return _candidates(planet_id, tuple((c.dr, c.dc) for c in o.cells))
 
 
+@lru_cache(maxsize=8192)
 def placement_mask(tile_id: int, orient: int, anchor: int) -> int | None:
     """Squares covered by a tile at ``anchor``; None when part of it falls off the 12x12 square."""
     ar, ac = divmod(anchor, SIZE)
@@ -74,6 +75,103 @@ def placement_mask(tile_id: int, orient: int, anchor: int) -> int | None:
             return None
         m |= 1 << (r * SIZE + col)
     return m
+
+
+@dataclass(frozen=True)
+class _Oriented:
+    """One orientation of a tile on one planet, ready for whole-board bitmask tests."""
+
+    orient: int
+    shape: tuple[tuple[int, int], ...]
+    offsets: tuple[int, ...]  # square of each tile cell minus the anchor square (all >= 0)
+    anchors: int  # anchors where the tile lies on planet squares (and the static restriction allows it)
+    first: int  # of those, anchors where it covers a square a first tile may cover
+    placements: dict  # anchor -> Placement, shared (Placement is frozen)
+
+
+@lru_cache(maxsize=None)
+def _compiled(planet_id: str, tile_id: int, planet_rule: bool, distinct: bool) -> tuple[_Oriented, ...]:
+    out = []
+    for o in D.tile(tile_id).orientations:
+        if distinct and o.duplicate_of is not None:
+            continue
+        cands = P.allowed_candidates(planet_id, tile_id, o.index) if planet_rule else candidates(planet_id, tile_id,
+                                                                                                 o.index)
+        anchors = first = 0
+        placements = {}
+        for anchor, m, _halo, may_be_first in cands:
+            anchors |= 1 << anchor
+            if may_be_first:
+                first |= 1 << anchor
+            placements[anchor] = Placement(tile_id, o.index, anchor, m)
+        offsets = tuple(c.dr * SIZE + c.dc for c in o.cells)
+        assert min(offsets) >= 0, "the anchor is the first square of the tile in reading order"
+        out.append(_Oriented(o.index, tuple((c.dr, c.dc) for c in o.cells), offsets, anchors, first, placements))
+    return tuple(out)
+
+
+def _anchor_sets(planet_id: str, occ: int, tile_id: int, ignore_adjacency: bool, planet_rule: bool,
+                 distinct: bool):
+    """Yield (compiled orientation, bitmask of its legal anchors), orientation by orientation,
+    on a planet whose covered squares are ``occ``. The whole board is tested at once: an
+    anchor is blocked when a square the tile would cover from there is occupied, i.e. a bit of
+    ``occ >> offset`` over the tile's squares; it touches a placed piece when a bit of
+    ``halo(occ) >> offset`` is set."""
+    compiled = _compiled(planet_id, tile_id, planet_rule, distinct)
+    if not occ:  # the first piece: it must cover a first-tile square (the edge, or the well)
+        for c in compiled:
+            yield c, c.first
+        return
+    touch_from = 0 if ignore_adjacency else D.halo(occ)
+    slide = planet_rule and P.rules_for(planet_id).slide
+    for c in compiled:
+        blocked = touching = 0
+        for d in c.offsets:
+            blocked |= occ >> d
+            touching |= touch_from >> d
+        anchors = c.anchors & ~blocked
+        if not ignore_adjacency:
+            anchors &= touching
+        if slide and anchors:
+            anchors &= P.slide_anchors(planet_id, c.shape, occ)
+        yield c, anchors
+
+
+@lru_cache(maxsize=1024)
+def _legal_placements(planet_id: str, occ: int, tile_id: int, ignore_adjacency: bool, planet_rule: bool,
+                      distinct: bool) -> tuple[Placement, ...]:
+    """Board.legal_placements for a position, cached: a turn taken back and played again, or
+    the tile picker asking again, finds the same squares covered."""
+    return legal_placements_at(planet_id, occ, tile_id, ignore_adjacency, planet_rule, distinct)
+
+
+def legal_placements_at(planet_id: str, occ: int, tile_id: int, ignore_adjacency: bool = False,
+                        planet_rule: bool = True, distinct: bool = True) -> tuple[Placement, ...]:
+    """Every legal placement of a tile on a planet whose covered squares are ``occ``."""
+    out = []
+    for c, anchors in _anchor_sets(planet_id, occ, tile_id, ignore_adjacency, planet_rule, distinct):
+        at = c.placements
+        while anchors:
+            low = anchors & -anchors
+            out.append(at[low.bit_length() - 1])
+            anchors ^= low
+    return tuple(out)
+
+
+def legal_anchors(planet_id: str, occ: int, tile_id: int, ignore_adjacency: bool = False, planet_rule: bool = True,
+                  distinct: bool = True):
+    """Yield (orientation, bitmask of the anchor squares where it is legal) for a tile on a
+    planet whose covered squares are ``occ`` -- legal_placements_at without the objects."""
+    for c, anchors in _anchor_sets(planet_id, occ, tile_id, ignore_adjacency, planet_rule, distinct):
+        yield c.orient, anchors
+
+
+@lru_cache(maxsize=2048)
+def _can_place(planet_id: str, occ: int, tile_id: int, ignore_adjacency: bool, planet_rule: bool) -> bool:
+    for _c, anchors in _anchor_sets(planet_id, occ, tile_id, ignore_adjacency, planet_rule, True):
+        if anchors:
+            return True
+    return False
 
 
 @dataclass
@@ -90,20 +188,13 @@ class Board:
         self._rebuild()
 
     def _rebuild(self) -> None:
-        self.occupied = 0
-        self.terrain: list[str | None] = [None] * (SIZE * SIZE)  # what shows: tiles, patches, Petra currents
-        self.symbol: list[str | None] = [None] * (SIZE * SIZE)
-        self.meteor_symbol = 0  # squares showing a printed meteor symbol
-        self.owner: list[int] = [-1] * (SIZE * SIZE)  # index in self.tiles, -2 for a patch
-        for i, (t, o, a) in enumerate(self.tiles):
-            self._stamp(i, t, o, a)
-        for c in self.patches:
-            self.occupied |= 1 << c
-            self.terrain[c] = "biomass"
-            self.symbol[c] = None  # a patch laid over a tile (Wormhole Corp) hides its icon
-            self.owner[c] = -2
-        for c in D.cells_of(P.visible_energy(self)):  # Petra: visible currents are energy (P4)
-            self.terrain[c] = "energy"
+        occupied, terrain, symbol, meteor_symbol, owner = _derived(
+            self.planet_id, tuple(tuple(t) for t in self.tiles), tuple(self.patches))
+        self.occupied = occupied
+        self.terrain: list[str | None] = list(terrain)  # what shows: tiles, patches, Petra currents
+        self.symbol: list[str | None] = list(symbol)
+        self.meteor_symbol = meteor_symbol  # squares showing a printed meteor symbol
+        self.owner: list[int] = list(owner)  # index in self.tiles, -2 for a patch
 
     def _stamp(self, index: int, tile_id: int, orient: int, anchor: int) -> None:
         ar, ac = divmod(anchor, SIZE)
@@ -185,39 +276,16 @@ class Board:
             return P.restriction_problem(self, tile_id, orient, anchor, mask)
         return None
 
-    def _placements(self, tile_id: int, ignore_adjacency: bool, planet_rule: bool, distinct: bool):
-        occ = self.occupied
-        first = self.is_empty()
-        slide = planet_rule and not first and P.rules_for(self.planet_id).slide
-        for o in D.tile(tile_id).orientations:
-            if distinct and o.duplicate_of is not None:
-                continue
-            if planet_rule:
-                cands = P.allowed_candidates(self.planet_id, tile_id, o.index)
-            else:
-                cands = candidates(self.planet_id, tile_id, o.index)
-            reach = P.slide_anchors(self.planet_id, P.shape_key(tile_id, o.index), occ) if slide else -1
-            for anchor, m, h, may_be_first in cands:
-                if m & occ:
-                    continue
-                if first:
-                    if not may_be_first:
-                        continue
-                elif not ignore_adjacency and not h & occ:
-                    continue
-                if not reach >> anchor & 1:
-                    continue
-                yield Placement(tile_id, o.index, anchor, m)
-
     def legal_placements(self, tile_id: int, *, ignore_adjacency: bool = False, planet_rule: bool = True,
                          distinct: bool = True) -> list[Placement]:
-        """Every legal placement of a tile. With ``distinct``, orientations that cover the same
-        squares with the same terrains and icons as a lower orientation are left out.
-        ``planet_rule=False`` leaves out the planet's own restriction (lifted by R7)."""
-        return list(self._placements(tile_id, ignore_adjacency, planet_rule, distinct))
+        """Every legal placement of a tile, orientation by orientation, anchors in square order.
+        With ``distinct``, orientations that cover the same squares with the same terrains and
+        icons as a lower orientation are left out. ``planet_rule=False`` leaves out the
+        planet's own restriction (lifted by R7)."""
+        return list(_legal_placements(self.planet_id, self.occupied, tile_id, ignore_adjacency, planet_rule, distinct))
 
     def can_place(self, tile_id: int, *, ignore_adjacency: bool = False, planet_rule: bool = True) -> bool:
-        return next(self._placements(tile_id, ignore_adjacency, planet_rule, True), None) is not None
+        return _can_place(self.planet_id, self.occupied, tile_id, ignore_adjacency, planet_rule)
 
     def legal_patch_cells(self, *, ignore_adjacency: bool = False) -> list[int]:
         """Squares a biomass patch may go on: free, next to a placed tile or patch (the first
@@ -291,8 +359,39 @@ class Board:
         return out
 
     def area_of(self, cell: int) -> list[int]:
+        """The orthogonally connected group of squares showing the same terrain as ``cell``,
+        in square order (empty when nothing shows there)."""
         terrain = self.terrain[cell]
-        for group in self.areas(terrain):
-            if cell in group:
-                return group
-        return []
+        if terrain is None:
+            return []
+        group = [cell]
+        seen = {cell}
+        for c in group:
+            for n in D.neighbours(c):
+                if n not in seen and self.terrain[n] == terrain:
+                    seen.add(n)
+                    group.append(n)
+        return sorted(group)
+
+
+@lru_cache(maxsize=512)
+def _derived(planet_id: str, tiles: tuple, patches: tuple) -> tuple:
+    """What a planet's placements show: (occupied mask, terrain, symbol, meteor-symbol mask,
+    owner) with one entry per square. Cached: undo and reloading a saved game rebuild the
+    same boards again and again."""
+    b = Board.__new__(Board)
+    b.planet_id, b.tiles = planet_id, tiles
+    b.occupied = b.meteor_symbol = 0
+    b.terrain = [None] * (SIZE * SIZE)
+    b.symbol = [None] * (SIZE * SIZE)
+    b.owner = [-1] * (SIZE * SIZE)
+    for i, (t, o, a) in enumerate(tiles):
+        b._stamp(i, t, o, a)
+    for c in patches:
+        b.occupied |= 1 << c
+        b.terrain[c] = "biomass"
+        b.symbol[c] = None  # a patch laid over a tile (Wormhole Corp) hides its icon
+        b.owner[c] = -2
+    for c in D.cells_of(P.rules_for(planet_id).currents & ~b.occupied):  # Petra: visible currents are energy (P4)
+        b.terrain[c] = "energy"
+    return b.occupied, tuple(b.terrain), tuple(b.symbol), b.meteor_symbol, tuple(b.owner)

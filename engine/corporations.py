@@ -1000,6 +1000,11 @@ BOARDS: dict[str, Board] = {b.id: b for b in (Board(), Cosmos(), Flux(), Horizon
                                               Oasis(), Republic(), Wormhole())}
 
 
+# boards whose trackers rise the standard way (no override of next_space or can_rise)
+_PLAIN_TRACKS = frozenset(k for k, b in BOARDS.items()
+                          if type(b).next_space is Board.next_space and type(b).can_rise is Board.can_rise)
+
+
 def board(corp_id: str) -> Board:
     return BOARDS[corp_id]
 
@@ -1008,22 +1013,35 @@ def _b(state: GameState, seat: int) -> Board:
     return BOARDS[state.seats[seat].corp.corp_id]
 
 
+@lru_cache(maxsize=None)
+def tech_levels(corp_id: str, code: str) -> tuple[int, ...]:
+    """Levels of the corporation's techs with this effect code."""
+    return tuple(t.level for t in D.corporation(corp_id).techs if t.code == code)
+
+
 def tech_on(corp_id: str, trackers: dict[str, int], special: dict, level: int) -> bool:
     """Whether tech ``level`` works now (D11: a matter of position, switched off on regress)."""
     return BOARDS[corp_id].tech_on(trackers, special, level)
 
 
 def adjacency_waived(state: GameState, seat: int, tile_id: int | None) -> bool:
-    """The scope of an 'ignore adjacency' tech: every tile (UC), or tiles with rover terrain
-    (Horizon tech 1, adjacency only: D6). ``tile_id`` None asks about a biomass patch."""
-    for t in _cdef(state, seat).techs:
-        if t.code != "ignore_adjacency" or not _on(state, seat, t.level):
+    """Whether an 'ignore adjacency' tech that is on covers this piece: every tile (UC), or
+    tiles with rover terrain (Horizon tech 1, adjacency only: D6). ``tile_id`` None asks
+    about a biomass patch."""
+    corp = state.seats[seat].corp
+    for level, every_tile in _adjacency_techs(corp.corp_id):
+        if not BOARDS[corp.corp_id].tech_on(corp.trackers, corp.special, level):
             continue
-        if t.params.get("scope", "all_tiles") == "all_tiles":
-            return True
-        if tile_id is not None and "rover" in D.tile(tile_id).resources:
+        if every_tile or tile_id is not None and "rover" in D.tile(tile_id).resources:
             return True
     return False
+
+
+@lru_cache(maxsize=None)
+def _adjacency_techs(corp_id: str) -> tuple[tuple[int, bool], ...]:
+    """(level, covers every tile) of the corporation's 'ignore adjacency' techs."""
+    return tuple((t.level, t.params.get("scope", "all_tiles") == "all_tiles")
+                 for t in D.corporation(corp_id).techs if t.code == "ignore_adjacency")
 
 
 def movement_bonus(state: GameState, seat: int, track_space: bool) -> int:
@@ -1035,7 +1053,10 @@ def next_space(state: GameState, seat: int, track: str) -> int | None:
 
 
 def can_rise(state: GameState, seat: int, track: str) -> bool:
-    return _b(state, seat).can_rise(state, seat, track)
+    corp = state.seats[seat].corp
+    if corp.corp_id in _PLAIN_TRACKS:  # one space at a time up to the printed top (asked very often)
+        return corp.trackers[track] < D.corporation(corp.corp_id).tracks[track].top
+    return BOARDS[corp.corp_id].can_rise(state, seat, track)
 
 
 def repeats_at_top(state: GameState, seat: int, track: str, source: str) -> bool:
@@ -1211,6 +1232,8 @@ def _abilities(state: GameState, seat: int) -> dict[int, list[str]]:
     s = state.seats[seat]
     b = _b(state, seat)
     if state.phase != "turns" or s.step not in ("pick", "place", "resolve"):
+        return {}
+    if type(b).tech_values is Board.tech_values:  # a board with no tech to use at will
         return {}
     out = {}
     for level in (t.level for t in _cdef(state, seat).techs):

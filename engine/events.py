@@ -431,6 +431,11 @@ def prefer_restricted(state, seat: int, fits: dict[str, int]) -> dict[str, int]:
     return strict or fits
 
 
+def limits_placement(state) -> bool:
+    """Whether this round's card limits where tiles may go (filter_placements may drop some)."""
+    return bool(_placement_rule(state))
+
+
 def filter_placements(state, seat: int, tile_id: int, placements: list) -> list:
     """The placements allowed under this round's limit (all of them when it is lifted)."""
     rule = _placement_rule(state)

@@ -32,13 +32,14 @@ Public entry points: ``legal_actions``, ``apply``, ``to_act``, ``seat_depot``, `
 from __future__ import annotations
 
 import copy
+from functools import lru_cache
 
 from . import corporations as corps
 from . import data as D
 from . import events as E
 from . import planets as P
 from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
-from .board import Board
+from .board import Board, legal_anchors
 from .data import TRACKS, cell_name, parse_cell
 from .errors import GameOver, IllegalAction, NotYourTurn
 from .state import Corp, GameState, Seat
@@ -87,17 +88,18 @@ def tech_unlocked(corp_id: str, trackers: dict[str, int], level: int, special: d
 
 def has_tech(state: GameState, seat: int, level: int) -> bool:
     corp = state.seats[seat].corp
-    return tech_unlocked(corp.corp_id, corp.trackers, level, corp.special)
+    return corps.BOARDS[corp.corp_id].tech_on(corp.trackers, corp.special, level)
 
 
 def _tech(state: GameState, seat: int, code: str) -> bool:
-    corp_def = D.corporation(state.seats[seat].corp.corp_id)
-    return any(t.code == code and has_tech(state, seat, t.level) for t in corp_def.techs)
+    corp = state.seats[seat].corp
+    board = corps.BOARDS[corp.corp_id]
+    return any(board.tech_on(corp.trackers, corp.special, level) for level in corps.tech_levels(corp.corp_id, code))
 
 
 def ignores_adjacency(state: GameState, seat: int, tile_id: int | None = None) -> bool:
     """Whether ``tile_id`` (or a biomass patch, when None) may be placed without touching a tile."""
-    return _tech(state, seat, "ignore_adjacency") and corps.adjacency_waived(state, seat, tile_id)
+    return corps.adjacency_waived(state, seat, tile_id)  # False when no such tech is on
 
 
 def can_store_patches(state: GameState, seat: int) -> bool:
@@ -692,6 +694,18 @@ def to_act(state: GameState) -> list[int]:
     return []
 
 
+def _may_act(state: GameState, seat: int) -> bool:
+    """``seat in to_act(state)`` for a seat number in range, without building the list."""
+    phase = state.phase
+    if phase == "turns":
+        return state.seats[seat].step != "done"
+    if phase == "objectives":
+        return bool(state.seats[seat].corp.objective_offer)
+    if phase in ("rotate", "civ", "final"):
+        return state.active == seat
+    return False
+
+
 def _depot_tops(state: GameState, seat: int) -> dict[str, int]:
     """The top tile of each non-empty stack of the seat's depot."""
     tops = {k: top_tile(state, k, v) for k, v in seat_depot(state, seat).items()}
@@ -749,9 +763,27 @@ def can_place_any(state: GameState, seat: int) -> bool:
     return bool(_fitting(state, seat, _depot_tops(state, seat)))
 
 
+_PLACE = [Place(anchor, orient) for orient in range(8) for anchor in range(144)]  # shared: actions are frozen
+
+
+@lru_cache(maxsize=1024)
+def _place_actions(planet_id: str, occupied: int, tile_id: int, ignore_adjacency: bool,
+                   planet_rule: bool) -> tuple[Place, ...]:
+    """The place actions of a tile on a planet with these squares covered, cached like the
+    placements themselves (engine.board.legal_placements_at)."""
+    out = []
+    for orient, anchors in legal_anchors(planet_id, occupied, tile_id, ignore_adjacency, planet_rule):
+        row = _PLACE[orient * 144:orient * 144 + 144]
+        while anchors:
+            low = anchors & -anchors
+            out.append(row[low.bit_length() - 1])
+            anchors ^= low
+    return tuple(out)
+
+
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now (empty when it has nothing to decide)."""
-    if seat not in to_act(state):
+    if not (isinstance(seat, int) and 0 <= seat < len(state.seats) and _may_act(state, seat)):
         return []
     s = state.seats[seat]
     if state.phase == "objectives":
@@ -759,9 +791,14 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if state.phase == "rotate":
         return [Turn(k) for k in range(6)]
     if s.hand is not None:  # start-of-round movement may be spent before the tile is placed (R3)
-        placements = s.board.legal_placements(s.hand, **placement_rules(state, seat))
-        placements = E.filter_placements(state, seat, s.hand, placements)
-        return [Place(p.anchor, p.orient) for p in placements] + _moves(state, seat) + _undo(state, s)
+        how = placement_rules(state, seat)
+        if E.limits_placement(state):
+            placements = E.filter_placements(state, seat, s.hand, s.board.legal_placements(s.hand, **how))
+            places = [_PLACE[p.orient * 144 + p.anchor] for p in placements]
+        else:
+            places = list(_place_actions(s.board.planet_id, s.board.occupied, s.hand, how["ignore_adjacency"],
+                                         how["planet_rule"]))
+        return places + _moves(state, seat) + _undo(state, s)
     out: list[Action] = []
     if s.step == "pick" and not E.blocks_pick(state, seat):
         out += [Pick(k) for k in sorted(_pickable(state, seat))]
@@ -842,7 +879,7 @@ def apply(state: GameState, seat: int, action: Action) -> None:
         raise GameOver("this game is over")
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         raise NotYourTurn("you are not seated in this game", seat, action)
-    if seat not in to_act(state):
+    if not _may_act(state, seat):
         raise NotYourTurn(_waiting_reason(state, seat), seat, action)
     s = state.seats[seat]
     if state.phase == "objectives":

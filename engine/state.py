@@ -16,6 +16,11 @@ from .data import TRACKS
 SCHEMA_VERSION = 1
 
 
+def _json_copy(value: dict) -> dict:
+    """A deep copy of a JSON object (shares nothing with ``value``)."""
+    return json.loads(json.dumps(value)) if value else {}
+
+
 @dataclass
 class Corp:
     corp_id: str
@@ -33,13 +38,13 @@ class Corp:
         return {"corp": self.corp_id, "trackers": dict(self.trackers), "rover_supply": self.rover_supply,
                 "lifepods": self.lifepods, "meteorites": self.meteorites, "stored_patches": self.stored_patches,
                 "civ_cards": list(self.civ_cards), "objectives": list(self.objectives),
-                "objective_offer": list(self.objective_offer), "special": json.loads(json.dumps(self.special))}
+                "objective_offer": list(self.objective_offer), "special": _json_copy(self.special)}
 
     @classmethod
     def from_json(cls, d: dict) -> "Corp":
         return cls(d["corp"], dict(d["trackers"]), d["rover_supply"], d["lifepods"], d["meteorites"],
                    d["stored_patches"], list(d["civ_cards"]), list(d["objectives"]), list(d["objective_offer"]),
-                   json.loads(json.dumps(d.get("special", {}))))  # states saved before corporations: none
+                   _json_copy(d.get("special", {})))  # states saved before corporations: none
 
 
 @dataclass
