@@ -20,6 +20,7 @@ from engine import rules
 from engine.actions import Pick, Place
 from engine.errors import EngineError
 from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
+from service import boards as sides  # (a /pu create option is called boards)
 from service import panels as P
 from service.outbox import Poster
 
@@ -35,6 +36,10 @@ Interaction = discord.Interaction
 BOARD_CHOICES = [app_commands.Choice(name="standard", value="standard"),
                  app_commands.Choice(name="asymmetric at random", value="random")]
 EVENT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("off", "easy", "normal", "hard")]
+PLANET_CHOICES = [app_commands.Choice(name="default (the game's setting)", value="random")] + [
+    app_commands.Choice(name=label, value=value) for value, label, _text in sides.planet_options()]
+CORPORATION_CHOICES = [app_commands.Choice(name="default (the game's setting)", value="random")] + [
+    app_commands.Choice(name=label, value=value) for value, label, _text in sides.corporation_options()]
 
 
 def is_admin(interaction: Interaction) -> bool:
@@ -163,6 +168,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 game = await self.service.start(game_id, user.id, is_admin(interaction))
             elif verb == "cancel":
                 game = await self.service.cancel(game_id, user.id, is_admin(interaction))
+            elif verb == "boards":
+                await self.send_boards(interaction, await self.service.load(game_id))
+                return
             else:
                 raise ServiceError("That button is not one this bot made.")
             content = self.lobby_text(game)
@@ -176,21 +184,69 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         finally:
             self.flush_soon(game_id)
 
+    # ------------------------------------------------------------------ lobby: planets and corporations
+
+    @staticmethod
+    def default_boards(game: Game) -> str:
+        return ("the identical sides (KSB-4156, Universal Coalition)" if game.options["boards"] == "standard"
+                else "an asymmetric side dealt at random")
+
+    def boards_text(self, game: Game, user_id: int) -> str:
+        mine = self.service.boards_of(game, user_id)
+        planet = sides.planet_name(mine["planet"]) if mine["planet"] else "default"
+        corp = sides.corporation_name(mine["corporation"]) if mine["corporation"] else "default"
+        return (f"**Your boards for game #{game.id}**: planet **{planet}**, corporation **{corp}**.\n"
+                f"Each player chooses their own; an asymmetric side can be taken by one player only. "
+                f"Default: {self.default_boards(game)}. /pu rules planets and /pu rules corporations describe them.")
+
+    async def send_boards(self, interaction: Interaction, game: Game) -> None:
+        if game.status != "lobby":
+            raise ServiceError("Planets and corporations are chosen in the lobby, before the game starts.")
+        if game.seat_of(interaction.user.id) is None:
+            raise NotInGame("Join the game first (the Join button), then choose your planet and corporation.")
+        view = ui.boards_view(game.id, self.service.boards_of(game, interaction.user.id), self.default_boards(game))
+        await self.send_private(interaction, self.boards_text(game, interaction.user.id), view=view)
+
+    async def choose_board(self, interaction: Interaction, game_id: int, kind: str, value: str) -> None:
+        """A pick in a lobby player's planet or corporation menu."""
+        try:
+            key = "planet" if kind == "planet" else "corporation"
+            game = await self.service.choose_boards(game_id, interaction.user.id, **{key: value})
+            view = ui.boards_view(game.id, self.service.boards_of(game, interaction.user.id), self.default_boards(game))
+            await interaction.response.edit_message(content=self.boards_text(game, interaction.user.id), view=view)
+            await self.refresh_lobby(game)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error, game_id)
+
     def lobby_text(self, game: Game) -> str:
         o = game.options
         if game.status == "cancelled":
             return f"~~Game #{game.id}~~ was cancelled."
-        players = "\n".join(f"{i + 1}. {s.display_name}{' (computer)' if s.is_bot else ''}"
-                            for i, s in enumerate(game.seats)) or "(nobody yet)"
+
+        def seat_line(i: int, s) -> str:
+            if s.is_bot and game.state is None:
+                return f"{i + 1}. {s.display_name} (computer)"
+            if game.state is not None:  # started: the boards each seat really plays
+                return (f"{i + 1}. {s.display_name}: {sides.planet_name(game.state.config['planets'][i])}, "
+                        f"{sides.corporation_name(game.state.config['corporations'][i])}")
+            mine = self.service.boards_of(game, s.user_id)
+            picked = [sides.planet_name(mine["planet"]) if mine.get("planet") else None,
+                      sides.corporation_name(mine["corporation"]) if mine.get("corporation") else None]
+            shown = ", ".join(p for p in picked if p)
+            return f"{i + 1}. {s.display_name}" + (f": {shown}" if shown else "")
+
+        players = "\n".join(seat_line(i, s) for i, s in enumerate(game.seats)) or "(nobody yet)"
         settings = [f"up to {o['max_players']} players",
-                    "standard boards" if o["boards"] == "standard" else "asymmetric planets and corporations at random",
+                    "standard boards unless chosen" if o["boards"] == "standard"
+                    else "asymmetric planets and corporations at random unless chosen",
                     "private objectives" if o["private_objectives"] else "no private objectives",
                     f"turn timer {o['timer_hours']:g} h" if o["timer_hours"] else "no turn timer",
                     f"reminders after {o['remind_hours']:g} h" if o["remind_hours"] else "no reminders",
                     f"{o['events']} event deck" if o.get("events") not in (None, "off") else "no events"]
         if game.status == "lobby":
             head = f"**Planet Unknown: game #{game.id}** is looking for players ({', '.join(settings)})."
-            tail = "Press **Join** to take a seat. The creator starts the game when everyone is in."
+            tail = ("Press **Join** to take a seat, then **Choose planet & corporation** if you want a particular "
+                    "one. The creator starts the game when everyone is in.")
         else:
             head = f"**Planet Unknown: game #{game.id}** has started ({', '.join(settings)})."
             tail = "Follow it in its thread; press **Play** there (or use /pu play) when it is your move."
@@ -241,11 +297,30 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         except discord.HTTPException as error:
             log.warning("game %s: no thread (%s); posts go to the channel", game.id, error)
 
+    @app_commands.command(name="choose", description="Choose your planet and corporation for the game in this lobby")
+    @app_commands.describe(planet="your planet (default: the game's setting)",
+                           corporation="your corporation (default: the game's setting)")
+    @app_commands.choices(planet=PLANET_CHOICES, corporation=CORPORATION_CHOICES)
+    async def choose(self, interaction: Interaction, planet: str | None = None, corporation: str | None = None) -> None:
+        try:
+            game = await self.here(interaction)
+            if planet is not None or corporation is not None:
+                game = await self.service.choose_boards(game.id, interaction.user.id, planet=planet,
+                                                        corporation=corporation)
+                await self.refresh_lobby(game)
+            await self.send_boards(interaction, game)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
     @app_commands.command(name="solo", description="Start a solo game at once (the event deck is always on)")
     @app_commands.describe(events="how hard the event deck is (normal: target 58)",
-                           boards="standard boards, or an asymmetric planet and corporation at random")
-    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:])
-    async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard") -> None:
+                           boards="standard boards, or an asymmetric planet and corporation at random",
+                           planet="play this planet (overrides boards)",
+                           corporation="play this corporation (overrides boards)")
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:], planet=PLANET_CHOICES[1:],
+                          corporation=CORPORATION_CHOICES[1:])
+    async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard",
+                   planet: str | None = None, corporation: str | None = None) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
@@ -253,6 +328,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                                              guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                              options={"max_players": 1, "events": events, "boards": boards},
                                              kind="solo")
+            if planet is not None or corporation is not None:
+                try:
+                    game = await self.service.choose_boards(game.id, user.id, planet=planet, corporation=corporation)
+                except ServiceError:
+                    await self.service.cancel(game.id, user.id, False)  # no half-made game left behind
+                    raise
             if interaction.guild is not None and interaction.channel is not None:
                 try:
                     msg = await interaction.channel.send(f"🪐 {user.display_name} started solo game #{game.id}.",

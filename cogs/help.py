@@ -1,6 +1,8 @@
 """Short rules reminders for /pu rules, in our own words (the rulebook is the reference)."""
 from __future__ import annotations
 
+from service import boards
+
 RULE_TOPICS = {
     "overview": (
         "**Planet Unknown in one minute.** Each round the commander turns the space station, then everyone "
@@ -8,12 +10,12 @@ RULE_TOPICS = {
         "The tile's two icons move your corporation's trackers up. Cover whole rows and columns, climb the "
         "tracks, rescue lifepods and catch meteorites with your rovers. The game ends when someone cannot "
         "place a tile or when the station runs out; most medals wins.\nTopics: placing, tracks, energy, rovers, "
-        "civ, scoring, commands."),
+        "civ, scoring, planets, corporations, commands."),
     "placing": (
         "**Placing a tile.** Your first tile touches the planet's edge; every later tile touches one you placed "
         "(side by side, not corner to corner). Tiles never overlap each other and stay on the planet. Any of the "
         "8 turns and flips is allowed. A tile destroys lifepods and rovers it covers; a tile with a meteor icon "
-        "drops a meteorite on the first square of its row you do not cover. If you can place neither tile you "
+        "gets a meteorite on that icon's square. If you can place neither tile you "
         "take one anyway, gain its icons, and the game ends after this round."),
     "tracks": (
         "**Tracks.** Each icon on your tile moves that tracker up one space (civ, water, biomass, rover, tech). "
@@ -36,8 +38,17 @@ RULE_TOPICS = {
         "C: lifepods (1 each) and meteorites (1 per 3). D: end-game civ cards. E: private objectives met. "
         "F: neighbour objectives against each neighbour. Ties: fewer uncovered squares, then fewer meteorites."),
     "commands": (
-        "**Commands.** /pu create opens a game here, /pu solo starts a solo game, /pu play shows your move, "
+        "**Commands.** /pu create opens a game here, /pu choose picks your planet and corporation in its lobby, "
+        "/pu solo starts a solo game, /pu play shows your move, "
         "/pu place types a tile position, /pu act types any move, /pu board /pu corp /pu station show the game, "
         "/pu status shows who still has to play, /pu score the standing, /pu reminders on/off, /pu games your "
         "open games. The creator can /pu kick (lobby), /pu replace a seat and /pu end the game."),
+    "planets": (
+        "**Planets.** Each player plays the identical side (KSB-4156) or one asymmetric planet; choose yours in "
+        "the lobby. Complexity 1 is the gentlest.\n"
+        + "\n".join(f"- {label}: {text}" for _id, label, text in boards.planet_options())),
+    "corporations": (
+        "**Corporations.** Each player plays the identical side (Universal Coalition) or one asymmetric "
+        "corporation; choose yours in the lobby. /pu corp shows your board and its techs during the game.\n"
+        + "\n".join(f"- {label}: {text}" for _id, label, text in boards.corporation_options())),
 }

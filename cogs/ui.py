@@ -3,7 +3,8 @@ everything needed to act after a restart, and the conversion of a service panel 
 ephemeral message. No rules and no database here: every click goes to the game service.
 
 Custom ids (at most 100 characters):
-    pul:<game>:<verb>                  lobby: join, leave, bot, start, cancel
+    pul:<game>:<verb>                  lobby: join, leave, boards, bot, start, cancel
+    puc:<game>:<kind>                  lobby: the clicker's planet or corp menu
     pup:<game>                         "Play": open the clicker's own panel
     pus:<game>                         "Station": show the space station
     pub:<game>:<seat>:<stamp>:<verb>   a panel button (verb as in service.panels)
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from service import Panel, StaleControl
+from service import boards
 
 if TYPE_CHECKING:
     from .game import GameCog
@@ -33,6 +35,7 @@ def cog_of(interaction: discord.Interaction) -> GameCog:
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
     LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
               "bot": ("Add bot player", discord.ButtonStyle.secondary),
+              "boards": ("Choose planet & corporation", discord.ButtonStyle.secondary),
               "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
 
     def __init__(self, game_id: int, verb: str):
@@ -46,6 +49,24 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await cog_of(interaction).lobby_click(interaction, self.game_id, self.verb)
+
+
+class BoardMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"puc:(?P<game>[0-9]{1,12}):(?P<kind>planet|corp)"):
+    """A lobby player's menu of planets or corporations (on their private message)."""
+
+    def __init__(self, game_id: int, kind: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None):
+        super().__init__(discord.ui.Select(custom_id=f"puc:{game_id}:{kind}", placeholder=placeholder,
+                                           options=options or [discord.SelectOption(label="?")]))
+        self.game_id, self.kind = game_id, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await cog_of(interaction).choose_board(interaction, self.game_id, self.kind, value)
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pup:(?P<game>[0-9]{1,12})"):
@@ -111,7 +132,7 @@ class PanelMenu(discord.ui.DynamicItem[discord.ui.Select],
 
 def _known_ids() -> str:
     """One pattern matching the custom id of every item above (their groups unnamed)."""
-    items = (LobbyButton, PlayButton, StationButton, PanelButton, PanelMenu)
+    items = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu)
     return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
 
 
@@ -138,14 +159,27 @@ class UnknownControl(discord.ui.DynamicItem[discord.ui.Button],
             "Press **Play** in the game's thread or use /pu play for the current board.", ephemeral=True)
 
 
-DYNAMIC_ITEMS = (LobbyButton, PlayButton, StationButton, PanelButton, PanelMenu, UnknownControl)
+DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, UnknownControl)
 
 
 def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if open_:
-        for verb in ("join", "leave", "bot", "start", "cancel"):
+        for verb in ("join", "leave", "boards", "bot", "start", "cancel"):
             view.add_item(LobbyButton(game_id, verb))
+    return view
+
+
+def boards_view(game_id: int, chosen: dict, default_text: str) -> discord.ui.View:
+    """The two menus of a lobby player's private message, their current choice selected."""
+    view = discord.ui.View(timeout=None)
+    for kind, key, options in (("planet", "planet", boards.planet_options()),
+                               ("corp", "corporation", boards.corporation_options())):
+        items = [discord.SelectOption(label=f"Default: {default_text}"[:100], value="random",
+                                      default=chosen.get(key) is None)]
+        items += [discord.SelectOption(label=label[:100], value=value, description=text[:100] or None,
+                                       default=chosen.get(key) == value) for value, label, text in options]
+        view.add_item(BoardMenu(game_id, kind, items[:25], placeholder=f"Your {key}"))
     return view
 
 

@@ -161,7 +161,11 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     parser.add_argument("--bots", type=int, default=0, help="computer players to add (default 0)")
     parser.add_argument("--seed", type=int, default=None, help="fixed seed, for a game you can replay")
     parser.add_argument("--private-objectives", action="store_true", help="play with private objectives")
-    parser.add_argument("--boards", choices=("standard", "random"), default="standard")
+    parser.add_argument("--boards", choices=("standard", "random"), default="standard",
+                        help="what players who choose nothing get: the identical sides, or asymmetric ones at random")
+    parser.add_argument("--planets", default="", help="the people's planets in seat order, comma-separated "
+                        "(e.g. cerberus,ksb-4156; 'random' or nothing: the --boards default)")
+    parser.add_argument("--corporations", default="", help="the people's corporations in seat order, comma-separated")
     parser.add_argument("--out", default="out/offline", help="folder for the images and the database")
     parser.add_argument("--resume", type=int, default=None, help="carry on with a saved game")
     parser.add_argument("--autopilot", choices=("greedy", "random"), default="greedy")
@@ -185,6 +189,14 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                                         options=options, kind="solo" if total == 1 else "normal")
             for n in range(2, args.players + 1):
                 await service.join(game.id, n, f"Player {n}")
+            for user, (planet, corp) in enumerate(zip(_listed(args.planets, args.players),
+                                                       _listed(args.corporations, args.players)), start=1):
+                if planet or corp:
+                    try:
+                        await service.choose_boards(game.id, user, planet=planet, corporation=corp)
+                    except ServiceError as error:
+                        say(f"Player {user}: {error}")
+                        return 2
             for _ in range(args.bots):
                 await service.add_bot(game.id, 1, False)
             game = await service.start(game.id, 1, False)
@@ -195,6 +207,12 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
         return 0
     finally:
         await db.close()
+
+
+def _listed(text: str, n: int) -> list[str | None]:
+    """'a,,b' -> ['a', None, 'b', None ...] padded to n."""
+    items = [x.strip().lower() or None for x in text.split(",")] if text.strip() else []
+    return (items + [None] * n)[:n]
 
 
 def main(argv: list[str]) -> int:

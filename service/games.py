@@ -36,7 +36,7 @@ from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config,
 from engine.state import GameState, copy, dump, load
 from engine.view import public_view, view_for
 
-from . import autoplay, panels
+from . import autoplay, boards, panels
 from .errors import NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
 
 HOUR = 3600.0
@@ -45,7 +45,8 @@ DEFAULT_OPTIONS = {
     "timer_hours": 0.0,       # 0: no turn timer
     "remind_hours": 12.0,     # first reminder after this long; 0: no reminders
     "private_objectives": False,
-    "boards": "standard",     # standard: KSB-4156 + Universal Coalition; random: asymmetric sides dealt at random
+    "boards": "standard",     # for players who do not choose: standard (KSB-4156 + Universal Coalition) or random
+    "choices": {},            # user id (text) -> {"planet": id, "corporation": id} chosen in the lobby (boards.py)
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
 }
@@ -138,6 +139,8 @@ def check_options(options: dict) -> dict:
             raise WrongStage(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
     if opts["boards"] not in BOARD_CHOICES:
         raise WrongStage(f"boards: one of {', '.join(BOARD_CHOICES)}")
+    if not isinstance(opts["choices"], dict):
+        raise WrongStage("choices: planets and corporations chosen in the lobby, by player")
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
         raise WrongStage(f"events: one of {', '.join(EVENT_CHOICES)}")
     opts["private_objectives"] = bool(opts["private_objectives"])
@@ -342,6 +345,49 @@ class GameService:
             await self.repo.add_seat(game_id, None, f"Autopilot {n}", is_bot=True)
             return await self.load(game_id)
 
+    async def choose_boards(self, game_id: int, user_id: int, *, planet: str | None = None,
+                            corporation: str | None = None) -> Game:
+        """A seated player's own planet and/or corporation for the coming game (rulebook: each
+        player chooses the side of each board). An asymmetric side already chosen by another
+        player is refused; "random" (or the game's default) forgets the choice."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            if game.status != "lobby":
+                raise WrongStage("Planets and corporations are chosen in the lobby, before the game starts.")
+            if game.seat_of(user_id) is None:
+                raise NotInGame("Join the game first (the Join button), then choose your planet and corporation.")
+            seated = {str(s.user_id) for s in game.seats if not s.is_bot}  # a player who left keeps nothing
+            choices = {k: dict(v) for k, v in game.options["choices"].items() if k in seated}
+            mine = choices.setdefault(str(user_id), {})
+            for kind, value, known, name in (
+                    ("planet", planet, SUPPORTED_PLANETS, boards.planet_name),
+                    ("corporation", corporation, SUPPORTED_CORPORATIONS, boards.corporation_name)):
+                if value is None:
+                    continue
+                if value in ("random", "default", ""):
+                    mine.pop(kind, None)
+                    continue
+                if value not in known:
+                    raise WrongStage(f"There is no {kind} {value!r}; choose one of: {', '.join(known)} "
+                                     f"(or random for the game's default).")
+                other = boards.taken_by(choices, kind, value, except_user=str(user_id))
+                if other is not None:
+                    who = next((s.display_name for s in game.seats if str(s.user_id) == other and not s.is_bot),
+                               "another player")
+                    raise WrongStage(f"{who} has already chosen {name(value)}: each asymmetric side exists "
+                                     f"once. Choose another one, or the identical side.")
+                mine[kind] = value
+            if not mine:
+                choices.pop(str(user_id))
+            options = {**game.options, "choices": choices}
+            await self.repo.set_config(game_id, json.dumps(options), game.version)
+            return await self.load(game_id)
+
+    def boards_of(self, game: Game, user_id: int) -> dict:
+        """What a lobby player has chosen: {"planet": id or None, "corporation": id or None}."""
+        mine = game.options["choices"].get(str(user_id), {})
+        return {"planet": mine.get("planet"), "corporation": mine.get("corporation")}
+
     async def cancel(self, game_id: int, user_id: int, is_admin: bool) -> Game:
         async with self.lock(game_id):
             game = await self.load(game_id)
@@ -373,7 +419,8 @@ class GameService:
             if n == 1 and events is False:
                 events = None  # solo always plays with events (rulebook); the normal deck by default
             config = make_config(n, private_objectives=opts["private_objectives"], events=events,
-                                 **self._boards(opts, seed, n))
+                                 **boards.deal(opts["boards"], seed, [game.user_of(i) for i in range(n)],
+                                               opts["choices"]))
             state = new_game(config, seed)
             posts = [] if game.row.kind == "daily" else [
                 self._post(game, self._start_text(game, state), mentions=self._humans(game))]
@@ -381,18 +428,6 @@ class GameService:
             played = self._run_bots(game, state, posts)
             await self._save(game, state, played, posts, status="active")
             return await self.load(game_id)
-
-    @staticmethod
-    def _boards(opts: dict, seed: int, n: int) -> dict:
-        if opts["boards"] == "standard":
-            return {}
-        rng = random.Random(f"boards:{seed}")
-        planet_pool = [p for p in SUPPORTED_PLANETS if p != "ksb-4156"] or list(SUPPORTED_PLANETS)
-        corp_pool = [c for c in SUPPORTED_CORPORATIONS if c != "universal_coalition"] or list(SUPPORTED_CORPORATIONS)
-        planets = rng.sample(planet_pool, min(n, len(planet_pool)))
-        corps = rng.sample(corp_pool, min(n, len(corp_pool)))
-        return {"planets": [planets[i % len(planets)] for i in range(n)],
-                "corporations": [corps[i % len(corps)] for i in range(n)]}
 
     def _start_text(self, game: Game, state: GameState) -> str:
         lines = [f"**Game #{game.id} begins** with {state.players} player(s):"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.discord.helpers import create_game, lobby_message, start_game
+from tests.discord.helpers import controls, create_game, lobby_message, start_game
 
 
 async def test_create_opens_a_lobby_with_buttons_and_a_thread(world):
@@ -11,7 +11,7 @@ async def test_create_opens_a_lobby_with_buttons_and_a_thread(world):
     assert r.acknowledged and not r.ephemeral
     assert "looking for players" in r.response.content and "alice" in r.response.content
     ids = [c["custom_id"] for row in r.response.components for c in row["components"]]
-    assert [i.rsplit(":", 1)[1] for i in ids] == ["join", "leave", "bot", "start", "cancel"]
+    assert [i.rsplit(":", 1)[1] for i in ids] == ["join", "leave", "boards", "bot", "start", "cancel"]
     (thread,) = world.channel.threads
     assert thread.id == r.response.id
 
@@ -81,3 +81,46 @@ async def test_kick_from_the_lobby(world):
     assert ok.ephemeral and "removed" in ok.response.content
     assert "bob" not in lobby.content
     assert isinstance(ok.response.message, discord.Message)
+
+
+async def test_players_choose_their_planet_and_corporation_from_the_lobby(world):
+    r = await create_game(world, world.alice, players=2)
+    lobby = lobby_message(r)
+    await world.bob.click(lobby, label="Join")
+    menu = await world.alice.click(lobby, label="Choose planet & corporation")
+    assert menu.ephemeral and "Your boards for game" in menu.response.content
+    kinds = [c[0].split(":")[-1] for c in controls(menu.response) if c[2] == 3]
+    assert kinds == ["planet", "corp"]
+    planet_menu = next(c[0] for c in controls(menu.response) if c[0].endswith(":planet"))
+    picked = await world.alice.select(menu.response, ["cerberus"], custom_id=planet_menu)
+    assert picked.acknowledged and "planet **Cerberus**" in menu.response.content
+    assert "1. alice: Cerberus" in lobby.content  # everyone sees what is taken
+
+    # bob can't take the same asymmetric planet, and is told who has it
+    theirs = await world.bob.click(lobby, label="Choose planet & corporation")
+    refused = await world.bob.select(theirs.response, ["cerberus"], custom_id=planet_menu)
+    assert refused.ephemeral and "alice has already chosen cerberus" in refused.response.content.lower()
+    # the slash command does the same job
+    ok = await world.bob.slash(world.channel, "pu choose", planet="petra", corporation="republic")
+    assert ok.ephemeral and "planet **Petra**, corporation **Republic**" in ok.response.content
+    assert "2. bob: Petra, Republic" in lobby.content
+
+    outsider = await world.carol.click(lobby, label="Choose planet & corporation")
+    assert outsider.ephemeral and "Join the game first" in outsider.response.content
+
+    await world.alice.click(lobby, label="Start")
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert game.state.config["planets"] == ["cerberus", "petra"]
+    assert game.state.config["corporations"] == ["universal_coalition", "republic"]
+    assert "1. alice: Cerberus, Universal Coalition" in lobby.content
+    started = [m.content for m in world.channel.threads[-1].history() if "begins" in m.content]
+    assert started and "Cerberus" in started[0] and "Republic" in started[0]
+    late = await world.bob.slash(world.channel.threads[-1], "pu choose", planet="gaia")
+    assert late.ephemeral and "in the lobby" in late.response.content
+
+
+async def test_a_solo_game_with_a_chosen_planet(world):
+    r = await world.alice.slash(world.channel, "pu solo", planet="pajitnov", corporation="wormhole_corp")
+    assert r.ephemeral
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert game.state.config["planets"] == ["pajitnov"] and game.state.config["corporations"] == ["wormhole_corp"]

@@ -55,3 +55,24 @@ async def test_computer_players_fill_seats_and_bad_counts_are_refused(tmp_path):
     await run(["--out", str(tmp_path), "--bots", "2", "--seed", "2", "--autopilot", "random"],
               ask=keys, say=said.append)
     assert set(keys.prompts) == {"Player 1> "}
+
+
+async def test_the_console_plays_the_planets_and_corporations_asked_for(tmp_path):
+    from db.connection import open_database
+    from db.repository import GameRepository
+    from service import GameService
+
+    said = []
+    keys = Keyboard([], then="quit")
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "3", "--planets", "gaia,",
+               "--corporations", ",horizon_group"], ask=keys, say=said.append)
+    db = await open_database(tmp_path / "games.sqlite3")
+    try:
+        game = await GameService(GameRepository(db)).load(1)
+        assert game.state.config["planets"] == ["gaia", "ksb-4156"]
+        assert game.state.config["corporations"] == ["universal_coalition", "horizon_group"]
+    finally:
+        await db.close()
+    said.clear()
+    code = await run(["--out", str(tmp_path / "b"), "--planets", "mars"], ask=Keyboard([]), say=said.append)
+    assert code == 2 and "no planet 'mars'" in said[-1]

@@ -1,0 +1,106 @@
+"""Which planet and corporation each player gets.
+
+Rulebook (both editions, setup step 2): every player chooses on their own whether to play
+the identical side or the asymmetric side of their planet board and of their corporation
+board. The identical sides (KSB-4156, Universal Coalition) are on every board, so any number
+of players may play them; each asymmetric side exists once, so two players never share one.
+
+In the lobby a player may choose both (``choices``: user id -> {"planet", "corporation"});
+whoever does not choose gets the game's default: the identical sides ("standard"), or an
+asymmetric side dealt at random among those nobody chose ("random").
+"""
+from __future__ import annotations
+
+import random
+
+from engine import data as D
+from engine import planets as P
+from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
+
+STANDARD_PLANET = "ksb-4156"
+STANDARD_CORPORATION = "universal_coalition"
+
+# one line per corporation for menus (Discord allows 100 characters), in our own words
+CORPORATION_PITCH = {
+    "universal_coalition": "The identical side: five techs on the tech track, every tracker climbs one space at a time.",
+    "cosmos_inc": "Lifepods sit on your tracks and are skipped by trackers; diagonal rover moves.",
+    "flux_industries": "A flux token boosts one track; only your latest tech works at a time.",
+    "horizon_group": "Four rovers that carry meteorites to rover icons or water for rewards.",
+    "jump_drive": "Six techs unlocked with lifepods instead of the tech track; teleporting rovers.",
+    "makeshift": "Trackers share one grid, move diagonally and can block each other.",
+    "oasis_ultd": "Trackers block each other until tech 1 lets them jump; techs bring patches and synergies.",
+    "republic": "Civ cards drive it: rover moves on civ tiles, extra cards and civ-icon teleports.",
+    "wormhole_corp": "Biomass everywhere: patches on tiles, double patches, a tracker that can start over.",
+}
+
+# the planets' menu lines: engine/planets.py has the full rule; these fit a menu
+PLANET_PITCH = {
+    "ksb-4156": "The identical side: the standard planet, with no rule of its own.",
+    "arashi": "A ring across the middle: tiles must not sit on it alone; no biomass patches on it.",
+    "cerberus": "Three globes: each one you cover completely is worth 2 more medals.",
+    "charybdis": "Your first tile covers the well in the middle; then grow outwards.",
+    "gaia": "Cities you leave visible are worth 2 medals each, but rows and columns need them covered.",
+    "k-273": "Ice is unstable: a tile may not lie on ice and on land at once.",
+    "kaak": "Toxic clouds: rovers can't enter a toxic square until something covers it.",
+    "lacuna": "Holes nothing can cover; rows and columns ignore them.",
+    "oblivion": "A black hole nothing can cover; only the outer border of the board counts as the edge.",
+    "pajitnov": "Every tile slides in from outside the planet without turning or passing over tiles.",
+    "persephone": "Each quarter bans one kind of icon (civ, energy, tech, water).",
+    "petra": "No ice: water comes from linking energy to water; visible currents are energy.",
+    "tartarus": "A chasm splits the planet: no tile across it, rovers cross only at two points.",
+}
+
+
+def planet_name(planet_id: str) -> str:
+    return D.planet(planet_id).name
+
+
+def corporation_name(corp_id: str) -> str:
+    return D.corporation(corp_id).name
+
+
+def planet_options() -> list[tuple[str, str, str]]:
+    """(id, label, description) of every planet a player may choose, the identical side first."""
+    out = []
+    for pid in SUPPORTED_PLANETS:
+        p = D.planet(pid)
+        out.append((pid, f"{p.name} (complexity {p.complexity})", PLANET_PITCH.get(pid) or P.rules_for(pid).summary))
+    return out
+
+
+def corporation_options() -> list[tuple[str, str, str]]:
+    out = []
+    for cid in SUPPORTED_CORPORATIONS:
+        c = D.corporation(cid)
+        out.append((cid, f"{c.name} (complexity {c.complexity})", CORPORATION_PITCH.get(cid, "")))
+    return out
+
+
+def taken_by(choices: dict, kind: str, value: str, except_user: str | None = None) -> str | None:
+    """The user (id as text) who already chose this asymmetric side, or None. The identical
+    sides are never 'taken'."""
+    if value in (STANDARD_PLANET, STANDARD_CORPORATION):
+        return None
+    for user, picked in choices.items():
+        if user != except_user and picked.get(kind) == value:
+            return user
+    return None
+
+
+def deal(mode: str, seed: int, users: list[int | None], choices: dict) -> dict:
+    """make_config's planets and corporations for the seats in order (``users``: the user id
+    of each seat, None for a computer seat). Chosen sides are kept; the others get the
+    identical sides ("standard") or asymmetric sides nobody chose, at random ("random")."""
+    rng = random.Random(f"boards:{seed}")
+    out = {}
+    for kind, standard, every in (("planets", STANDARD_PLANET, SUPPORTED_PLANETS),
+                                  ("corporations", STANDARD_CORPORATION, SUPPORTED_CORPORATIONS)):
+        key = kind[:-1]
+        chosen = [choices.get(str(u), {}).get(key) if u is not None else None for u in users]
+        if mode == "random":
+            pool = [x for x in every if x != standard and x not in chosen]
+            dealt = iter(rng.sample(pool, min(len(users), len(pool))))
+            out[kind] = [c or next(dealt, standard) for c in chosen]
+        else:
+            out[kind] = [c or standard for c in chosen]
+    return out
