@@ -84,16 +84,21 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
 
 
 async def run(settings: dict) -> None:
+    from db import lock
     from db.connection import open_database
 
-    db = await open_database(settings["database"])
-    bot = make_bot(db, dev_guild=settings["dev_guild"])
+    held = lock.hold(settings["database"])  # one bot per database, or every post goes out twice
     try:
-        await bot.start(settings["token"])
+        db = await open_database(settings["database"])
+        bot = make_bot(db, dev_guild=settings["dev_guild"])
+        try:
+            await bot.start(settings["token"])
+        finally:
+            if not bot.is_closed():
+                await bot.close()
+            await db.close()
     finally:
-        if not bot.is_closed():
-            await bot.close()
-        await db.close()
+        lock.release(held)
 
 
 def main(argv: list[str]) -> int:

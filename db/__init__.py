@@ -11,6 +11,7 @@ from db.errors import (
     DatabaseCorrupt,
     DatabaseError,
     DatabaseInUse,
+    DatabaseLocked,
     DatabaseTooNew,
     GameNotFound,
     MigrationError,
@@ -29,7 +30,7 @@ from db.repository import (
 
 __all__ = [
     "ActionRow", "AlreadySeated", "BackupInvalid", "DailyGameExists", "Database",
-    "DatabaseCorrupt", "DatabaseError", "DatabaseInUse", "DatabaseTooNew", "GameNotFound",
+    "DatabaseCorrupt", "DatabaseError", "DatabaseInUse", "DatabaseLocked", "DatabaseTooNew", "GameNotFound",
     "GameRepository", "GameRow", "MessageRow", "MigrationError", "OutboxRow", "ReminderRow",
     "SeatRow", "StaleVersion", "apply_migrations", "latest_version", "load_migrations",
     "open_database", "schema_version",

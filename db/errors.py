@@ -66,6 +66,17 @@ class DatabaseInUse(DatabaseError):
         super().__init__(f"The database {path} is in use; stop the bot before restoring.")
 
 
+class DatabaseLocked(DatabaseError):
+    """Another bot process is running on this database."""
+
+    def __init__(self, path: str, pid: str | None = None):
+        self.path = path
+        self.pid = pid
+        who = f"another bot process (pid {pid})" if pid else "another bot process"
+        super().__init__(f"{who} is already using the database {path}. Stop it first, or give this one "
+                         f"its own DATABASE_PATH.")
+
+
 class GameNotFound(DatabaseError):
     """No game has this id."""
 

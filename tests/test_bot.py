@@ -80,3 +80,53 @@ def test_a_damaged_database_stops_the_start_and_says_how_to_restore(settings_env
     assert bot.main([]) == 1
     err = capsys.readouterr().err
     assert "damaged" in err and "db.restore" in err
+
+
+def test_a_second_bot_on_the_same_database_is_stopped_with_a_clear_message(settings_env, monkeypatch, capsys):
+    from db import lock
+
+    path = settings_env / "bot.sqlite3"
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_PATH", str(path))
+    first = lock.hold(path)  # the bot already running
+    try:
+        logins = []
+
+        async def login(self, token):
+            logins.append(token)
+            raise discord.LoginFailure("no network in tests")
+
+        monkeypatch.setattr(discord.http.HTTPClient, "static_login", login)
+        assert bot.main([]) == 1
+        err = capsys.readouterr().err
+        assert "already using the database" in err and str(path) in err and "Traceback" not in err
+        assert logins == []  # stopped before it ever reached Discord
+    finally:
+        lock.release(first)
+    assert bot.main([]) == 1  # once the first one is gone, this one gets as far as the login
+    assert "refused the token" in capsys.readouterr().err
+
+
+def test_the_lock_is_dropped_when_the_bot_process_dies(tmp_path):
+    import sys
+    import textwrap
+
+    from db import lock
+
+    path = tmp_path / "g.sqlite3"
+    child = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import sys, time
+        sys.path.insert(0, {str(ROOT)!r})
+        from db import lock
+        held = lock.hold({str(path)!r})
+        print("held", flush=True)
+        time.sleep(60)
+    """)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline().strip() == "held"
+        with pytest.raises(Exception, match=f"pid {child.pid}"):
+            lock.hold(path)
+    finally:
+        child.kill()
+        child.wait()
+    lock.release(lock.hold(path))  # killed, not stopped: the lock went with it
