@@ -685,17 +685,11 @@ def _finish(state: GameState) -> None:
 
 def to_act(state: GameState) -> list[int]:
     """Seats that have something to decide now."""
-    if state.phase == "objectives":
-        return [i for i, s in enumerate(state.seats) if s.corp.objective_offer]
-    if state.phase in ("rotate", "civ", "final"):
-        return [state.active] if state.active is not None else []
-    if state.phase == "turns":
-        return [i for i, s in enumerate(state.seats) if s.step != "done"]
-    return []
+    return [i for i in range(len(state.seats)) if _may_act(state, i)]
 
 
 def _may_act(state: GameState, seat: int) -> bool:
-    """``seat in to_act(state)`` for a seat number in range, without building the list."""
+    """Whether ``seat`` (a seat number in range) has something to decide now."""
     phase = state.phase
     if phase == "turns":
         return state.seats[seat].step != "done"
