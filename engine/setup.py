@@ -66,6 +66,14 @@ def new_game(config: dict, seed: int) -> GameState:
     """Set up a game. Deterministic: the same config and seed give the same state."""
     from .rules import begin_play  # the round flow lives in rules; setup only deals
 
+    state = deal(config, seed)
+    begin_play(state)
+    return state
+
+
+def deal(config: dict, seed: int) -> GameState:
+    """Everything ``new_game`` lays out, before play begins: no private objective chosen, no
+    round opened, no event revealed (engine/scenario.py edits this, then opens play)."""
     n = config["players"]
     rng = random.Random(int(seed))
     st = D.station()
@@ -108,5 +116,4 @@ def new_game(config: dict, seed: int) -> GameState:
     event_deck = E.new_deck(config, rng)  # drawn last: games without events deal as before
     if event_deck is not None:
         state.extra["events"] = event_deck
-    begin_play(state)
     return state
