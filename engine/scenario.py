@@ -516,7 +516,26 @@ class Scenario:
         self._state = deal(config, seed)
         self._seats = [SeatSetup(self, i) for i in range(n)]
         self._round = 1
-        self._started = False
+
+    @classmethod
+    def from_state(cls, state: GameState) -> "Scenario":
+        """A scenario starting from an existing position (a saved game, a bug report's dump,
+        a state built with the board's own methods): planets, corporation boards, cards, the
+        station and the event deck as they are there; what was being decided (tiles in hand,
+        pending items, movement) is dropped. ``start`` then opens the step asked for in the
+        state's round (a new round: with 1-2 players the station turns once more)."""
+        sc = cls.__new__(cls)
+        st = copy(state)
+        if st.phase == "over":
+            raise ScenarioError("that game is over; there is nothing left to open")
+        st.phase, st.active, st.result = "setup", None, None
+        for s in st.seats:
+            s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "wait", None, True, None, None
+            s.pending, s.pool, s.round_tiles, s.civ_queue, s.snapshot = [], 0, [], [], None
+        sc._state = st
+        sc._seats = [SeatSetup(sc, i) for i in range(st.players)]
+        sc._round = max(1, st.round)
+        return sc
 
     # ------------------------------------------------------------------ seats
     def seat(self, index: int) -> SeatSetup:

@@ -15,7 +15,6 @@ Spec tokens for ``lay``: ``SQUARE[:terrain][*][!]``
 from __future__ import annotations
 
 import engine.data as D
-import engine.rules as R
 from engine import apply, legal_actions, make_config, new_game
 from engine.actions import Confirm, Resolve, Turn
 from engine.board import Board, placement_mask
@@ -157,8 +156,8 @@ def confirm_all(state, queues: dict[int, list[int]] | None = None) -> None:
     for i, s in enumerate(state.seats):
         s.step, s.hand, s.pending, s.pool = "resolve", None, [], 0
         s.civ_queue = list((queues or {}).get(i, []))
-    for i in R._order_from_commander(state):
-        apply(state, i, Confirm())
+    for k in range(state.players):  # from the commander on
+        apply(state, (state.commander + k) % state.players, Confirm())
 
 
 def civ_step(state, seat: int, *cards: int) -> dict:

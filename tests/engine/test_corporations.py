@@ -9,8 +9,9 @@ from engine import IllegalAction, apply, dump, legal_actions, load, make_config,
 from engine import corporations as C
 from engine import data as D
 from engine import rules as R
-from engine.actions import Confirm, Move, Pick, Place, Undo
+from engine.actions import Confirm, Move, Pick, Place, Resolve, Undo
 from engine.data import parse_cell as sq
+from engine.scenario import Scenario, grant
 from engine.scoring import track_medals
 from engine.setup import SUPPORTED_CORPORATIONS
 from engine.view import view_for
@@ -67,8 +68,19 @@ def quiet_turn(g, seat=0, tile_id=TECH_BIOMASS, square="F1"):
 
 
 def new_round(g):
-    """Open a fresh round for everybody (the start-of-round techs are worked out again)."""
-    R._begin_round(g)
+    """Play the rest of the round through the rules until the next round's turns open: a
+    seat confirms as soon as it may, else settles its blocking items, picks and places with
+    the first choice offered (civ cards likewise)."""
+    start = g.round
+    while g.round == start and g.phase != "over":
+        seat = to_act(g)[0]
+        acts = legal_actions(g, seat)
+        blocking = {i["id"] for i in items(g, seat) if not i.get("optional")}
+        act = (Confirm() if Confirm() in acts else
+               next((a for a in acts if isinstance(a, Resolve) and a.item in blocking), None)
+               or next(a for a in acts if isinstance(a, (Pick, Place))))
+        apply(g, seat, act)
+    assert g.phase == "turns" and g.round == start + 1
 
 
 def tracker_at(g, **pos):
@@ -91,7 +103,7 @@ def test_every_corporation_is_offered_and_starts_with_its_printed_rovers():
 def test_an_unknown_benefit_still_raises():
     g = cgame("wormhole_corp")
     with pytest.raises(NotImplementedError):
-        R._claim(g, 0, ("teleport_home",))
+        grant(g, 0, ("teleport_home",))
 
 
 def test_optional_tech_uses_do_not_block_confirming_and_lapse_with_it():
@@ -196,10 +208,9 @@ def test_cosmos_tech2_moves_up_to_three_lifepods_once_per_game():
 
 
 def test_cosmos_tech2_may_still_be_used_in_the_final_step():
-    g = cgame("cosmos_inc")
-    tracker_at(g, tech=5)
-    special(g)["pods"] = [["civ", 4], ["water", 9]]
-    R._begin_final(g)
+    sc = Scenario(players=2, corporations=["cosmos_inc", None])
+    sc.seat(0).trackers(tech=5).track_lifepods("civ 4", "water 9")
+    g = sc.start(step="final")
     assert g.phase == "final" and g.active == 0
     t2 = tech_item(g, 2)
     assert t2["optional"] and values(g, t2) == ["civ 4", "water 9"]
@@ -275,13 +286,9 @@ def test_flux_only_the_latest_tech_works():
 
 
 def test_flux_tech1_start_of_round_movement_per_rover_on_the_flux_terrain_before_the_tile():
-    g = cgame("flux_industries")
-    tracker_at(g, tech=3)
-    special(g)["flux"] = "civ"
-    b = g.seats[0].board
-    b.place_tile(CIV_ENERGY, 0, sq("F1"))  # civ F1, energy G1
-    b.rovers = [sq("F1"), sq("G1")]
-    new_round(g)
+    sc = Scenario(players=2, corporations=["flux_industries", None])
+    sc.seat(0).trackers(tech=3).flux("civ").tile(CIV_ENERGY, at="F1").rovers("F1", "G1")  # civ F1, energy G1
+    g = sc.start()
     s = g.seats[0]
     assert s.step == "pick" and s.pool == 2  # one rover on civ terrain
     assert Move(1, "right") in legal_actions(g, 0)
@@ -385,9 +392,9 @@ def test_horizon_a_loaded_rover_leaves_other_meteorites_where_they_are():
 
 
 def test_horizon_carried_meteorites_are_removed_uncollected_at_game_end():
-    g = horizon_with_meteorite()
-    apply(g, 0, Move(1, "left"))
-    R._final_items(g, 0)
+    sc = Scenario(players=2, corporations=["horizon_group", None])
+    sc.seat(0).tile(ROVER_TECH_METEOR, at="F1").rovers("G1").carrying(1).meteorites()  # picked up on G1
+    g = sc.start(step="final")
     assert C.carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0 and g.seats[0].board.meteorites == []
 
 
@@ -412,10 +419,9 @@ def test_horizon_tech1_rover_tiles_ignore_adjacency_and_nothing_else_does():
 
 
 def test_horizon_tech2_start_of_round_movement_per_loaded_rover():
-    g = horizon_with_meteorite()
-    tracker_at(g, tech=5)
-    apply(g, 0, Move(1, "left"))
-    new_round(g)
+    sc = Scenario(players=2, corporations=["horizon_group", None])
+    sc.seat(0).trackers(tech=5).tile(ROVER_TECH_METEOR, at="F1").rovers("G1").carrying(1).meteorites()
+    g = sc.start()
     assert g.seats[0].pool == 1
 
 
@@ -488,14 +494,12 @@ def test_jump_drive_tech1_a_synergy_instead_of_a_patch_once_per_round():
 
 
 def test_jump_drive_tech2_teleports_to_the_same_terrain_for_one_movement_once_per_round():
-    g = cgame("jump_drive")
-    special(g)["slots"] = [2]
+    sc = Scenario(players=2, corporations=["jump_drive", None])
+    sc.seat(0).tech_slots(2).tile(CIV_ENERGY, at="F1").rovers("F1")
+    g = sc.start()
     b = g.seats[0].board
-    b.place_tile(CIV_ENERGY, 0, sq("F1"))
     place(g, 0, CIV_ENERGY, "F2")
-    b.rovers = [sq("F1")]
-    g.seats[0].pool = 2
-    R._cleanup(g, 0)
+    grant(g, 0, "move 2")
     t2 = tech_item(g, 2)
     assert "1 F2" in values(g, t2) and "1 G2" not in values(g, t2)
     resolve(g, 0, t2, "1 F2")
@@ -506,12 +510,12 @@ def test_jump_drive_tech3_a_synergy_may_move_its_tracker_twice_once_per_round():
     g = cgame("jump_drive")
     special(g)["slots"] = [3]
     place(g, 0, TECH_BIOMASS, "F1")
-    R._claim(g, 0, ("synergy",))
+    grant(g, 0, "synergy")
     syn = [i for i in items(g, 0, "advance") if i["source"] == "synergy"][0]
     assert "civ twice" in values(g, syn)
     resolve(g, 0, syn, "civ twice")
     assert g.seats[0].corp.trackers["civ"] == 2
-    R._claim(g, 0, ("synergy",))
+    grant(g, 0, "synergy")
     syn = [i for i in items(g, 0, "advance") if i["source"] == "synergy"][0]
     assert not [v for v in values(g, syn) if "twice" in v]
 
@@ -724,12 +728,9 @@ def test_oasis_the_water_tracker_on_the_tech_column_unlocks_techs():
 
 
 def test_oasis_tech2_start_of_round_movement_per_rover_on_water():
-    g = cgame("oasis_ultd")
-    tracker_at(g, tech=5)
-    b = g.seats[0].board
-    b.place_tile(WATER_ROVER, 0, sq("F1"))
-    b.rovers = [sq("F1"), sq("G1")]
-    new_round(g)
+    sc = Scenario(players=2, corporations=["oasis_ultd", None])
+    sc.seat(0).trackers(tech=5).tile(WATER_ROVER, at="F1").rovers("F1", "G1")  # water F1, rover G1
+    g = sc.start()
     assert g.seats[0].pool == 1
 
 
@@ -749,9 +750,11 @@ def test_oasis_tech3_to_5_water_tiles_and_tiles_off_ice():
 
 def test_oasis_and_wormhole_an_unplaceable_final_tile_still_advances_its_resources():
     for corp, tile_id, track in (("oasis_ultd", ENERGY_WATER, "water"), ("wormhole_corp", TECH_BIOMASS, "biomass")):
-        g = cgame(corp)
-        quiet_turn(g)
-        R._unplaced_gains(g, 0, tile_id)  # D13 / D14
+        sc = Scenario(players=2, corporations=[corp, None])
+        sc.seat(0).patch(*D.cells_of(D.planet("ksb-4156").grid_mask)).depot(small=tile_id)  # nothing fits
+        g = sc.start()
+        apply(g, 0, Pick("small"))
+        assert g.seats[0].unplaced == tile_id and "unplaceable" in g.ending  # D13 / D14
         it = next(i for i in items(g, 0, "advance") if track in i["options"])
         resolve(g, 0, it, track)
         assert g.seats[0].corp.trackers[track] == 1
@@ -809,16 +812,14 @@ def test_republic_tech2_a_card_of_the_next_rank_joins_the_choice():
 
 
 def test_republic_tech3_teleports_between_civ_resources():
-    g = cgame("republic")
-    tracker_at(g, tech=7)
+    sc = Scenario(players=2, corporations=["republic", None])
+    sc.seat(0).trackers(tech=7).tile(CIV_ENERGY, at="F1").rovers("F1")
+    sc.seat(0).tile(BIOMASS_CIV, at="H2")  # civ icon on I2
+    sc.seat(0).tile(2, at="H4")  # energy H4, civ icon I4, plain civ terrain J4
+    g = sc.start()
     b = g.seats[0].board
-    b.place_tile(CIV_ENERGY, 0, sq("F1"))
     place(g, 0, CIV_ENERGY, "F2")  # civ icons on F1 and F2
-    b.place_tile(BIOMASS_CIV, 0, sq("H2"))  # and on I2
-    b.place_tile(2, 0, sq("H4"))  # energy H4, civ icon I4, plain civ terrain J4
-    b.rovers = [sq("F1")]
-    g.seats[0].pool = 1
-    R._cleanup(g, 0)
+    grant(g, 0, "move 1")
     t3 = tech_item(g, 3)
     assert values(g, t3) == ["1 F2", "1 I2", "1 I4"]  # D8: resource icons only, not J4
     resolve(g, 0, t3, "1 I2")
@@ -834,10 +835,10 @@ def test_republic_tech4_a_civ_milestone_brings_a_synergy():
 
 
 def test_republic_tech5_keeps_two_of_the_remaining_civ_cards_at_game_end():
-    g = cgame("republic")
-    tracker_at(g, tech=14)
-    g.phase, g.active, g.seats[0].step = "final", 0, "resolve"
-    assert R._final_items(g, 0)
+    sc = Scenario(players=2, corporations=["republic", None])
+    sc.seat(0).trackers(tech=14)
+    g = sc.start(step="final")
+    assert g.phase == "final" and g.active == 0
     keep = item(g, "keep_civ")
     left = sorted(c for p in g.civ_piles.values() for c in p)
     assert keep["count"] == 2 and values(g, keep) == [str(c) for c in left]
@@ -889,8 +890,9 @@ def test_wormhole_tech1_resets_the_biomass_tracker_from_the_top():
     tracker_at(g, tech=3, biomass=4)
     place(g, 0, ROVER_TECH, "F1")
     assert tech_item(g, 1) is None
-    tracker_at(g, biomass=5)
-    R._cleanup(g, 0)
+    grant(g, 0, "synergy")
+    resolve(g, 0, next(i for i in items(g, 0, "advance") if i["source"] == "synergy"), "biomass")
+    assert g.seats[0].corp.trackers["biomass"] == 5
     resolve(g, 0, tech_item(g, 1), "reset")
     assert g.seats[0].corp.trackers["biomass"] == 0
 
@@ -930,12 +932,10 @@ def test_wormhole_tech4_stores_and_tech5_destroys_meteorites_with_patches():
 
 
 def test_wormhole_tech5_works_with_patches_stored_for_the_end_of_the_game():
-    g = cgame("wormhole_corp")
-    tracker_at(g, tech=14)
-    place(g, 0, ROVER_TECH_METEOR, "F1")
-    g.seats[0].corp.stored_patches = 1
-    g.phase, g.active, g.seats[0].step = "final", 0, "resolve"
-    assert R._final_items(g, 0)
+    sc = Scenario(players=2, corporations=["wormhole_corp", None])
+    sc.seat(0).trackers(tech=14).tile(ROVER_TECH_METEOR, at="F1").stored_patches(1)  # meteorite on G1
+    g = sc.start(step="final")
+    assert g.phase == "final" and g.active == 0
     patch = item(g, "patch")
     assert "G1" in values(g, patch) and "store" not in values(g, patch)  # D16
 

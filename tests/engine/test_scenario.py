@@ -355,6 +355,17 @@ def test_a_scenario_may_be_started_again_for_a_fresh_copy():
     assert a != b and b == sc.start()
 
 
+def test_a_scenario_can_start_from_an_existing_state():
+    g = Scenario(players=2).start()
+    apply(g, 0, Pick("small"))
+    apply(g, 0, next(a for a in legal_actions(g, 0) if isinstance(a, Place)))
+    tiles = [list(t) for t in g.seats[0].board.tiles]
+    again = Scenario.from_state(g).round(4).start(step="final")
+    assert again.phase == "over" and again.round == 4 and again.seats[0].board.tiles == tiles
+    with pytest.raises(ScenarioError, match="over"):
+        Scenario.from_state(again)
+
+
 # --------------------------------------------------------------------------- bad specs
 
 

@@ -12,6 +12,7 @@ import pytest
 
 import engine.data as D
 from engine import score
+from engine.scenario import Scenario
 
 from .helpers_cards import PLANET, lay, new, patches, set_trackers, sq, tile_id
 
@@ -394,7 +395,6 @@ def test_complete_tie_two_players_both_first():
 def test_result_stored_at_the_end_equals_score():
     state = _end_position_3p()
     expected = score(state)
-    from engine.rules import _finish
-    _finish(state)
+    state = Scenario.from_state(state).start(step="final")  # nobody has anything left to decide
     assert state.phase == "over"
     assert state.result == expected
