@@ -17,8 +17,9 @@ from engine import events as E
 from engine.actions import Confirm, Move, Pick, Place, Resolve, Turn, Undo
 from engine.board import placement_mask
 from engine.rules import describe_item, has_tech, seat_depot, seat_position, station_slots
+from engine.scenario import Scenario
 
-from .conftest import reveal, finish_turn, game, give, place
+from .conftest import reveal, finish_turn, give, place
 from .helpers_cards import find_lay, items, only, set_trackers, settle, sq, sqs, tile_id, values
 
 TESTED: set[int] = set()  # every card a test below plays (checked by the last test)
@@ -34,20 +35,22 @@ def cards_where(test) -> list[int]:
     return ids
 
 
-def before(card_id: int, players: int = 3, seed: int = 1, **config):
-    """A game about to reveal its first event, which will be ``card_id``."""
+def before(card_id: int, players: int = 3, seed: int = 1, deck: list[int] | None = None, **config):
+    """A game about to reveal its first event, which will be ``card_id`` (``deck``: the
+    whole deck to come, next first), stopped at the step before the reveal so the position
+    can still be laid out: the commander's turn of the station, or with 1-2 players the
+    private objective choice."""
     config.setdefault("events", "normal")
     if players == 2:
         config.setdefault("private_objectives", True)
-    g = game(players, seed, turn=False, **config)
+    sc = Scenario(players, seed, **config)
+    if deck:
+        sc.events(*deck)
+    else:
+        sc.next_event(card_id)
+    g = sc.start(step="objectives") if players <= 2 else sc.start(turn=None)
     assert g.phase in ("objectives", "rotate") and not g.extra["events"]["revealed"]
-    deck = g.extra["events"]["deck"]
-    if card_id in deck:
-        deck.remove(card_id)
-    deck.insert(0, card_id)
     return g
-
-
 
 
 def at(card_id: int, players: int = 3, **config):
@@ -513,8 +516,7 @@ def test_117_118_a_synergy_boost_or_a_secret_look_at_the_next_event(card_id):
 
 
 def test_117_as_the_last_card_offers_only_the_synergy_boost():
-    g = before(117)
-    g.extra["events"]["deck"] = [117]
+    g = before(117, deck=[117])
     reveal(g)
     assert values(g, 0, only(g, 0, "event_choice")) == ["synergy"] and g.ending == ["last_event"]
 
@@ -654,8 +656,7 @@ def test_with_two_players_the_station_turns_by_itself_then_the_card_shows():
 
 
 def test_revealing_the_last_card_makes_its_round_the_last_one():
-    g = before(114)
-    g.extra["events"]["deck"] = [114, 115]  # two cards left, nothing to decide
+    g = before(114, deck=[114, 115])  # two cards left, nothing to decide
     reveal(g)
     assert g.ending == []
     for seat in range(3):

@@ -29,6 +29,7 @@ from engine import rules as R
 from engine.actions import Move, Pick, Place, Undo
 from engine.board import placement_mask
 from engine.data import parse_cell as sq
+from engine.scenario import Scenario
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from engine.view import view_for
 
@@ -43,16 +44,15 @@ METEOR_DOMINO = 20  # I2 civ/energy with a meteor
 
 
 def before(card_id: int, players: int, seed: int = 1, **config):
-    """A game about to reveal its first event card, which will be ``card_id``."""
+    """A game about to reveal its first event card, which will be ``card_id``, stopped at the
+    private objective choice (solo always; 2 players: turned on) or the commander's turn of
+    the station, so the position can still be laid out."""
     if players > 1:
         config.setdefault("events", "normal")
-    config.setdefault("private_objectives", True)  # 1-2 players: the round would open at setup
-    g = game(players, seed, turn=False, **config)
+    config.setdefault("private_objectives", True)
+    sc = Scenario(players, seed, **config).next_event(card_id)
+    g = sc.start(step="objectives") if players <= 2 else sc.start(turn=None)
     assert not g.extra["events"]["revealed"]
-    deck = g.extra["events"]["deck"]
-    if card_id in deck:
-        deck.remove(card_id)
-    deck.insert(0, card_id)
     return g
 
 
