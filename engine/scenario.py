@@ -230,6 +230,10 @@ class SeatSetup:
         """Another seat of the same scenario (to keep chaining)."""
         return self.scenario.seat(index)
 
+    def start(self, **how) -> GameState:
+        """``Scenario.start`` of this seat's scenario (to end a chain)."""
+        return self.scenario.start(**how)
+
     # ------------------------------------------------------------------ the planet
     def tile(self, tile, at, orient: int = 0) -> "SeatSetup":
         """Lay a tile (an id or ``"SHAPE A/B [meteor]"``) with its anchor on square ``at`` in

@@ -33,6 +33,12 @@ def cgame(corp: str, players: int = 2, seed: int = 1, **config):
     return game(players, seed, corporations=[corp] + ["universal_coalition"] * (players - 1), **config)
 
 
+def setup(corp: str, players: int = 2, seed: int = 1, **config):
+    """Seat 0's part of a scenario where it plays ``corp`` and the others Universal Coalition
+    (the same deal as ``cgame``); end the chain with ``.start()``."""
+    return Scenario(players, seed, corporations=[corp] + [None] * (players - 1), **config).seat(0)
+
+
 def item(g, kind, seat=0, **match):
     found = [i for i in items(g, seat, kind) if all(i.get(k) == v for k, v in match.items())]
     assert found, f"no pending {kind} {match}: {g.seats[seat].pending}"
@@ -107,8 +113,7 @@ def test_an_unknown_benefit_still_raises():
 
 
 def test_optional_tech_uses_do_not_block_confirming_and_lapse_with_it():
-    g = cgame("makeshift")
-    tracker_at(g, tech=10)  # tech 4: regress a tracker once per round
+    g = setup("makeshift").trackers(tech=10).start()  # tech 4: regress a tracker once per round
     place(g, 0, TECH_BIOMASS, "F1")
     settle(g)
     assert tech_item(g, 4) is not None and Confirm() in legal_actions(g, 0)
@@ -128,9 +133,7 @@ def test_a_state_saved_before_corporations_existed_still_loads():
 # =========================================================================== Cosmos Inc
 
 def test_cosmos_a_collected_lifepod_goes_on_a_free_track_space_or_to_scoring():
-    g = cgame("cosmos_inc")
-    tracker_at(g, rover=3, biomass=1, water=2)
-    g.seats[0].board.rovers = [sq("E3")]
+    g = setup("cosmos_inc").trackers(rover=3, biomass=1, water=2).rovers("E3").start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, advance_item(g, "rover"), "rover")  # rover 4: 2 movement
     apply(g, 0, Move(1, "left"))  # E2 holds a lifepod
@@ -143,9 +146,7 @@ def test_cosmos_a_collected_lifepod_goes_on_a_free_track_space_or_to_scoring():
 
 
 def test_cosmos_trackers_jump_covered_spaces_without_claiming_them():
-    g = cgame("cosmos_inc")
-    tracker_at(g, biomass=1)
-    special(g)["pods"] = [["biomass", 2]]  # the synergy space
+    g = setup("cosmos_inc").trackers(biomass=1).track_lifepods("biomass 2").start()  # the synergy space
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, advance_item(g, "biomass"), "biomass")
     assert g.seats[0].corp.trackers["biomass"] == 3
@@ -165,18 +166,15 @@ def test_cosmos_covered_medals_and_tech_milestones_are_ignored():
 
 def test_cosmos_only_lifepods_in_the_scoring_area_score_but_all_count_as_collected():
     from engine.objectives import neighbour_value
-    g = cgame("cosmos_inc")
-    g.seats[0].corp.lifepods = 2
-    special(g)["pods"] = [["civ", 4], ["water", 9], ["rover", 12]]
+    g = setup("cosmos_inc").collected(lifepods=2).track_lifepods("civ 4", "water 9", "rover 12").start()
     assert score(g)["players"][0]["C"]["lifepod_medals"] == 2
     assert neighbour_value(g, 0, {"kind": "collected", "what": "lifepod"}) == 5
 
 
 def test_cosmos_tech1_diagonal_rover_steps():
-    g = cgame("cosmos_inc")
-    g.seats[0].board.rovers = [sq("E4")]
+    g = setup("cosmos_inc").rovers("E4").start()
     place(g, 0, CIV_ENERGY, "F1")
-    g.seats[0].pool = 2
+    grant(g, 0, "move 2")
     assert Move(1, "up-left") not in legal_actions(g, 0)
     with pytest.raises(IllegalAction, match="up, down, left or right"):
         apply(g, 0, Move(1, "up-left"))
@@ -187,10 +185,7 @@ def test_cosmos_tech1_diagonal_rover_steps():
 
 
 def test_cosmos_tech2_moves_up_to_three_lifepods_once_per_game():
-    g = cgame("cosmos_inc")
-    tracker_at(g, tech=5)
-    g.seats[0].corp.lifepods = 1
-    special(g)["pods"] = [["civ", 4], ["water", 9]]
+    g = setup("cosmos_inc").trackers(tech=5).collected(lifepods=1).track_lifepods("civ 4", "water 9").start()
     place(g, 0, CIV_ENERGY, "F1")
     t2 = tech_item(g, 2)
     assert t2["optional"] and set(values(g, t2)) == {"score", "civ 4", "water 9"}
@@ -223,27 +218,20 @@ def test_cosmos_tech2_may_still_be_used_in_the_final_step():
 
 
 def test_cosmos_tech3_placing_an_energy_tile_lets_one_lifepod_move():
-    g = cgame("cosmos_inc")
-    tracker_at(g, tech=7)
-    special(g)["spent"] = ["t2"]
-    g.seats[0].corp.lifepods = 1
+    g = setup("cosmos_inc").trackers(tech=7).spent(2).collected(lifepods=1).start()
     place(g, 0, CIV_ENERGY, "F1")
     assert item(g, "pod_move")["left"] == 1
     settle(g)
     apply(g, 0, Confirm())
-    g2 = cgame("cosmos_inc")
-    tracker_at(g2, tech=7)
-    g2.seats[0].corp.lifepods = 1
+    g2 = setup("cosmos_inc").trackers(tech=7).collected(lifepods=1).start()
     place(g2, 0, TECH_BIOMASS, "F1")  # no energy: nothing to move
     assert not items(g2, 0, "pod_move")
 
 
 def test_cosmos_tech4_a_step_onto_energy_is_free():
-    g = cgame("cosmos_inc")
-    tracker_at(g, tech=10)
-    g.seats[0].board.rovers = [sq("G2")]
+    g = setup("cosmos_inc").trackers(tech=10).rovers("G2").start()
     place(g, 0, CIV_ENERGY, "F1")  # energy on G1
-    g.seats[0].pool = 1
+    grant(g, 0, "move 1")
     apply(g, 0, Move(1, "left"))
     assert g.seats[0].pool == 1
     apply(g, 0, Move(1, "right"))
@@ -251,10 +239,7 @@ def test_cosmos_tech4_a_step_onto_energy_is_free():
 
 
 def test_cosmos_tech5_moves_one_lifepod_once_per_round():
-    g = cgame("cosmos_inc")
-    tracker_at(g, tech=14)
-    special(g)["spent"] = ["t2"]
-    special(g)["pods"] = [["civ", 4]]
+    g = setup("cosmos_inc").trackers(tech=14).spent(2).track_lifepods("civ 4").start()
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, tech_item(g, 5), "civ 4")
     resolve(g, 0, item(g, "pod"), "score")
@@ -299,9 +284,7 @@ def test_flux_tech1_start_of_round_movement_per_rover_on_the_flux_terrain_before
 
 
 def test_flux_tech2_climbs_to_the_next_milestone_claiming_every_space_once_per_game():
-    g = cgame("flux_industries")
-    tracker_at(g, tech=5)
-    special(g)["flux"] = "biomass"
+    g = setup("flux_industries").trackers(tech=5).flux("biomass").start()
     place(g, 0, ROVER_TECH, "F1")
     t2 = tech_item(g, 2)
     assert values(g, t2) == ["biomass"]
@@ -309,14 +292,10 @@ def test_flux_tech2_climbs_to_the_next_milestone_claiming_every_space_once_per_g
     assert g.seats[0].corp.trackers["biomass"] == 3  # 1, 2 (synergy: D4), 3 (patch milestone)
     assert items(g, 0, "patch") and [i for i in items(g, 0, "advance") if i["source"] == "synergy"]
     assert tech_item(g, 2) is None
-    g2 = cgame("flux_industries")
-    tracker_at(g2, tech=7)  # tech 3 reached first: the chance is gone (FAQ)
-    special(g2)["flux"] = "biomass"
+    g2 = setup("flux_industries").trackers(tech=7).flux("biomass").start()  # tech 3 first: chance gone (FAQ)
     place(g2, 0, ROVER_TECH, "F1")
     assert tech_item(g2, 2) is None
-    g3 = cgame("flux_industries")
-    tracker_at(g3, tech=5)
-    special(g3)["flux"] = "water"  # the water track has no milestone
+    g3 = setup("flux_industries").trackers(tech=5).flux("water").start()  # the water track has no milestone
     place(g3, 0, ROVER_TECH, "F1")
     assert tech_item(g3, 2) is None
 
@@ -327,9 +306,7 @@ def test_flux_tech2_climbs_to_the_next_milestone_claiming_every_space_once_per_g
 ])
 def test_flux_tech3_upgrades_the_flux_track_only(flux, start, expect):
     for marked in (flux, "tech"):
-        g = cgame("flux_industries")
-        tracker_at(g, tech=7, **start)
-        special(g)["flux"] = marked
+        g = setup("flux_industries").trackers(tech=7, **start).flux(marked).start()
         track = next(iter(start))
         R.advance(g, 0, track, 1, source="synergy")
         s = g.seats[0]
@@ -340,10 +317,7 @@ def test_flux_tech3_upgrades_the_flux_track_only(flux, start, expect):
 
 
 def test_flux_tech4_a_tile_of_the_flux_type_collects_a_meteorite():
-    g = cgame("flux_industries")
-    tracker_at(g, tech=10)
-    special(g)["flux"] = "rover"
-    g.seats[0].board.meteorites = [sq("E5")]
+    g = setup("flux_industries").trackers(tech=10).flux("rover").meteorites("E5").start()
     place(g, 0, ROVER_TECH, "F1")
     met = item(g, "meteor")
     assert values(g, met) == ["E5"]
@@ -352,9 +326,7 @@ def test_flux_tech4_a_tile_of_the_flux_type_collects_a_meteorite():
 
 
 def test_flux_tech5_advances_the_flux_tracker_once_per_round():
-    g = cgame("flux_industries")
-    tracker_at(g, tech=14, water=4)
-    special(g)["flux"] = "water"
+    g = setup("flux_industries").trackers(tech=14, water=4).flux("water").start()
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, tech_item(g, 5), "water")
     assert g.seats[0].corp.trackers["water"] == 5 and tech_item(g, 5) is None
@@ -365,10 +337,9 @@ def test_flux_tech5_advances_the_flux_tracker_once_per_round():
 # =========================================================================== Horizon Group
 
 def horizon_with_meteorite():
-    g = cgame("horizon_group")
+    g = setup("horizon_group").rovers("G2").start()
     place(g, 0, ROVER_TECH_METEOR, "F1")  # rover icon F1, meteorite on G1
-    g.seats[0].board.rovers = [sq("G2")]
-    g.seats[0].pool = 3
+    grant(g, 0, "move 3")
     return g
 
 
@@ -399,20 +370,15 @@ def test_horizon_carried_meteorites_are_removed_uncollected_at_game_end():
 
 
 def test_horizon_tech1_rover_tiles_ignore_adjacency_and_nothing_else_does():
-    g2 = cgame("horizon_group")
-    tracker_at(g2, tech=3)
-    g2.seats[0].board.place_tile(TECH_BIOMASS, 0, sq("F1"))
+    g2 = setup("horizon_group").trackers(tech=3).tile(TECH_BIOMASS, at="F1").start()
     apply(g2, 0, Pick(give(g2, 0, CIV_ENERGY)))
     with pytest.raises(IllegalAction, match="touch"):
         apply(g2, 0, Place(sq("K5"), 1))
-    g3 = cgame("horizon_group")
-    tracker_at(g3, tech=3)
-    g3.seats[0].board.place_tile(TECH_BIOMASS, 0, sq("F1"))
+    g3 = setup("horizon_group").trackers(tech=3).tile(TECH_BIOMASS, at="F1").start()
     apply(g3, 0, Pick(give(g3, 0, ROVER_TECH)))
     apply(g3, 0, Place(sq("K5"), 1))  # far from F1: fine with rover terrain
     assert not R.ignores_adjacency(g3, 0, None)  # patches still need to touch
-    g4 = cgame("horizon_group")
-    tracker_at(g4, tech=3)
+    g4 = setup("horizon_group").trackers(tech=3).start()
     apply(g4, 0, Pick(give(g4, 0, ROVER_TECH)))
     with pytest.raises(IllegalAction, match="edge"):  # D6: only adjacency is waived
         apply(g4, 0, Place(sq("F6"), 0))
@@ -452,8 +418,7 @@ def test_horizon_tech4_a_loaded_rover_on_water_may_destroy_its_meteorite():
 
 
 def test_horizon_tech5_advances_the_rover_tracker_once_per_round():
-    g = cgame("horizon_group")
-    tracker_at(g, tech=14, rover=4)
+    g = setup("horizon_group").trackers(tech=14, rover=4).start()
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, tech_item(g, 5), "rover")
     assert g.seats[0].corp.trackers["rover"] == 5 and g.seats[0].pool == 3  # Horizon rover 5: 3 movement
@@ -463,10 +428,9 @@ def test_horizon_tech5_advances_the_rover_tracker_once_per_round():
 # =========================================================================== Jump Drive
 
 def test_jump_drive_lifepods_unlock_techs_in_any_order():
-    g = cgame("jump_drive")
-    g.seats[0].board.rovers = [sq("E3")]
+    g = setup("jump_drive").rovers("E3").start()
     place(g, 0, CIV_ENERGY, "F1")
-    g.seats[0].pool = 1
+    grant(g, 0, "move 1")
     apply(g, 0, Move(1, "left"))  # E2: lifepod
     pod = item(g, "pod")
     assert values(g, pod) == ["score"] + [f"tech {n}" for n in range(1, 7)]
@@ -481,8 +445,7 @@ def test_jump_drive_climbing_the_tech_track_lowers_its_medal():
 
 
 def test_jump_drive_tech1_a_synergy_instead_of_a_patch_once_per_round():
-    g = cgame("jump_drive")
-    special(g)["slots"] = [1]
+    g = setup("jump_drive").tech_slots(1).start()
     place(g, 0, TECH_BIOMASS, "F1")
     R.gain_patch(g, 0)
     patch = item(g, "patch")
@@ -507,8 +470,7 @@ def test_jump_drive_tech2_teleports_to_the_same_terrain_for_one_movement_once_pe
 
 
 def test_jump_drive_tech3_a_synergy_may_move_its_tracker_twice_once_per_round():
-    g = cgame("jump_drive")
-    special(g)["slots"] = [3]
+    g = setup("jump_drive").tech_slots(3).start()
     place(g, 0, TECH_BIOMASS, "F1")
     grant(g, 0, "synergy")
     syn = [i for i in items(g, 0, "advance") if i["source"] == "synergy"][0]
@@ -530,9 +492,7 @@ def test_jump_drive_tech4_a_tech_icon_may_copy_like_energy():
 
 
 def test_jump_drive_tech5_claims_a_whole_row_once_per_game():
-    g = cgame("jump_drive")
-    special(g)["slots"] = [5]
-    tracker_at(g, civ=3)
+    g = setup("jump_drive").tech_slots(5).trackers(civ=3).start()
     place(g, 0, ROVER_TECH, "F1")
     settle(g)
     pool = g.seats[0].pool
@@ -593,8 +553,7 @@ def test_makeshift_a_tracker_moves_up_straight_or_diagonally_and_claims_what_it_
 
 
 def test_makeshift_trackers_block_each_other():
-    g = cgame("makeshift")
-    mk(g, "water", "water", 1)
+    g = setup("makeshift").trackers(water=1).start()
     R.advance(g, 0, "civ", 1, source="synergy")
     assert values(g, item(g, "shift", track="civ")) == ["civ 1"]
     assert C.regress_target(g, 0, "water") == ("water", 0)
@@ -611,17 +570,13 @@ def test_makeshift_tech_level_comes_from_the_highest_tracker_in_the_tech_column(
 
 
 def test_makeshift_tech1_civ_and_tech_columns_are_neighbours():
-    g = cgame("makeshift")
-    mk(g, "tech", "tech", 3)
+    g = setup("makeshift").trackers(tech=3).start()
     R.advance(g, 0, "civ", 1, source="synergy")
     assert values(g, item(g, "shift", track="civ")) == ["civ 1", "tech 1", "water 1"]
 
 
 def test_makeshift_tech2_more_movement_with_two_trackers_on_the_rover_column():
-    g = cgame("makeshift")
-    mk(g, "tech", "tech", 5)
-    mk(g, "rover", "rover", 3)
-    mk(g, "civ", "rover", 1)
+    g = setup("makeshift").trackers(tech=5, rover=3, civ=1).columns(civ="rover").start()
     quiet_turn(g)
     R.advance(g, 0, "rover", 1, source="synergy")
     resolve(g, 0, item(g, "shift", track="rover"), "rover 4")
@@ -629,9 +584,7 @@ def test_makeshift_tech2_more_movement_with_two_trackers_on_the_rover_column():
 
 
 def test_makeshift_tech3_sideways_shift_claims_the_space_but_never_goes_back_that_round():
-    g = cgame("makeshift")
-    mk(g, "tech", "tech", 7)
-    mk(g, "civ", "civ", 8)
+    g = setup("makeshift").trackers(tech=7, civ=8).start()
     quiet_turn(g)
     R.advance(g, 0, "civ", 1, source="synergy")
     shift = item(g, "shift", track="civ")
@@ -643,9 +596,7 @@ def test_makeshift_tech3_sideways_shift_claims_the_space_but_never_goes_back_tha
 
 
 def test_makeshift_tech4_regresses_a_tracker_once_per_round():
-    g = cgame("makeshift")
-    mk(g, "tech", "tech", 10)
-    mk(g, "water", "water", 4)
+    g = setup("makeshift").trackers(tech=10, water=4).start()
     place(g, 0, TECH_BIOMASS, "F1")
     t4 = tech_item(g, 4)
     assert "water" in values(g, t4) and "civ" not in values(g, t4)
@@ -654,10 +605,7 @@ def test_makeshift_tech4_regresses_a_tracker_once_per_round():
 
 
 def test_makeshift_scores_each_tracker_in_its_column_and_tech5_at_the_columns_highest():
-    g = cgame("makeshift")
-    mk(g, "civ", "water", 3)
-    mk(g, "water", "water", 9)
-    mk(g, "tech", "rover", 12)
+    g = setup("makeshift").columns(civ="water", tech="rover").trackers(civ=3, water=9, tech=12).start()
     corp = g.seats[0].corp
     medals = track_medals("makeshift", corp.trackers, special(g))
     assert (medals["civ"], medals["water"], medals["tech"]) == (1, 3, 2)  # no tracker on tech: no tech 5
@@ -667,8 +615,7 @@ def test_makeshift_scores_each_tracker_in_its_column_and_tech5_at_the_columns_hi
 
 
 def test_makeshift_the_top_of_the_rover_column_repeats_its_movement_for_tiles():
-    g = cgame("makeshift")
-    mk(g, "rover", "rover", 15)
+    g = setup("makeshift").trackers(rover=15).start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, advance_item(g, "rover"), "rover")
     shift = item(g, "shift", track="rover")
@@ -680,8 +627,7 @@ def test_makeshift_the_top_of_the_rover_column_repeats_its_movement_for_tiles():
 # =========================================================================== Oasis Ultd.
 
 def test_oasis_the_water_path_claims_what_is_printed_on_other_columns():
-    g = cgame("oasis_ultd")
-    tracker_at(g, water=1)
+    g = setup("oasis_ultd").trackers(water=1).start()
     R.advance(g, 0, "water", 1, source="synergy")  # step 2: biomass row 2, synergy
     assert [i for i in items(g, 0, "advance") if i["source"] == "synergy"]
     R.advance(g, 0, "water", 1, source="synergy")  # step 3: rover row 3, 1 movement
@@ -698,17 +644,14 @@ def test_oasis_water_advances_once_per_water_square_on_ice():
 
 
 def test_oasis_an_occupied_space_blocks_unless_tech1_jumps_it():
-    g = cgame("oasis_ultd")
-    tracker_at(g, water=1, biomass=2)  # the biomass cube sits on path step 2
+    g = setup("oasis_ultd").trackers(water=1, biomass=2).start()  # the biomass cube sits on path step 2
     place(g, 0, WATER_V3, "F1")
     assert not [i for i in items(g, 0, "advance") if i["options"] == ["water"]]  # both steps lost
-    g = cgame("oasis_ultd")
-    tracker_at(g, water=1, biomass=2, tech=3)
+    g = setup("oasis_ultd").trackers(water=1, biomass=2, tech=3).start()
     place(g, 0, WATER_V3, "F1")
     resolve(g, 0, advance_item(g, "water"), "water")
     assert g.seats[0].corp.trackers["water"] == 4 and g.seats[0].pool == 1  # jumped 2, claimed 3, on 4
-    g = cgame("oasis_ultd")
-    tracker_at(g, water=3, rover=2)  # the water cube blocks the rover cube too
+    g = setup("oasis_ultd").trackers(water=3, rover=2).start()  # the water cube blocks the rover cube too
     assert R.at_top(g, 0, "rover")
 
 
@@ -735,14 +678,10 @@ def test_oasis_tech2_start_of_round_movement_per_rover_on_water():
 
 
 def test_oasis_tech3_to_5_water_tiles_and_tiles_off_ice():
-    g = cgame("oasis_ultd")
-    tracker_at(g, tech=7)
-    g.seats[0].board.place_tile(ROVER_TECH, 0, sq("E4"))
+    g = setup("oasis_ultd").trackers(tech=7).tile(ROVER_TECH, at="E4").start()
     place(g, 0, TECH_BIOMASS, "E3")  # no ice under it
     assert advance_item(g, "water")
-    g = cgame("oasis_ultd")
-    tracker_at(g, tech=14)
-    g.seats[0].board.place_tile(ROVER_TECH, 0, sq("E4"))
+    g = setup("oasis_ultd").trackers(tech=14).tile(ROVER_TECH, at="E4").start()
     place(g, 0, WATER_ROVER, "E3")  # a water tile off ice: patch, synergy and tech 3's step
     assert items(g, 0, "patch") and advance_item(g, "water")
     assert [i for i in items(g, 0, "advance") if i["source"] == "synergy"]
@@ -763,8 +702,7 @@ def test_oasis_and_wormhole_an_unplaceable_final_tile_still_advances_its_resourc
 # =========================================================================== Republic
 
 def test_republic_each_civ_milestone_forces_another_tracker_down():
-    g = cgame("republic")
-    tracker_at(g, civ=1, water=3, rover=2, tech=3)
+    g = setup("republic").trackers(civ=1, water=3, rover=2, tech=3).start()
     place(g, 0, BIOMASS_CIV, "F1")
     resolve(g, 0, advance_item(g, "civ"), "civ")  # civ 2: rank 1 milestone
     reg = item(g, "civ_regress")
@@ -775,8 +713,7 @@ def test_republic_each_civ_milestone_forces_another_tracker_down():
 
 
 def test_republic_the_regress_is_skipped_when_nothing_can_go_down():
-    g = cgame("republic")
-    tracker_at(g, civ=1)
+    g = setup("republic").trackers(civ=1).start()
     place(g, 0, BIOMASS_CIV, "F1")
     resolve(g, 0, advance_item(g, "civ"), "civ")
     assert not items(g, 0, "civ_regress")
@@ -796,8 +733,7 @@ def test_republic_tech1_picking_a_civ_tile_gives_movement_before_placing():
 
 
 def test_republic_tech2_a_card_of_the_next_rank_joins_the_choice():
-    g = cgame("republic")
-    tracker_at(g, civ=1, tech=5, water=2)
+    g = setup("republic").trackers(civ=1, tech=5, water=2).start()
     place(g, 0, BIOMASS_CIV, "F1")
     settle(g)
     apply(g, 0, Confirm())
@@ -827,8 +763,7 @@ def test_republic_tech3_teleports_between_civ_resources():
 
 
 def test_republic_tech4_a_civ_milestone_brings_a_synergy():
-    g = cgame("republic")
-    tracker_at(g, civ=1, tech=10)
+    g = setup("republic").trackers(civ=1, tech=10).start()
     place(g, 0, BIOMASS_CIV, "F1")
     resolve(g, 0, advance_item(g, "civ"), "civ")
     assert [i for i in items(g, 0, "advance") if i["source"] == "synergy"]
@@ -854,15 +789,13 @@ def test_wormhole_a_biomass_icon_advances_only_when_the_tile_grows_a_biomass_are
     g = cgame("wormhole_corp")
     place(g, 0, TECH_BIOMASS, "F1")  # the first biomass area
     assert [i["options"] for i in items(g, 0, "advance")] == [["tech"]]
-    g = cgame("wormhole_corp")
-    g.seats[0].board.place_tile(TECH_BIOMASS, 0, sq("F1"))  # biomass on G1
+    g = setup("wormhole_corp").tile(TECH_BIOMASS, at="F1").start()  # biomass on G1
     place(g, 0, BIOMASS_CIV, "G2")  # biomass G2 touches G1
     assert advance_item(g, "biomass")
 
 
 def test_wormhole_energy_never_advances_biomass():
-    g = cgame("wormhole_corp")
-    g.seats[0].board.place_tile(TECH_BIOMASS, 0, sq("E2"))  # biomass on F2
+    g = setup("wormhole_corp").tile(TECH_BIOMASS, at="E2").start()  # biomass on F2
     place(g, 0, ENERGY_WATER, "F1")  # energy F1 touches biomass F2
     energy = next(i for i in items(g, 0, "advance") if i["source"] == "energy")
     assert "biomass" not in values(g, energy)
@@ -886,8 +819,7 @@ def test_wormhole_each_biomass_level_offers_one_of_two_benefits():
 
 
 def test_wormhole_tech1_resets_the_biomass_tracker_from_the_top():
-    g = cgame("wormhole_corp")
-    tracker_at(g, tech=3, biomass=4)
+    g = setup("wormhole_corp").trackers(tech=3, biomass=4).start()
     place(g, 0, ROVER_TECH, "F1")
     assert tech_item(g, 1) is None
     grant(g, 0, "synergy")
@@ -898,8 +830,7 @@ def test_wormhole_tech1_resets_the_biomass_tracker_from_the_top():
 
 
 def test_wormhole_tech2_patches_may_cover_tiles_but_not_meteorites():
-    g = cgame("wormhole_corp")
-    tracker_at(g, tech=5)
+    g = setup("wormhole_corp").trackers(tech=5).start()
     place(g, 0, ROVER_TECH_METEOR, "F1")  # rover icon F1, meteorite on G1
     R.gain_patch(g, 0)
     patch = item(g, "patch")
@@ -910,8 +841,7 @@ def test_wormhole_tech2_patches_may_cover_tiles_but_not_meteorites():
 
 
 def test_wormhole_tech3_doubles_the_first_patch_of_each_round():
-    g = cgame("wormhole_corp")
-    tracker_at(g, tech=7)
+    g = setup("wormhole_corp").trackers(tech=7).start()
     R.gain_patch(g, 0)
     assert len(items(g, 0, "patch")) == 2
     R.gain_patch(g, 0)
