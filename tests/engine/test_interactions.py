@@ -29,7 +29,7 @@ from engine import rules as R
 from engine.actions import Move, Pick, Place, Undo
 from engine.board import placement_mask
 from engine.data import parse_cell as sq
-from engine.scenario import Scenario
+from engine.scenario import Scenario, grant
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from engine.view import view_for
 
@@ -43,14 +43,20 @@ BIOMASS_CIV = 128
 METEOR_DOMINO = 20  # I2 civ/energy with a meteor
 
 
-def before(card_id: int, players: int, seed: int = 1, **config):
-    """A game about to reveal its first event card, which will be ``card_id``, stopped at the
-    private objective choice (solo always; 2 players: turned on) or the commander's turn of
-    the station, so the position can still be laid out."""
+def scene(card_id: int, players: int, seed: int = 1, **config) -> Scenario:
+    """A scenario whose first event card will be ``card_id`` (private objectives on, the
+    first card offered put back when it starts); lay out the position, then ``start()``."""
     if players > 1:
         config.setdefault("events", "normal")
     config.setdefault("private_objectives", True)
-    sc = Scenario(players, seed, **config).next_event(card_id)
+    return Scenario(players, seed, **config).next_event(card_id)
+
+
+def before(card_id: int, players: int, seed: int = 1, **config):
+    """A game about to reveal its first event card, which will be ``card_id``, stopped at the
+    private objective choice (solo always; 2 players: turned on) or the commander's turn of
+    the station; ``reveal`` opens the round."""
+    sc = scene(card_id, players, seed, **config)
     g = sc.start(step="objectives") if players <= 2 else sc.start(turn=None)
     assert not g.extra["events"]["revealed"]
     return g
@@ -78,9 +84,9 @@ def one(g, seat: int, kind: str) -> dict:
 
 def test_an_event_regress_on_oasis_follows_the_water_path_and_its_blocked_spaces():
     # Oasis water path: step 5 is rover row 5, step 6 biomass row 4, step 7 water row 3.
-    g = before(96, 2, corporations=["oasis_ultd", "universal_coalition"])  # any tracker one step down
-    trackers(g, 0, water=7, biomass=4, rover=1)  # the biomass cube stands on path step 6
-    reveal(g)
+    sc = scene(96, 2, corporations=["oasis_ultd", "universal_coalition"])  # any tracker one step down
+    sc.seat(0).trackers(water=7, biomass=4, rover=1)  # the biomass cube stands on path step 6
+    g = sc.start()
     item = one(g, 0, "regress")
     assert "water" not in offered(g, 0, item)  # blocked: no tech 1 to jump the cube
     trackers(g, 0, tech=3)  # Oasis tech 1: jump an occupied space
@@ -90,19 +96,18 @@ def test_an_event_regress_on_oasis_follows_the_water_path_and_its_blocked_spaces
 
 
 def test_a_multi_step_event_regress_takes_each_step_on_the_oasis_path():
-    g = before(105, 2, corporations=["oasis_ultd", "universal_coalition"])  # one tracker down twice (C6)
-    trackers(g, 0, water=7, biomass=4, tech=3)
-    reveal(g)
+    sc = scene(105, 2, corporations=["oasis_ultd", "universal_coalition"])  # one tracker down twice (C6)
+    g = sc.seat(0).trackers(water=7, biomass=4, tech=3).start()
     resolve(g, 0, one(g, 0, "regress"), "water")
     assert g.seats[0].corp.trackers["water"] == 4  # 7 -> 5 (over the biomass cube) -> 4, not 7 - 2
 
 
 def test_an_event_regress_on_makeshift_goes_straight_down_its_column_and_respects_other_cubes():
-    g = before(96, 2, corporations=["makeshift", "universal_coalition"])
+    sc = scene(96, 2, corporations=["makeshift", "universal_coalition"])
+    sc.seat(0).columns(civ="tech", water="water", biomass="water")
+    sc.seat(0).trackers(civ=5, water=3, biomass=2)  # civ cube in the tech column (row 5: techs 1-2)
+    g = sc.start()
     sp = g.seats[0].corp.special
-    sp["col"] = {"civ": "tech", "water": "water", "biomass": "water"}
-    trackers(g, 0, civ=5, water=3, biomass=2)  # civ cube in the tech column (row 5: techs 1-2)
-    reveal(g)
     assert [R.has_tech(g, 0, lv) for lv in (1, 2)] == [True, True]
     item = one(g, 0, "regress")
     assert "water" not in offered(g, 0, item)  # the biomass cube sits right under it
@@ -112,18 +117,15 @@ def test_an_event_regress_on_makeshift_goes_straight_down_its_column_and_respect
 
 
 def test_an_event_regress_on_cosmos_jumps_spaces_covered_by_lifepods():
-    g = before(96, 2, corporations=["cosmos_inc", "universal_coalition"])
-    trackers(g, 0, water=5)
-    g.seats[0].corp.special["pods"] = [["water", 4]]
-    reveal(g)
+    sc = scene(96, 2, corporations=["cosmos_inc", "universal_coalition"])
+    g = sc.seat(0).trackers(water=5).track_lifepods("water 4").start()
     resolve(g, 0, one(g, 0, "regress"), "water")
     assert g.seats[0].corp.trackers["water"] == 3
 
 
 def test_republic_keeps_the_event_regress_and_its_own_civ_milestone_regress_apart():
-    g = before(85, 2, corporations=["republic", "universal_coalition"])  # rover or civ down one
-    trackers(g, 0, civ=2, water=3, rover=2, tech=3)
-    reveal(g)
+    sc = scene(85, 2, corporations=["republic", "universal_coalition"])  # rover or civ down one
+    g = sc.seat(0).trackers(civ=2, water=3, rover=2, tech=3).start()
     event_item = one(g, 0, "regress")
     assert offered(g, 0, event_item) == ["civ", "rover"] and "(event)" in R.describe_item(event_item)
     resolve(g, 0, event_item, "civ")  # civ 2 -> 1
@@ -157,10 +159,9 @@ def test_no_milestone_benefits_keeps_the_flux_token_still_but_the_tech_counts(ca
 
 
 def test_no_milestone_benefits_withholds_the_flux_upgraded_civ_card_too():
-    g = before(109, 2, corporations=["flux_industries", "universal_coalition"])
-    trackers(g, 0, tech=7, civ=1)  # Flux tech 3 (the latest) upgrades the flux track
-    g.seats[0].corp.special["flux"] = "civ"
-    reveal(g)
+    sc = scene(109, 2, corporations=["flux_industries", "universal_coalition"])
+    sc.seat(0).trackers(tech=7, civ=1).flux("civ")  # Flux tech 3 (the latest) upgrades the flux track
+    g = sc.start()
     place(g, 0, BIOMASS_CIV, "F1")
     resolve(g, 0, next(i for i in items(g, 0, "advance") if i["options"] == ["civ"]), "civ")
     assert g.seats[0].corp.trackers["civ"] == 2 and g.seats[0].civ_queue == []
@@ -175,8 +176,8 @@ def test_a_wormhole_biomass_level_offers_only_what_the_round_does_not_withhold(c
 
 
 def test_jump_drive_is_not_offered_a_synergy_for_its_patch_in_a_round_without_synergy():
-    g = reveal(before(122, 2, corporations=["jump_drive", "universal_coalition"]))  # no synergy boosts
-    g.seats[0].corp.special["slots"] = [1]  # tech 1: a synergy instead of a patch
+    sc = scene(122, 2, corporations=["jump_drive", "universal_coalition"])  # no synergy boosts
+    g = sc.seat(0).tech_slots(1).start()  # tech 1: a synergy instead of a patch
     place(g, 0, TECH_BIOMASS, "F1")
     R.gain_patch(g, 0)
     assert "synergy" not in R.item_values(g, 0, one(g, 0, "patch"))
@@ -236,11 +237,10 @@ def test_the_refusal_names_the_limit_that_still_holds():
 
 
 def tartarus_rover(corp: str, at: str, tech: int = 0):
-    g = game(2, planets=["tartarus", "ksb-4156"], corporations=[corp, "universal_coalition"])
-    trackers(g, 0, tech=tech)
+    sc = Scenario(2, planets=["tartarus", "ksb-4156"], corporations=[corp, "universal_coalition"])
+    g = sc.seat(0).trackers(tech=tech).rovers(at).start()
     place(g, 0, TECH_BIOMASS, "F1")
-    g.seats[0].board.rovers = [sq(at)]
-    g.seats[0].pool = 3
+    grant(g, 0, "move 3")
     return g
 
 
@@ -278,13 +278,10 @@ def test_without_diagonal_steps_a_rover_never_walks_across_the_chasm():
 
 
 def test_an_event_destroying_a_loaded_horizon_rover_loses_its_meteorite():
-    g = before(111, 2, corporations=["horizon_group", "universal_coalition"])  # destroy a rover if 2+
+    sc = scene(111, 2, corporations=["horizon_group", "universal_coalition"])  # destroy a rover if 2+
+    sc.seat(0).trackers(tech=5)  # Horizon tech 2: 1 movement per loaded rover at the start of a round
+    g = sc.seat(0).rovers("C5", "F6").carrying(1).start()
     s = g.seats[0]
-    trackers(g, 0, tech=5)  # Horizon tech 2: 1 movement per loaded rover at the start of a round
-    s.board.rovers = [sq("C5"), sq("F6")]
-    s.corp.rover_supply -= 2
-    s.corp.special["carry"] = [0]
-    reveal(g)
     assert s.pool == 1  # counted when the turn opens, before the card's choice
     item = one(g, 0, "destroy_rover")
     assert offered(g, 0, item) == ["C5", "F6"]
@@ -295,14 +292,11 @@ def test_an_event_destroying_a_loaded_horizon_rover_loses_its_meteorite():
 
 
 def test_an_event_meteorite_crushing_a_loaded_horizon_rover_loses_what_it_carried():
-    g = before(95, 2, corporations=["horizon_group", "universal_coalition"])  # a meteorite on an empty symbol
+    sc = scene(95, 2, corporations=["horizon_group", "universal_coalition"])  # a meteorite on an empty symbol
+    symbol = sq("G7")  # the domino's meteor symbol
+    sc.seat(0).tile(METEOR_DOMINO, at="F7").meteorites()  # a rover took it away earlier
+    g = sc.seat(0).rovers(symbol, "C5").carrying(1).start()  # one empty symbol: no choice, settled at once
     b = g.seats[0].board
-    b.place_tile(METEOR_DOMINO, 0, sq("F7"))
-    (symbol,) = b.meteorites
-    b.meteorites.clear()  # a rover took it away earlier
-    b.rovers = [symbol, sq("C5")]
-    g.seats[0].corp.special["carry"] = [0]
-    reveal(g)  # one empty symbol: no choice, settled at once
     assert b.meteorites == [symbol] and b.rovers == [None, sq("C5")]
     assert C.carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0
 
@@ -322,12 +316,11 @@ def test_the_solo_extra_rover_of_a_horizon_player_loads_the_meteorite_it_lands_o
 
 
 def test_losing_a_collected_lifepod_lets_cosmos_and_jump_drive_choose_which_one():
-    g = before(114, 3, corporations=["cosmos_inc", "jump_drive", "universal_coalition"])  # lose a collected pod
-    g.seats[0].corp.special["pods"] = [["water", 4]]  # Cosmos: nothing in the scoring area
-    g.seats[1].corp.lifepods = 1
-    g.seats[1].corp.special["slots"] = [2]  # Jump Drive: tech 2 unlocked by a lifepod
-    g.seats[2].corp.lifepods = 2
-    reveal(g)
+    sc = scene(114, 3, corporations=["cosmos_inc", "jump_drive", "universal_coalition"])  # lose a collected pod
+    sc.seat(0).track_lifepods("water 4")  # Cosmos: nothing in the scoring area
+    sc.seat(1).collected(lifepods=1).tech_slots(2)  # Jump Drive: tech 2 unlocked by a lifepod
+    sc.seat(2).collected(lifepods=2)
+    g = sc.start()
     cosmos = one(g, 0, "lose_lifepod")
     assert offered(g, 0, cosmos) == ["water 4"]
     resolve(g, 0, cosmos, "water 4")
@@ -340,22 +333,20 @@ def test_losing_a_collected_lifepod_lets_cosmos_and_jump_drive_choose_which_one(
 
 
 def test_a_teleport_may_not_land_on_terrain_this_rounds_event_keeps_rovers_off():
-    def republic_jump(g):
+    def republic_jump(sc):
         """Republic tech 3 (jump between civ icons for 1 movement), a rover on a civ icon."""
-        trackers(g, 0, tech=7)
-        b = g.seats[0].board
-        b.place_tile(BIOMASS_CIV, 0, sq("F1"))  # civ icon on G1
-        b.place_tile(DOMINO, 0, sq("F3"))  # civ icon on F3
-        b.rovers = [sq("G1")]
-        return g
+        sc.seat(0).trackers(tech=7).rovers("G1")
+        sc.seat(0).tile(BIOMASS_CIV, at="F1")  # civ icon on G1
+        sc.seat(0).tile(DOMINO, at="F3")  # civ icon on F3
+        return sc.start()
 
-    calm = republic_jump(game(2, corporations=["republic", "universal_coalition"]))
-    calm.seats[0].pool = 1
+    calm = republic_jump(Scenario(2, corporations=["republic", "universal_coalition"]))
     place(calm, 0, ROVER_TECH, "F2")
+    grant(calm, 0, "move 1")
     assert R.item_values(calm, 0, one(calm, 0, "tech")) == ["1 F3"]
-    g = reveal(republic_jump(before(102, 2, corporations=["republic", "universal_coalition"])))  # no civ
-    g.seats[0].pool = 1
+    g = republic_jump(scene(102, 2, corporations=["republic", "universal_coalition"]))  # no civ
     place(g, 0, ROVER_TECH, "F2")
+    grant(g, 0, "move 1")
     assert not items(g, 0, "tech")  # a jump onto civ terrain enters it: nothing to use this round
 
 
@@ -363,10 +354,9 @@ def test_a_teleport_may_not_land_on_terrain_this_rounds_event_keeps_rovers_off()
 
 
 def test_what_an_event_advance_opens_on_makeshift_is_settled_before_the_pick():
-    g = before(81, 2, corporations=["makeshift", "universal_coalition"])  # synergy on any tracker
-    g.seats[0].corp.special["col"] = {"tech": "tech"}
-    trackers(g, 0, tech=10)  # Makeshift tech 4: an optional regress, usable once the tile is placed
-    reveal(g)
+    sc = scene(81, 2, corporations=["makeshift", "universal_coalition"])  # synergy on any tracker
+    sc.seat(0).columns(tech="tech")
+    g = sc.seat(0).trackers(tech=10).start()  # Makeshift tech 4: an optional regress, usable once the tile is placed
     resolve(g, 0, one(g, 0, "advance"), "civ")
     shift = one(g, 0, "shift")  # Makeshift: where the civ cube goes is a choice
     assert Pick("small") not in legal_actions(g, 0)
@@ -381,9 +371,8 @@ def test_what_an_event_advance_opens_on_makeshift_is_settled_before_the_pick():
 
 
 def test_a_lifepod_an_event_collects_for_cosmos_is_put_away_before_the_pick():
-    g = before(82, 2, corporations=["cosmos_inc", "universal_coalition"])  # collect a lifepod, no rover
-    g.seats[0].board.lifepods = [sq("C8")]  # one: collected at once
-    reveal(g)
+    sc = scene(82, 2, corporations=["cosmos_inc", "universal_coalition"])  # collect a lifepod, no rover
+    g = sc.seat(0).lifepods("C8").start()  # one: collected at once
     pod = one(g, 0, "pod")
     assert pod.get("event") and Pick("small") not in legal_actions(g, 0)
     resolve(g, 0, pod, "biomass 3")
@@ -391,9 +380,8 @@ def test_a_lifepod_an_event_collects_for_cosmos_is_put_away_before_the_pick():
 
 
 def test_an_event_patch_counts_as_wormholes_first_patch_of_the_round():
-    g = before(80, 2, corporations=["wormhole_corp", "universal_coalition"])  # place a biomass patch
-    trackers(g, 0, tech=7)  # Wormhole tech 3: the first patch gain of a round is doubled
-    reveal(g)
+    sc = scene(80, 2, corporations=["wormhole_corp", "universal_coalition"])  # place a biomass patch
+    g = sc.seat(0).trackers(tech=7).start()  # Wormhole tech 3: the first patch gain of a round is doubled
     assert len(items(g, 0, "patch")) == 2
 
 
