@@ -17,10 +17,10 @@ from engine import events as E
 from engine.actions import Confirm, Move, Pick, Place, Resolve, Turn, Undo
 from engine.board import placement_mask
 from engine.rules import describe_item, has_tech, seat_depot, seat_position, station_slots
-from engine.scenario import Scenario
+from engine.scenario import Scenario, grant
 
 from .conftest import reveal, finish_turn, give, place
-from .helpers_cards import find_lay, items, only, set_trackers, settle, sq, sqs, tile_id, values
+from .helpers_cards import find_lay, items, only, settle, sq, sqs, tile_id, values
 
 TESTED: set[int] = set()  # every card a test below plays (checked by the last test)
 
@@ -35,19 +35,22 @@ def cards_where(test) -> list[int]:
     return ids
 
 
-def before(card_id: int, players: int = 3, seed: int = 1, deck: list[int] | None = None, **config):
-    """A game about to reveal its first event, which will be ``card_id`` (``deck``: the
-    whole deck to come, next first), stopped at the step before the reveal so the position
-    can still be laid out: the commander's turn of the station, or with 1-2 players the
-    private objective choice."""
+def scene(card_id: int, players: int = 3, seed: int = 1, deck: list[int] | None = None, **config) -> Scenario:
+    """A scenario whose first event card will be ``card_id`` (``deck``: the whole deck to come,
+    next first); lay out the position, then ``start()`` reveals the card through the real round
+    flow (private objectives chosen or the station turned)."""
     config.setdefault("events", "normal")
     if players == 2:
         config.setdefault("private_objectives", True)
     sc = Scenario(players, seed, **config)
-    if deck:
-        sc.events(*deck)
-    else:
-        sc.next_event(card_id)
+    return sc.events(*deck) if deck else sc.next_event(card_id)
+
+
+def before(card_id: int, players: int = 3, seed: int = 1, deck: list[int] | None = None, **config):
+    """A game about to reveal its first event, which will be ``card_id``, stopped at the step
+    before the reveal: the commander's turn of the station, or with 1-2 players the private
+    objective choice (``reveal`` then opens round 1)."""
+    sc = scene(card_id, players, seed, deck, **config)
     g = sc.start(step="objectives") if players <= 2 else sc.start(turn=None)
     assert g.phase in ("objectives", "rotate") and not g.extra["events"]["revealed"]
     return g
@@ -57,12 +60,10 @@ def at(card_id: int, players: int = 3, **config):
     return reveal(before(card_id, players, **config))
 
 
-def fill_except(board, free: str) -> None:
-    """Cover every planet square with biomass patches except the ``free`` ones."""
+def all_but(free: str) -> list[int]:
+    """Every KSB-4156 square except the ``free`` ones (to cover with biomass patches)."""
     keep = set(sqs(free))
-    for c in D.cells_of(board.planet.grid_mask):
-        if c not in keep:
-            board.place_patch(c)
+    return [c for c in D.cells_of(D.planet("ksb-4156").grid_mask) if c not in keep]
 
 
 def places(g, seat: int) -> list[Place]:
@@ -120,10 +121,10 @@ def test_67_solo_draws_an_extra_private_objective_kept_hidden():
 
 def test_68_moves_civ_biomass_or_water_up_three_steps_without_any_reward():
     TESTED.add(68)
-    g = before(68)
-    set_trackers(g, 0, civ=1)  # 1 -> 4 passes the rank-1 civ milestone on 3
-    set_trackers(g, 1, water=2)  # 2 -> 5 passes the synergy on 3
-    reveal(g)
+    sc = scene(68)
+    sc.seat(0).trackers(civ=1)  # 1 -> 4 passes the rank-1 civ milestone on 3
+    sc.seat(1).trackers(water=2)  # 2 -> 5 passes the synergy on 3
+    g = sc.start()
     item = only(g, 0, "advance")
     assert values(g, 0, item) == ["civ", "biomass", "water"]
     settle(g, 0, item, "civ")
@@ -161,12 +162,11 @@ TWO_TRACK_BOOSTS = [(c, t) for c in cards_where(lambda c: c.effect[0]["op"] == "
 @pytest.mark.parametrize("card_id,track", TWO_TRACK_BOOSTS)
 def test_69_to_78_advance_one_of_two_trackers_one_step_with_its_reward(card_id, track):
     pair = E.card(card_id).effect[0]["tracks"]
-    g = before(card_id)
-    g.seats[0].board.place_tile(ROVER_TECH, 0, sq("B5"))
-    set_trackers(g, 0, **{track: BELOW_REWARD[track]})
+    sc = scene(card_id)
+    sc.seat(0).tile(ROVER_TECH, at="B5").trackers(**{track: BELOW_REWARD[track]})
     other = next(t for t in pair if t != track)
-    before_other = g.seats[0].corp.trackers[other]
-    reveal(g)
+    g = sc.start()
+    before_other = g.seats[0].corp.trackers[other]  # the card's advance is still to be settled
     item = only(g, 0, "advance")
     assert values(g, 0, item) == pair
     settle(g, 0, item, track)
@@ -192,9 +192,7 @@ def test_79_solo_turns_the_station_to_the_depot_the_player_chooses_before_the_pi
 
 
 def test_79_solo_offers_only_depots_with_a_tile_the_player_can_place():
-    g = before(79, 1)
-    fill_except(g.seats[0].board, "F7 F8")  # room for a domino only
-    reveal(g)
+    g = scene(79, 1).seat(0).patch(*all_but("F7 F8")).start()  # room for a domino only
     give(g, 0, TECH_BIOMASS)  # the depot in front holds a domino on top
     offered = values(g, 0, only(g, 0, "rotate_station"))
     assert "0" in offered and len(offered) < 6
@@ -219,9 +217,7 @@ def test_80_places_a_biomass_patch():
                                                                           "benefits": True},)))
 def test_81_84_one_synergy_boost_on_any_tracker(card_id):
     assert card_id in (81, 84)
-    g = before(card_id)
-    set_trackers(g, 0, tech=2)
-    reveal(g)
+    g = scene(card_id).seat(0).trackers(tech=2).start()
     item = only(g, 0, "advance")
     assert values(g, 0, item) == list(D.TRACKS)
     settle(g, 0, item, "tech")
@@ -230,10 +226,10 @@ def test_81_84_one_synergy_boost_on_any_tracker(card_id):
 
 def test_82_collects_a_lifepod_without_a_rover():
     TESTED.add(82)
-    g = before(82)
-    g.seats[1].board.lifepods = [sq("C8")]
-    g.seats[2].board.lifepods = []
-    reveal(g)
+    sc = scene(82)
+    sc.seat(1).lifepods("C8")
+    sc.seat(2).lifepods()
+    g = sc.start()
     item = only(g, 0, "collect")
     assert values(g, 0, item) == ["C8", "E2", "E11", "H3", "I9", "J6"]
     settle(g, 0, item, "I9")
@@ -244,10 +240,10 @@ def test_82_collects_a_lifepod_without_a_rover():
 
 def test_83_collects_a_meteorite_without_a_rover():
     TESTED.add(83)
-    g = before(83)
-    g.seats[0].board.meteorites = sqs("F7 C5")
-    g.seats[1].board.meteorites = [sq("F7")]
-    reveal(g)
+    sc = scene(83)
+    sc.seat(0).meteorites("F7 C5")
+    sc.seat(1).meteorites("F7")
+    g = sc.start()
     item = only(g, 0, "collect_meteorite")
     assert values(g, 0, item) == ["C5", "F7"]
     settle(g, 0, item, "c5")
@@ -268,11 +264,11 @@ ONE_STEP_REGRESS = [(c, t) for c in cards_where(lambda c: c.effect[0]["op"] == "
 def test_85_to_94_and_96_move_one_tracker_down_one_step_without_reward(card_id, track):
     options = E.card(card_id).effect[0]["tracks"]
     options = list(D.TRACKS) if options == "any" else options
-    g = before(card_id)
+    sc = scene(card_id)
     for seat in (0, 1):
-        set_trackers(g, seat, civ=4, water=4, biomass=4, rover=4, tech=4)
-    set_trackers(g, 1, **{track: 0})  # a tracker at the start can't go down
-    reveal(g)
+        sc.seat(seat).trackers(civ=4, water=4, biomass=4, rover=4, tech=4)
+    sc.seat(1).trackers(**{track: 0})  # a tracker at the start can't go down
+    g = sc.start()
     item = only(g, 0, "regress")
     assert values(g, 0, item) == [t for t in D.TRACKS if t in options]
     settle(g, 0, item, track)
@@ -283,9 +279,7 @@ def test_85_to_94_and_96_move_one_tracker_down_one_step_without_reward(card_id, 
 
 
 def test_regressing_the_tech_tracker_below_a_milestone_switches_that_tech_off():
-    g = before(89)  # civ or tech down one
-    set_trackers(g, 0, tech=3, civ=0)
-    reveal(g)
+    g = scene(89).seat(0).trackers(tech=3, civ=0).start()  # civ or tech down one
     assert has_tech(g, 0, 1)
     item = only(g, 0, "regress")
     assert values(g, 0, item) == ["tech"]
@@ -295,17 +289,15 @@ def test_regressing_the_tech_tracker_below_a_milestone_switches_that_tech_off():
 
 @pytest.mark.parametrize("card_id", cards_where(lambda c: c.effect[0]["op"] == "add_meteorite"))
 def test_95_107_put_a_meteorite_on_an_empty_meteorite_symbol(card_id):
-    g = before(card_id)
+    sc = scene(card_id)
+    for seat in (0, 1, 2):  # meteor symbol on G7; a rover took its meteorite away earlier
+        sc.seat(seat).tile("domino civ/energy meteor", at="F7").meteorites()
+    sc.seat(0).tile("domino rover/tech meteor", at="F9").meteorites("G9")  # a second, still occupied
+    sc.seat(0).tile("domino water/rover meteor", at="F10")  # its symbol on G10, empty
+    sc.seat(1).rovers("G7")
+    sc.seat(2).trackers(tech=14)  # Universal Coalition tech 5: immune to meteorites
+    g = sc.start()
     b0, b1, b2 = (s.board for s in g.seats)
-    for b in (b0, b1, b2):
-        b.place_tile(tile_id("I2", "civ", "energy", meteor=True), 0, sq("F7"))  # meteor symbol on G7
-        b.meteorites.clear()  # a rover took it away earlier
-    b0.place_tile(tile_id("I2", "rover", "tech", meteor=True), 0, sq("F9"))  # a second, still occupied
-    b0.place_tile(tile_id("I2", "water", "rover", meteor=True), 0, sq("F10"))
-    b0.meteorites.remove(sq("G10"))
-    b1.rovers = [sq("G7")]
-    set_trackers(g, 2, tech=14)  # Universal Coalition tech 5: immune to meteorites
-    reveal(g)
     item = only(g, 0, "add_meteorite")
     assert values(g, 0, item) == ["G7", "G10"]
     settle(g, 0, item, "G10")
@@ -321,15 +313,12 @@ RULE_TERRAINS = [(c, E.card(c).rule["terrain"])
 @pytest.mark.parametrize("card_id,terrain", RULE_TERRAINS)
 def test_97_to_102_rovers_may_not_move_onto_that_terrain_this_round(card_id, terrain):
     assert {t for _, t in RULE_TERRAINS} == set(D.TERRAINS)
-    g = before(card_id)
-    b = g.seats[0].board
     domino = DOMINO_WITH[terrain]
     other = next(t for t in D.tile(domino).resources if t != terrain)
     orient, anchor = find_lay(domino, f"F7:{terrain}* G7:{other}*")
-    b.place_tile(domino, orient, anchor)
-    b.rovers = [sq("F8")]
-    reveal(g)
-    g.seats[0].pool = 2  # rover movement to spend this turn
+    g = scene(card_id).seat(0).tile(domino, at=anchor, orient=orient).rovers("F8").start()
+    b = g.seats[0].board
+    grant(g, 0, "move 2")  # rover movement to spend this turn
     moves = [a for a in legal_actions(g, 0) if isinstance(a, Move)]
     assert Move(1, "left") not in moves and Move(1, "down") in moves
     with pytest.raises(IllegalAction, match=f"off {terrain} terrain"):
@@ -341,9 +330,7 @@ def test_97_to_102_rovers_may_not_move_onto_that_terrain_this_round(card_id, ter
 
 @pytest.mark.parametrize("card_id", cards_where(lambda c: c.rule and c.rule["rule"] == "tiles_not_on_edge"))
 def test_103_124_no_tile_square_on_the_planet_edge(card_id):
-    g = before(card_id)
-    g.seats[0].board.place_tile(ROVER_TECH, 0, sq("C3"))  # C3 (edge) and D3
-    reveal(g)
+    g = scene(card_id).seat(0).tile(ROVER_TECH, at="C3").start()  # C3 (edge) and D3
     give(g, 0, TECH_BIOMASS)
     apply(g, 0, Pick("small"))
     with pytest.raises(IllegalAction, match="D2 is on the edge"):
@@ -376,10 +363,10 @@ def test_104_108_only_one_of_the_placed_tiles_two_resources_advances(card_id):
 @pytest.mark.parametrize("card_id,steps", [(c, E.card(c).effect[0]["times"]) for c in cards_where(
     lambda c: c.effect[0]["op"] == "regress_choice" and c.effect[0]["times"] > 1)])
 def test_105_106_one_tracker_goes_down_as_far_as_it_can_up_to_the_amount(card_id, steps):
-    g = before(card_id)
-    set_trackers(g, 0, civ=1, water=6)
-    set_trackers(g, 1, civ=1, water=6)
-    reveal(g)
+    sc = scene(card_id)
+    sc.seat(0).trackers(civ=1, water=6)
+    sc.seat(1).trackers(civ=1, water=6)
+    g = sc.start()
     assert values(g, 0, only(g, 0, "regress")) == ["civ", "water"]
     settle(g, 0, only(g, 0, "regress"), "civ")
     settle(g, 1, only(g, 1, "regress"), "water")
@@ -389,11 +376,11 @@ def test_105_106_one_tracker_goes_down_as_far_as_it_can_up_to_the_amount(card_id
 
 @pytest.mark.parametrize("card_id", cards_where(lambda c: c.rule and c.rule["rule"] == "no_milestone_benefits"))
 def test_109_123_track_milestones_give_nothing_this_round_but_techs_and_synergy_still_count(card_id):
-    g = before(card_id)
-    set_trackers(g, 0, civ=2, biomass=2)
-    set_trackers(g, 1, rover=0, tech=2)
-    set_trackers(g, 2, tech=1)
-    reveal(g)
+    sc = scene(card_id)
+    sc.seat(0).trackers(civ=2, biomass=2)
+    sc.seat(1).trackers(rover=0, tech=2)
+    sc.seat(2).trackers(tech=1)
+    g = sc.start()
     place(g, 0, BIOMASS_CIV, "B5", 0)
     for item in items(g, 0, "advance"):
         settle(g, 0, item, item["options"][0])
@@ -456,9 +443,7 @@ def test_113_removes_a_lifepod_still_on_the_planet_from_the_game():
 @pytest.mark.parametrize("card_id,what", [(114, "lifepods"), (115, "meteorites")])
 def test_114_115_lose_one_collected_piece(card_id, what):
     TESTED.add(card_id)
-    g = before(card_id)
-    setattr(g.seats[0].corp, what, 3)
-    reveal(g)
+    g = scene(card_id).seat(0).collected(**{what: 3}).start()
     assert getattr(g.seats[0].corp, what) == 2 and getattr(g.seats[1].corp, what) == 0
     assert not items(g, 0) and not items(g, 1)
 
@@ -476,9 +461,7 @@ def test_116_solo_throws_away_one_stack_of_the_depot_in_front():
 
 
 def test_116_solo_never_throws_away_a_stack_when_that_alone_would_end_the_game():
-    g = before(116, 1)
-    fill_except(g.seats[0].board, "F7 F8")
-    reveal(g)
+    g = scene(116, 1).seat(0).patch(*all_but("F7 F8")).start()
     give(g, 0, TECH_BIOMASS)  # the small stack's domino fits, no large tile can
     assert values(g, 0, only(g, 0, "remove_stack")) == ["large"]
     # a depot whose other stack is already empty keeps its last one: the card is ignored
@@ -523,9 +506,7 @@ def test_117_as_the_last_card_offers_only_the_synergy_boost():
 
 def test_119_no_tile_square_may_touch_placed_terrain_of_its_own_kind():
     TESTED.add(119)
-    g = before(119)
-    g.seats[0].board.place_tile(CIV_ENERGY, 0, sq("F7"))  # F7 civ, G7 energy
-    reveal(g)
+    g = scene(119).seat(0).tile(CIV_ENERGY, at="F7").start()  # F7 civ, G7 energy
     give(g, 0, BIOMASS_CIV)
     apply(g, 0, Pick("small"))
     bad = find_lay(BIOMASS_CIV, "F8:civ* G8:biomass*")
@@ -539,9 +520,7 @@ def test_119_no_tile_square_may_touch_placed_terrain_of_its_own_kind():
 
 @pytest.mark.parametrize("card_id", cards_where(lambda c: c.rule and c.rule["rule"] == "tiles_not_on_ice"))
 def test_120_121_no_tile_may_cover_ice(card_id):
-    g = before(card_id)
-    g.seats[0].board.place_tile(ROVER_TECH, 0, sq("F7"))
-    reveal(g)
+    g = scene(card_id).seat(0).tile(ROVER_TECH, at="F7").start()
     give(g, 0, TECH_BIOMASS)
     apply(g, 0, Pick("small"))
     with pytest.raises(IllegalAction, match="F6 is ice"):
@@ -553,9 +532,7 @@ def test_120_121_no_tile_may_cover_ice(card_id):
 
 def test_122_synergy_boosts_are_lost_this_round():
     TESTED.add(122)
-    g = before(122)
-    set_trackers(g, 0, tech=1)
-    reveal(g)
+    g = scene(122).seat(0).trackers(tech=1).start()
     place(g, 0, ROVER_TECH, "B5", 0)
     settle(g, 0, next(i for i in items(g, 0, "advance") if i["options"] == ["tech"]), "tech")
     assert g.seats[0].corp.trackers["tech"] == 2
@@ -566,9 +543,7 @@ def test_122_synergy_boosts_are_lost_this_round():
 
 
 def test_a_tile_that_fits_only_against_the_card_cannot_be_picked_while_the_other_fits():
-    g = before(103)
-    fill_except(g.seats[0].board, "F1 F2 F3 F4 F7 F8")  # the I4 only fits along row F from the edge
-    reveal(g)
+    g = scene(103).seat(0).patch(*all_but("F1 F2 F3 F4 F7 F8")).start()  # the I4 only fits along row F from the edge
     give(g, 0, TECH_BIOMASS)
     give(g, 0, I4)
     assert picks(g, 0) == ["small"]
@@ -577,9 +552,7 @@ def test_a_tile_that_fits_only_against_the_card_cannot_be_picked_while_the_other
 
 
 def test_a_placement_limit_that_alone_would_leave_no_tile_placeable_is_lifted():
-    g = before(120)
-    fill_except(g.seats[0].board, "F1 F2 G1 G2")  # only ice is left
-    reveal(g)
+    g = scene(120).seat(0).patch(*all_but("F1 F2 G1 G2")).start()  # only ice is left
     give(g, 0, TECH_BIOMASS)
     assert picks(g, 0) == ["small"]
     apply(g, 0, Pick("small"))
@@ -671,10 +644,10 @@ def test_revealing_the_last_card_makes_its_round_the_last_one():
 
 
 def test_each_players_choices_are_their_own_and_hidden_from_the_others():
-    g = before(96)  # any tracker down one step
+    sc = scene(96)  # any tracker down one step
     for seat, track in enumerate(("civ", "water", "tech")):
-        set_trackers(g, seat, **{track: 2})
-    reveal(g)
+        sc.seat(seat).trackers(**{track: 2})
+    g = sc.start()
     assert all(only(g, seat, "regress") for seat in range(3))
     settle(g, 1, only(g, 1, "regress"), "water")
     assert g.seats[1].corp.trackers["water"] == 1 and g.seats[0].corp.trackers["civ"] == 2
@@ -701,9 +674,7 @@ def test_the_view_shows_the_card_and_the_colours_played_never_the_order_to_come(
 
 
 def test_the_events_choices_come_before_the_pick_and_undo_gives_them_back():
-    g = before(96)
-    set_trackers(g, 0, civ=2, tech=2)
-    reveal(g)
+    g = scene(96).seat(0).trackers(civ=2, tech=2).start()
     item = only(g, 0, "regress")
     assert picks(g, 0) == [] and Undo() not in legal_actions(g, 0)
     with pytest.raises(IllegalAction, match="first settle what this round's event asks: .*down one step"):
@@ -720,9 +691,7 @@ def test_the_events_choices_come_before_the_pick_and_undo_gives_them_back():
 
 
 def test_rewards_of_an_events_advance_come_before_the_pick_too():
-    g = before(72)  # rover or biomass up one step
-    set_trackers(g, 0, biomass=2)
-    reveal(g)
+    g = scene(72).seat(0).trackers(biomass=2).start()  # rover or biomass up one step
     settle(g, 0, only(g, 0, "advance"), "biomass")  # biomass 3: a patch
     patch = only(g, 0, "patch")
     assert picks(g, 0) == []
