@@ -16,6 +16,7 @@ from engine.data import SIZE, cell_name
 from engine.data import parse_cell as sq
 from engine.objectives import neighbour_value, private_met
 from engine.rules import apply_card_op, item_values, planet_rule_lifted
+from engine.scenario import Scenario, grant
 from engine.scoring import score
 from engine.setup import SUPPORTED_PLANETS
 
@@ -57,7 +58,20 @@ def covered_except(planet_id: str, free: set[int]) -> Board:
     return b
 
 
+def solo(planet_id: str, seed: int = 1):
+    """Seat 0's part of a solo scenario on ``planet_id`` whose first event card (114: lose a
+    collected lifepod) asks nothing of a player who has none; end the chain with ``.start()``."""
+    return Scenario(1, seed, planets=[planet_id]).next_event(114).seat(0)
+
+
+def all_but(planet_id: str, free: set[int]) -> list[int]:
+    """Every square of the planet but ``free`` (to cover with biomass patches)."""
+    return [c for c in D.cells_of(D.planet(planet_id).grid_mask) if c not in free]
+
+
 def seat_board(g, board: Board) -> Board:
+    """Put a hand-made board in place of seat 0's (positions no game reaches: Arashi's ring
+    under biomass patches, which the rules never allow and a Scenario refuses)."""
     g.seats[0].board = board
     return board
 
@@ -92,9 +106,8 @@ def test_arashi_biomass_patches_never_go_on_the_ring():
 
 
 def test_arashi_a_tile_that_fits_only_against_the_rule_cannot_be_picked_while_the_other_fits():
-    g = game(1, planets=["arashi"])
     ring = set(D.cells_of(P.rules_for("arashi").ring))
-    seat_board(g, covered_except("arashi", ring | cells("E5")))
+    g = solo("arashi").patch(*all_but("arashi", ring | cells("E5"))).start()
     give(g, 0, DOMINO)  # fits upright on E5-F5
     give(g, 0, I4)  # only fits lying on the ring
     with pytest.raises(IllegalAction, match="fits nowhere on Arashi under its rule"):
@@ -129,11 +142,10 @@ def test_cerberus_squares_where_globes_touch_are_not_edges_and_rovers_cross_ther
     for name in ("I7", "J7", "J8"):  # the west and south-east globes touch here, with no gap around
         assert not p.edge_mask >> sq(name) & 1
     assert p.edge_mask >> sq("I8") & 1 and p.edge_mask >> sq("L3") & 1  # a gap above I8, space below L3
-    g = game(1, planets=["cerberus"])
+    g = solo("cerberus").rovers("J7").start()
     first_place(g)
     s = g.seats[0]
-    s.board.rovers = [sq("J7")]
-    s.pool = 1
+    grant(g, 0, "move 1")
     assert Move(1, "right") in legal_actions(g, 0)
     apply(g, 0, Move(1, "right"))
     assert s.board.rovers == [sq("J8")]
@@ -192,11 +204,10 @@ def test_k273_a_tile_may_not_lie_on_ice_and_land_and_a_lifepod_square_is_land():
 
 
 def test_kaak_rovers_never_enter_a_visible_toxic_square_until_it_is_covered():
-    g = game(1, planets=["kaak"])
+    g = solo("kaak").rovers("F3").start()
     first_place(g)
     s = g.seats[0]
-    s.board.rovers = [sq("F3")]
-    s.pool = 2
+    grant(g, 0, "move 2")
     assert Move(1, "left") not in legal_actions(g, 0)
     with pytest.raises(IllegalAction, match="F2 is toxic"):
         apply(g, 0, Move(1, "left"))
@@ -207,10 +218,9 @@ def test_kaak_rovers_never_enter_a_visible_toxic_square_until_it_is_covered():
 
 
 def test_kaak_a_teleported_rover_cannot_land_on_a_visible_toxic_square():
-    g = game(1, planets=["kaak"])
+    g = solo("kaak").rovers("F3").start()
     first_place(g)
     s = g.seats[0]
-    s.board.rovers = [sq("F3")]
     apply_card_op(g, 0, {"op": "teleport_rover"})
     values = item_values(g, 0, items(g, 0, "teleport")[0])
     assert "1 F4" in values and "1 F2" not in values and "1 B4" not in values
@@ -235,11 +245,9 @@ def test_lacuna_holes_cannot_be_covered_are_not_edges_and_rows_ignore_them():
 
 
 def test_lacuna_rovers_cannot_enter_a_hole():
-    g = game(1, planets=["lacuna"])
+    g = solo("lacuna").rovers("C5").start()
     first_place(g)
-    s = g.seats[0]
-    s.board.rovers = [sq("C5")]
-    s.pool = 1
+    grant(g, 0, "move 1")
     with pytest.raises(IllegalAction, match="C6 is a hole and rovers can't enter it"):
         apply(g, 0, Move(1, "right"))
     assert Move(1, "left") in legal_actions(g, 0)
@@ -418,11 +426,9 @@ def test_tartarus_rovers_cross_the_chasm_only_diagonally_at_two_points_or_by_tel
     assert P.rover_step_problem(b, sq("J6"), sq("I7")) is None  # and at the second
     assert "D6-E7 or I7-J6" in P.rover_step_problem(b, sq("E5"), sq("F6"))  # diagonal elsewhere
     assert P.rover_step_problem(b, sq("D6"), sq("C6")) is None
-    g = game(1, planets=["tartarus"])
+    g = solo("tartarus").rovers("D6").start()
     first_place(g)
-    s = g.seats[0]
-    s.board.rovers = [sq("D6")]
-    s.pool = 2
+    grant(g, 0, "move 2")
     with pytest.raises(IllegalAction, match="the chasm is in the way"):
         apply(g, 0, Move(1, "right"))
     assert Move(1, "right") not in legal_actions(g, 0) and Move(1, "left") in legal_actions(g, 0)
@@ -483,8 +489,7 @@ def test_r7_keeps_the_rule_while_a_depot_tile_fits_under_it(planet_id):
 
 
 def test_r7_a_tile_that_fits_nowhere_even_without_the_rule_still_ends_the_game():
-    g = game(1, planets=["tartarus"])
-    seat_board(g, covered_except("tartarus", cells("D6")))
+    g = solo("tartarus").patch(*all_but("tartarus", cells("D6"))).start()
     give(g, 0, DOMINO)
     assert not planet_rule_lifted(g, 0)
     apply(g, 0, Pick("small"))
