@@ -209,6 +209,7 @@ class SeatSetup:
         self._lifepods: list[int] | None = None
         self._meteorites: list[int] | None = None
         self._depot: dict[str, object] = {}
+        self._alone = False
         self._civ_queue: list[int] = []
         self._used: list[int] = []
 
@@ -429,9 +430,13 @@ class SeatSetup:
         corp.objectives = sorted(cards)
         return self
 
-    def depot(self, *, small=None, large=None) -> "SeatSetup":
+    def depot(self, *, small=None, large=None, alone: bool = False) -> "SeatSetup":
         """The top tiles of the two stacks facing this seat when the round opens (after the
-        station turned): a tile (id or description) or ``"empty"`` for an emptied stack."""
+        station turned; with ``start(turn=None)``, as if the commander turned it by 0): a
+        tile (id or description) or ``"empty"`` for an emptied stack. ``alone``: the tiles
+        given are the last ones left in their stacks (a depot about to run out)."""
+        if alone:
+            self._alone = True
         for kind, spec in (("small", small), ("large", large)):
             if spec is None:
                 continue
@@ -753,15 +758,17 @@ class Scenario:
             slots = R.station_slots(rotation, state.station["offset"], R.seat_position(state, s.index))
             for kind, tid in s._depot.items():
                 key = (kind, slots[kind])
-                if key in wanted and wanted[key] != tid:
+                if key in wanted and wanted[key] != (tid, s._alone):
                     raise ScenarioError(f"seats share the {kind} stack {slots[kind]}; give it one top tile")
-                wanted[key] = tid
-        ids = [t for t in wanted.values() if t is not None]
+                wanted[key] = (tid, s._alone)
+        ids = [t for t, _alone in wanted.values() if t is not None]
         for kind in ("small", "large"):
             for pile in state.station[kind]:
                 pile[:] = [t for t in pile if t not in ids]
-        for (kind, slot), tid in wanted.items():
+        for (kind, slot), (tid, alone) in wanted.items():
             if tid is None:
                 state.station[kind][slot] = []
+            elif alone:
+                state.station[kind][slot] = [tid]
             else:
                 state.station[kind][slot].append(tid)

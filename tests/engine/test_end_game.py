@@ -5,26 +5,26 @@ import pytest
 from engine import IllegalAction, apply, legal_actions, to_act
 from engine import data as D
 from engine.actions import Confirm, Pick
-from engine.data import parse_cell as sq
-from engine.rules import item_values, seat_depot
+from engine.rules import item_values
+from engine.scenario import Scenario
 
-from .conftest import finish_turn, game, give, items, place, resolve
+from .conftest import finish_turn, items, place, resolve
 
 TECH_BIOMASS = 80
 
 
-def fill_planet_except(board, keep):
-    """Cover every grid square with biomass patches except ``keep``."""
-    for c in D.cells_of(board.planet.grid_mask & ~board.occupied):
-        if D.cell_name(c) not in keep:
-            board.place_patch(c)
+def nearly_full(keep: set[str]):
+    """Seat 0's part of a 3-player scenario: a tile on F1-G1 and every other square but
+    ``keep`` under a biomass patch; its depot offers 44 (I2 energy/water with a meteor) and 47
+    (S5 energy/water with a meteor). End the chain with ``.start()``."""
+    sc = Scenario(3, 1)
+    free = {D.cell_name(c) for c in D.cells_of(D.planet("ksb-4156").grid_mask)} - keep - {"F1", "G1"}
+    return sc.seat(0).tile(TECH_BIOMASS, at="F1").patch(*sorted(free)).depot(small=44, large=47)
 
 
 def test_emptying_a_depot_ends_the_game_after_the_round():
-    g = game(3)
-    depot = seat_depot(g, 1)
-    g.station["small"][depot["small"]] = []
-    g.station["large"][depot["large"]] = g.station["large"][depot["large"]][-1:]
+    sc = Scenario(3, 1)
+    g = sc.seat(1).depot(small="empty", large="I4 civ/energy", alone=True).start()  # its last tile
     for s in range(3):
         stack = "large" if s == 1 else "small"
         apply(g, s, Pick(stack))
@@ -36,12 +36,7 @@ def test_emptying_a_depot_ends_the_game_after_the_round():
 
 
 def test_a_player_who_cannot_place_advances_both_resources_and_the_game_ends_after_the_round():
-    g = game(3)
-    b = g.seats[0].board
-    b.place_tile(TECH_BIOMASS, 0, sq("F1"))
-    fill_planet_except(b, {"C5", "J8"})  # two lone holes: nothing bigger than 1 square fits
-    give(g, 0, 44)  # I2 energy/water with a meteor
-    give(g, 0, 47)  # S5 energy/water with a meteor
+    g = nearly_full({"C5", "J8"}).start()  # two lone holes: nothing bigger than 1 square fits
     acts = legal_actions(g, 0)
     assert acts == [Pick("large"), Pick("small")]  # neither fits: either may be taken
     apply(g, 0, Pick("small"))
@@ -57,35 +52,23 @@ def test_a_player_who_cannot_place_advances_both_resources_and_the_game_ends_aft
 
 
 def test_must_place_a_tile_that_fits_when_the_other_does_not():
-    g = game(3)
-    b = g.seats[0].board
-    b.place_tile(TECH_BIOMASS, 0, sq("F1"))
-    fill_planet_except(b, {"C5", "C6"})  # room for a domino only
-    give(g, 0, 44)  # I2 fits
-    give(g, 0, 47)  # S5 does not
+    g = nearly_full({"C5", "C6"}).start()  # room for a domino only: the I2 fits, the S5 does not
     assert legal_actions(g, 0) == [Pick("small")]
     with pytest.raises(IllegalAction, match="must place a tile when you can"):
         apply(g, 0, Pick("large"))
 
 
 def test_undoing_an_unplaceable_pick_clears_the_end_of_game_signal():
-    g = game(3)
-    b = g.seats[0].board
-    b.place_tile(TECH_BIOMASS, 0, sq("F1"))
-    fill_planet_except(b, {"C5", "J8"})
-    give(g, 0, 44)
-    give(g, 0, 47)
+    g = nearly_full({"C5", "J8"}).start()
     apply(g, 0, Pick("small"))
     apply(g, 0, legal_actions(g, 0)[-1])
     assert g.ending == [] and g.seats[0].corp.trackers["water"] == 0
 
 
 def test_stored_patches_are_placed_in_the_final_step_before_scoring():
-    g = game(3)
-    g.seats[2].corp.stored_patches = 1
-    depot = seat_depot(g, 1)
-    g.station["small"][depot["small"]] = []
-    g.station["large"][depot["large"]] = g.station["large"][depot["large"]][-1:]
+    sc = Scenario(3, 1)
+    sc.seat(2).stored_patches(1)
+    g = sc.seat(1).depot(small="empty", large="I4 civ/energy", alone=True).start()
     for s in range(3):
         apply(g, s, Pick("large" if s == 1 else "small"))
         apply(g, s, legal_actions(g, s)[0])

@@ -3,6 +3,7 @@ energy area the placement formed (rulebook p.7); water chosen this way needs no 
 from engine import data as D
 from engine.data import parse_cell as sq
 from engine.rules import item_values
+from engine.scenario import Scenario
 
 from .conftest import game, items, place, resolve
 
@@ -25,10 +26,10 @@ def test_a_lone_tile_lets_energy_copy_its_other_icon_only():
 
 
 def test_energy_offers_every_terrain_touching_the_whole_energy_area():
-    g = game()
+    sc = Scenario(3, 1)
+    sc.seat(0).tile(CIV_ENERGY, at="F3", orient=1)  # energy F3, civ F4 (an earlier tile)
+    g = sc.seat(0).tile(TECH_BIOMASS, at="F1").start()  # tech F1, biomass G1
     b = g.seats[0].board
-    b.place_tile(CIV_ENERGY, 1, sq("F3"))  # energy F3, civ F4 (an earlier tile)
-    b.place_tile(TECH_BIOMASS, 0, sq("F1"))  # tech F1, biomass G1
     place(g, 0, ENERGY_WATER, "F2", 0)  # energy F2 joins F3; water G2
     assert b.area_of(sq("F2")) and set(b.area_of(sq("F2"))) == {sq("F2"), sq("F3")}
     # F1 tech, G2 water (its own), F4 civ touch the area; G1 biomass only touches G2
@@ -36,9 +37,8 @@ def test_energy_offers_every_terrain_touching_the_whole_energy_area():
 
 
 def test_terrain_touching_only_diagonally_is_not_offered():
-    g = game()
+    g = Scenario(3, 1).seat(0).tile(TECH_BIOMASS, at="G2", orient=1).start()  # biomass G2, tech G3
     b = g.seats[0].board
-    b.place_tile(TECH_BIOMASS, 1, sq("G2"))  # biomass G2, tech G3
     place(g, 0, CIV_ENERGY, "F1", 1)  # energy F1, civ F2 (F2 sits on G2)
     assert b.terrain[sq("F1")] == "energy" and b.terrain[sq("G2")] == "biomass"
     vals = item_values(g, 0, energy_item(g))
@@ -46,9 +46,7 @@ def test_terrain_touching_only_diagonally_is_not_offered():
 
 
 def test_energy_may_copy_water_without_ice():
-    g = game()
-    b = g.seats[0].board
-    b.place_tile(TECH_BIOMASS, 0, sq("F2"))
+    g = Scenario(3, 1).seat(0).tile(TECH_BIOMASS, at="F2").start()
     place(g, 0, ENERGY_WATER, "F3", 0)  # energy F3, water G3: no ice under the water square
     assert not any(i["options"] == ["water"] for i in items(g, 0))
     resolve(g, 0, energy_item(g), "water")

@@ -5,18 +5,17 @@ import pytest
 from engine import IllegalAction, apply, legal_actions
 from engine.actions import Confirm, Move
 from engine.data import parse_cell as sq
+from engine.scenario import Scenario
 
-from .conftest import game, items, place, resolve
+from .conftest import items, place, resolve
 
 ROVER_TECH = 56
 
 
 def rover_turn(pool_from_rover_pos=3):
-    g = game()
-    s = g.seats[0]
-    s.corp.trackers["rover"] = pool_from_rover_pos  # 3 -> 4 gives 2 movement
-    s.board.rovers = [sq("D4"), sq("J8")]
-    s.board.meteorites.append(sq("D6"))
+    sc = Scenario(3, 1)
+    sc.seat(0).trackers(rover=pool_from_rover_pos)  # 3 -> 4 gives 2 movement
+    g = sc.seat(0).rovers("D4", "J8").meteorites("D6").start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["rover"]), "rover")
     return g
@@ -61,8 +60,7 @@ def test_unspent_movement_is_lost_when_the_turn_is_confirmed():
 
 
 def test_no_movement_without_pool():
-    g = game()
-    g.seats[0].board.rovers = [sq("D4")]
+    g = Scenario(3, 1).seat(0).rovers("D4").start()
     place(g, 0, 80, "F1")
     with pytest.raises(IllegalAction, match="no rover movement"):
         apply(g, 0, Move(1, "up"))

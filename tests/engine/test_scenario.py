@@ -246,6 +246,15 @@ def test_depot_tops_are_the_tiles_the_seat_may_pick():
     assert g.seats[0].hand == 9
 
 
+def test_a_depot_can_hold_its_last_tiles_and_then_ends_the_game():
+    """R6: a depot found empty at the end of a round ends the game after that round."""
+    g = Scenario(players=3).seat(1).depot(small="empty", large=9, alone=True).start()
+    slots = seat_depot(g, 1)
+    assert g.station["small"][slots["small"]] == [] and g.station["large"][slots["large"]] == [9]
+    play_out(g)
+    assert g.round == 1 and "depot_empty" in g.ending
+
+
 def test_with_three_players_the_depot_faces_the_seat_after_the_commanders_turn():
     sc = Scenario(players=3).commander(2)
     sc.seat(1).depot(small=80)

@@ -7,6 +7,7 @@ from engine import data as D
 from engine.actions import Confirm, Pick, Place
 from engine.data import parse_cell as sq
 from engine.rules import item_values
+from engine.scenario import Scenario
 
 from .conftest import game, give, items, place, resolve
 
@@ -15,6 +16,11 @@ BIOMASS_CIV = 128  # I2: biomass on top, civ below
 ROVER_TECH = 56  # I2: rover on top, tech below
 WATER_ROVER = 104  # I2: water on top, rover below
 METEOR_DOMINO = 20
+
+
+def seat0(players: int = 3, **config):
+    """Seat 0's part of a scenario dealt like ``game()``; end the chain with ``.start()``."""
+    return Scenario(players, 1, **config).seat(0)
 
 
 def settle_all(g, seat, prefer=None):
@@ -35,8 +41,7 @@ def test_a_placed_tile_advances_the_tracker_of_each_of_its_icons():
 
 
 def test_reaching_a_synergy_space_lets_the_player_advance_any_tracker():
-    g = game()
-    g.seats[0].corp.trackers["biomass"] = 1
+    g = seat0().trackers(biomass=1).start()
     place(g, 0, TECH_BIOMASS, "F1")
     bio = next(i for i in items(g, 0) if i["options"] == ["biomass"])
     resolve(g, 0, bio, "biomass")  # biomass 2: synergy
@@ -47,9 +52,8 @@ def test_reaching_a_synergy_space_lets_the_player_advance_any_tracker():
 
 
 def test_a_synergy_boost_cannot_pick_a_tracker_at_the_top_but_always_rover():
-    g = game()
+    g = seat0().trackers(civ=15, water=15, rover=15, biomass=1).start()
     corp = g.seats[0].corp
-    corp.trackers.update(civ=15, water=15, rover=15, biomass=1)
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["biomass"]), "biomass")
     syn = next(i for i in items(g, 0) if i["source"] == "synergy")
@@ -60,25 +64,24 @@ def test_a_synergy_boost_cannot_pick_a_tracker_at_the_top_but_always_rover():
 
 
 def test_tile_advances_on_a_track_at_the_top_are_lost():
-    g = game()
-    g.seats[0].corp.trackers["civ"] = 15
+    g = seat0().trackers(civ=15).start()
     place(g, 0, BIOMASS_CIV, "F1")
     assert [i["options"] for i in items(g, 0)] == [["biomass"]]
 
 
 def test_at_the_top_of_the_rover_track_each_rover_icon_placed_gives_4_movement_again():
-    g = game()
-    g.seats[0].corp.trackers["rover"] = 15
-    g.seats[0].board.rovers = [sq("C5")]
+    g = seat0().trackers(rover=15).rovers("C5").start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["rover"]), "rover")
     assert g.seats[0].pool == 4 and g.seats[0].corp.trackers["rover"] == 15
 
 
 def test_civ_milestone_is_picked_after_all_players_confirm_from_the_commander_on():
-    g = game(3, first_commander=2)
+    sc = Scenario(3, 1, commander=2)
     for seat in (1, 2):
-        g.seats[seat].corp.trackers["civ"] = 2
+        sc.seat(seat).trackers(civ=2)
+    g = sc.start()
+    for seat in (1, 2):
         place(g, seat, BIOMASS_CIV, "F1")
         settle_all(g, seat, prefer="civ")
         assert g.seats[seat].civ_queue == [1]
@@ -100,8 +103,7 @@ def test_civ_milestone_is_picked_after_all_players_confirm_from_the_commander_on
 
 
 def test_biomass_milestone_places_a_patch_next_to_a_tile_or_stores_it_with_tech_2():
-    g = game()
-    g.seats[0].corp.trackers["biomass"] = 2
+    g = seat0().trackers(biomass=2).start()
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["biomass"]), "biomass")
     patch = items(g, 0, "patch")[0]
@@ -113,8 +115,7 @@ def test_biomass_milestone_places_a_patch_next_to_a_tile_or_stores_it_with_tech_
     b = g.seats[0].board
     assert b.terrain[sq("F2")] == "biomass" and b.symbol[sq("F2")] is None
 
-    g = game()
-    g.seats[0].corp.trackers.update(biomass=2, tech=5)
+    g = seat0().trackers(biomass=2, tech=5).start()
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["biomass"]), "biomass")
     patch = items(g, 0, "patch")[0]
@@ -137,8 +138,7 @@ def test_rover_milestone_puts_a_rover_on_the_tile_just_placed_and_collects_its_m
 
 
 def test_rover_milestone_with_no_rover_left_gives_nothing():
-    g = game()
-    g.seats[0].corp.rover_supply = 0
+    g = seat0().rovers(supply=0).start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["rover"]), "rover")
     assert not items(g, 0, "rover")
@@ -148,8 +148,7 @@ def test_water_advances_only_when_a_water_square_covers_ice():
     g = game()
     place(g, 0, WATER_ROVER, "F1", 0)  # water on F1 (ice)
     assert ["water"] in [i["options"] for i in items(g, 0)]
-    g = game()
-    g.seats[0].board.place_tile(TECH_BIOMASS, 0, sq("F2"))  # an earlier tile on F2-G2
+    g = seat0().tile(TECH_BIOMASS, at="F2").start()  # an earlier tile on F2-G2
     place(g, 0, WATER_ROVER, "F3", 0)  # water on F3 (land)
     assert ["water"] not in [i["options"] for i in items(g, 0)]
     g = game()
@@ -158,8 +157,7 @@ def test_water_advances_only_when_a_water_square_covers_ice():
 
 
 def test_tech_4_doubles_water_from_a_tile_on_ice_claiming_both_spaces():
-    g = game()
-    g.seats[0].corp.trackers.update(tech=10, water=1)
+    g = seat0().trackers(tech=10, water=1).start()
     place(g, 0, WATER_ROVER, "F1", 0)
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["water"]), "water")
     assert g.seats[0].corp.trackers["water"] == 3
@@ -167,8 +165,7 @@ def test_tech_4_doubles_water_from_a_tile_on_ice_claiming_both_spaces():
 
 
 def test_tech_4_does_not_double_a_synergy_advance_of_water():
-    g = game()
-    g.seats[0].corp.trackers.update(tech=10, biomass=1)
+    g = seat0().trackers(tech=10, biomass=1).start()
     place(g, 0, TECH_BIOMASS, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["biomass"]), "biomass")
     resolve(g, 0, next(i for i in items(g, 0) if i["source"] == "synergy"), "water")
@@ -176,8 +173,7 @@ def test_tech_4_does_not_double_a_synergy_advance_of_water():
 
 
 def test_tech_1_waives_adjacency_only_while_the_tech_tracker_stands_on_it():
-    g = game()
-    g.seats[0].corp.trackers["tech"] = 3
+    g = seat0().trackers(tech=3).start()
     place(g, 0, TECH_BIOMASS, "F1")
     settle_all(g, 0)
     apply(g, 0, Confirm())
@@ -198,9 +194,7 @@ def test_tech_1_waives_adjacency_only_while_the_tech_tracker_stands_on_it():
 
 
 def test_tech_3_adds_one_to_every_movement_gain():
-    g = game()
-    g.seats[0].corp.trackers.update(rover=1, tech=7)
-    g.seats[0].board.rovers = [sq("C5")]
+    g = seat0().trackers(rover=1, tech=7).rovers("C5").start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["rover"]), "rover")
     assert g.seats[0].pool == 2  # the space gives 1, the tech adds 1
@@ -209,9 +203,7 @@ def test_tech_3_adds_one_to_every_movement_gain():
 def test_resolution_order_matters_and_is_the_players_choice():
     """Reaching tech 3 first makes the rover advance give one more step (R2)."""
     def run(first):
-        g = game()
-        g.seats[0].corp.trackers.update(rover=1, tech=6)
-        g.seats[0].board.rovers = [sq("C5")]
+        g = seat0().trackers(rover=1, tech=6).rovers("C5").start()
         place(g, 0, ROVER_TECH, "F1")
         resolve(g, 0, next(i for i in items(g, 0) if i["options"] == [first]), first)
         other = "tech" if first == "rover" else "rover"
@@ -221,7 +213,6 @@ def test_resolution_order_matters_and_is_the_players_choice():
 
 
 def test_tech_5_stops_meteorites_from_landing():
-    g = game()
-    g.seats[0].corp.trackers["tech"] = 14
+    g = seat0().trackers(tech=14).start()
     place(g, 0, METEOR_DOMINO, "F1")
     assert g.seats[0].board.meteorites == []
