@@ -185,7 +185,8 @@ def grant(state: GameState, seat: int, benefit) -> None:
     ``"move 2"`` (rover movement), or the tuple form (``("civ", 2)``). The corporation board
     and this round's event apply as usual. Raises ScenarioError when the seat is not deciding
     now; an unknown reward raises NotImplementedError, as the rules do."""
-    if not R._may_act(state, seat) or state.phase not in ("turns", "civ", "final"):
+    if not (isinstance(seat, int) and 0 <= seat < state.players and R._may_act(state, seat)) \
+            or state.phase not in ("turns", "civ", "final"):
         raise ScenarioError(f"seat {seat + 1} is not deciding anything now (phase {state.phase})")
     if isinstance(benefit, str):
         words = benefit.split()
@@ -513,7 +514,6 @@ class Scenario:
         """``planets`` / ``corporations``: one per seat (None: KSB-4156 / Universal
         Coalition); ``events``: as ``make_config`` (solo always plays them)."""
         try:
-            n = players
             config = make_config(players, planets=None if planets is None else
                                  [p or "ksb-4156" for p in planets],
                                  corporations=None if corporations is None else
@@ -523,7 +523,7 @@ class Scenario:
         except IllegalAction as e:
             raise ScenarioError(str(e)) from None
         self._state = deal(config, seed)
-        self._seats = [SeatSetup(self, i) for i in range(n)]
+        self._seats = [SeatSetup(self, i) for i in range(players)]
         self._round = 1
 
     @classmethod
