@@ -13,10 +13,10 @@ from engine import NotYourTurn, apply, dump, legal_actions, make_config, new_gam
 from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
 from engine.autopilot import choose, play_game, play_turn, state_from_view
 from engine.data import civ_card
-from engine.data import parse_cell as sq
+from engine.scenario import Scenario
 from engine.state import copy
 
-from .conftest import game, give
+from .conftest import game
 
 ROVER_TECH_DOMINO = 56  # rover/tech, small stack
 ROVER_TECH_LARGE = 48  # rover/tech N5, large stack
@@ -227,14 +227,11 @@ def test_a_state_rebuilt_from_a_view_offers_the_same_actions_as_the_real_one(con
 
 
 def test_greedy_turn_spends_rover_movement_on_a_lifepod_or_meteorite():
-    g = game(2, seed=3)
+    sc = Scenario(2, 3)
+    sc.seat(0).trackers(rover=3)  # the next rover advance gives 2 movement
+    sc.seat(0).rovers("D4", "J8").meteorites("D6")  # two steps from the meteorite D6 and the lifepod I9
+    g = sc.seat(0).depot(small=ROVER_TECH_DOMINO, large=ROVER_TECH_LARGE).start()
     s = g.seats[0]
-    s.corp.trackers["rover"] = 3  # the next rover advance gives 2 movement
-    s.board.rovers = [sq("D4"), sq("J8")]  # two steps from the meteorite D6 and the lifepod I9
-    s.corp.rover_supply -= 2
-    s.board.meteorites.append(sq("D6"))
-    give(g, 0, ROVER_TECH_DOMINO)
-    give(g, 0, ROVER_TECH_LARGE)
     before = s.corp.lifepods + s.corp.meteorites
     actions = play_turn(g, 0)
     for a in actions:
@@ -245,11 +242,10 @@ def test_greedy_turn_spends_rover_movement_on_a_lifepod_or_meteorite():
 
 
 def test_greedy_reaches_a_civ_milestone_then_picks_a_card_and_settles_it():
-    g = game(2, seed=4)
+    sc = Scenario(2, 4)
+    sc.seat(0).trackers(civ=2)  # a civ icon now reaches the rank 1 milestone
+    g = sc.seat(0).depot(small=CIV_ENERGY_DOMINO, large=CIV_ENERGY_LARGE).start()
     s = g.seats[0]
-    s.corp.trackers["civ"] = 2  # a civ icon now reaches the rank 1 milestone
-    give(g, 0, CIV_ENERGY_DOMINO)
-    give(g, 0, CIV_ENERGY_LARGE)
     for seat in (0, 1):
         for a in play_turn(g, seat):
             apply(g, seat, a)
