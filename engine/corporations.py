@@ -17,6 +17,7 @@ where every hook changes nothing. The state a board needs beyond its five tracke
     used     once-per-round techs: "t<level>" -> round used
     spent    once-per-game techs used
     table_objective, _drawn   Jump Drive tech 6 (keys starting with _ are the owner's only)
+    _move    rover movement under way this step (rules.gain_movement: start-of-round part, R3)
 
 Choices are pending items (see rules.py) of these kinds:
 
@@ -32,8 +33,10 @@ Choices are pending items (see rules.py) of these kinds:
     keep_civ  keep civ cards at game end (Republic tech 5)
 
 Interpretations where the sources leave room:
-- Start-of-round movement (Flux 1, Horizon 2, Oasis 2) and Republic 1 join the turn's
-  movement pool: spendable before the tile is placed (R3) and for the rest of the turn.
+- Start-of-round movement (Flux 1, Horizon 2, Oasis 2) and Republic 1 are spent before the
+  tile is placed, first of the pool; what is left of it is lost when the tile is placed and
+  never joins movement gained later in the turn (R3 revised; rules.gain_movement). A tile
+  that fits nowhere (R6) ends that window as a placement would.
 - Techs usable "at any time" are offered during the player's own turn; the once-per-game
   ones (Cosmos 2, Flux 2, Jump Drive 5 and 6) also in the final step.
 - Makeshift tech 3: a tracker may not shift sideways back onto a space it left earlier in
@@ -126,7 +129,7 @@ def _teleports(state: GameState, seat: int, allowed) -> list[str]:
 def _teleport(state: GameState, seat: int, key: str) -> None:
     s = state.seats[seat]
     num, cell = key.split()
-    s.pool -= 1
+    R.spend_movement(state, seat, 1)
     s.board.rovers[int(num) - 1] = parse_cell(cell)
     R._rover_arrives(state, seat, int(num) - 1, parse_cell(cell))
 
@@ -859,7 +862,8 @@ class Republic(Board):
         tracker, usable before the tile is placed (R3)."""
         s = state.seats[seat]
         if _on(state, seat, 1) and "civ" in D.tile(tile_id).resources:
-            s.pool += _move_value(_cdef(state, seat).tracks["rover"].benefits[s.corp.trackers["rover"]])
+            R.gain_movement(state, seat, _move_value(_cdef(state, seat).tracks["rover"].benefits[s.corp.trackers["rover"]]),
+                            early=True)
 
     def civ_item(self, state, seat, item):
         """Tech 2: a random card of the next rank joins the choice (drawn now, seeded)."""
@@ -1208,7 +1212,7 @@ def tile_picked(state: GameState, seat: int, tile_id: int) -> None:
 
 def start_turn(state: GameState, seat: int) -> None:
     """Start-of-round movement (Flux 1, Horizon 2, Oasis 2), then the techs usable now."""
-    state.seats[seat].pool += _b(state, seat).start_of_round_movement(state, seat)
+    R.gain_movement(state, seat, _b(state, seat).start_of_round_movement(state, seat), early=True)
     refresh(state, seat)
 
 

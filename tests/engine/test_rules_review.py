@@ -1,0 +1,136 @@
+"""Issue 14: the defects a rules review found and the two revised rulings (R3 start-of-round
+movement, D16 Wormhole tech 5), each on a hand-built position played through the rules."""
+import pytest
+
+from engine import IllegalAction, apply, legal_actions
+from engine import rules as R
+from engine.actions import Move, Pick, Place
+from engine.data import parse_cell as sq
+
+from .conftest import finish_turn, game, give, items, place, resolve
+
+CIV_ENERGY = 8  # dominoes, orientation 0: the first terrain on top (civ F1, energy G1 at F1)
+ROVER_TECH = 56
+TECH_BIOMASS = 80
+BIOMASS_CIV = 128
+
+
+def cgame(corp: str, players: int = 2, seed: int = 1, **config):
+    """A game with seat 0 playing ``corp`` and the others Universal Coalition."""
+    return game(players, seed, corporations=[corp] + ["universal_coalition"] * (players - 1), **config)
+
+
+def moves(g, seat=0) -> list[Move]:
+    return [a for a in legal_actions(g, seat) if isinstance(a, Move)]
+
+
+def advance_item(g, track, seat=0):
+    return next(i for i in items(g, seat, "advance") if track in i["options"])
+
+
+# =========================================================================== R3 (revised)
+
+def flux_round_two():
+    """Flux, tech 1 on and the flux token on civ, one rover on civ terrain when round 2
+    opens through the rules: 2 start-of-round movement."""
+    g = cgame("flux_industries")
+    place(g, 0, CIV_ENERGY, "F1")  # civ F1, energy G1
+    finish_turn(g, 0)
+    s = g.seats[0]
+    s.corp.trackers.update(tech=3, rover=3)  # tech 1 on; the next rover advance gives 2 movement
+    s.corp.special["flux"] = "civ"
+    s.board.rovers = [sq("F1")]
+    place(g, 1, TECH_BIOMASS, "F1")
+    finish_turn(g, 1)  # round 2 opens: Flux tech 1 gives its movement
+    assert g.round == 2 and s.step == "pick" and s.pool == 2
+    return g
+
+
+def test_r3_start_of_round_movement_may_be_spent_before_the_tile_is_placed():
+    """RULINGS R3 (revised): "start-of-round movement (Flux tech 1, Horizon tech 2, Oasis
+    tech 2) and Republic tech 1 ... must be spent before the tile is placed" (2023: « Vous
+    devez le faire avant d'avoir posé votre tuile »)."""
+    g = flux_round_two()
+    s = g.seats[0]
+    apply(g, 0, Pick(give(g, 0, TECH_BIOMASS)))
+    assert s.hand is not None and Move(1, "right") in moves(g)
+    apply(g, 0, Move(1, "right"))  # tile still in hand
+    assert s.board.rovers == [sq("F2")] and s.pool == 1
+
+
+def test_r3_unspent_start_of_round_movement_is_lost_when_the_tile_is_placed():
+    """RULINGS R3 (revised): "whatever of it is unspent is lost when the tile is placed"."""
+    g = flux_round_two()
+    s = g.seats[0]
+    apply(g, 0, Pick(give(g, 0, TECH_BIOMASS)))
+    apply(g, 0, Move(1, "right"))
+    apply(g, 0, Place(sq("G2"), 0))  # tech G2, biomass H2: no movement from it
+    assert s.pool == 0 and moves(g) == []
+    with pytest.raises(IllegalAction, match="no rover movement"):
+        apply(g, 0, Move(1, "left"))
+
+
+def test_r3_start_of_round_movement_is_not_merged_with_movement_gained_later():
+    """RULINGS R3 (revised): start-of-round movement "is not merged into the pool of movement
+    gained later in the turn": a tile's rover advance gives its own movement only."""
+    g = flux_round_two()
+    s = g.seats[0]
+    apply(g, 0, Pick(give(g, 0, ROVER_TECH)))
+    apply(g, 0, Place(sq("G2"), 0))  # rover G2, tech H2; the 2 start-of-round steps unspent
+    assert s.pool == 0
+    resolve(g, 0, advance_item(g, "rover"), "rover")  # rover 4: 2 movement
+    assert s.pool == 2
+    apply(g, 0, Move(1, "right"))
+    apply(g, 0, Move(1, "right"))
+    assert s.pool == 0 and moves(g) == [] and s.board.rovers == [sq("F3")]
+
+
+def test_r3_republic_tech1_movement_is_lost_when_the_civ_tile_is_placed():
+    """RULINGS R3 (revised): Republic tech 1 (movement on selecting a civ tile) "must be
+    spent before the tile is placed"."""
+    g = cgame("republic")
+    s = g.seats[0]
+    s.corp.trackers.update(tech=3, rover=4)
+    s.board.rovers = [sq("E3")]
+    apply(g, 0, Pick(give(g, 0, BIOMASS_CIV)))
+    assert s.pool == 2 and Move(1, "left") in moves(g)
+    apply(g, 0, Place(sq("F1"), 0))
+    assert s.pool == 0 and moves(g) == []
+
+
+# =========================================================================== defect 5
+
+def test_cosmos_tech4_a_free_energy_step_after_the_pool_is_spent():
+    """Cosmos tech 4: rover moves onto energy terrain are free ("free_rover_move_onto_energy";
+    issue 14: "With 2 movement, the route land, land, energy is refused on its last step").
+    The step's cost is checked before the empty-pool check, in the listing and in apply."""
+    g = cgame("cosmos_inc")
+    s = g.seats[0]
+    s.corp.trackers.update(tech=10, rover=3)  # tech 4 on; the next rover advance gives 2 movement
+    s.board.place_tile(CIV_ENERGY, 0, sq("F2"))  # civ F2, energy G2
+    s.board.rovers = [sq("H4")]
+    place(g, 0, ROVER_TECH, "F1")  # rover F1, tech G1
+    resolve(g, 0, advance_item(g, "rover"), "rover")
+    assert s.pool == 2
+    apply(g, 0, Move(1, "left"))  # H3: land
+    apply(g, 0, Move(1, "left"))  # H2: land
+    assert s.pool == 0
+    assert Move(1, "up") in moves(g)  # G2: energy, free
+    assert Move(1, "down") not in moves(g)  # I2: land, no movement left
+    apply(g, 0, Move(1, "up"))
+    assert s.board.rovers == [sq("G2")] and s.pool == 0
+    with pytest.raises(IllegalAction, match="no rover movement"):
+        apply(g, 0, Move(1, "up"))  # F2: civ
+
+
+def test_cosmos_tech4_gives_no_free_step_without_movement_this_turn():
+    """Cosmos tech 4 makes a step onto energy free; it gives no movement of its own: a player
+    who gained no rover movement this turn moves no rover (rulebook p.6: « vos Rovers ne se
+    déplacent que lorsque votre cube avance sur un échelon avec un chiffre »)."""
+    g = cgame("cosmos_inc")
+    s = g.seats[0]
+    s.corp.trackers.update(tech=10)
+    s.board.place_tile(CIV_ENERGY, 0, sq("F2"))
+    s.board.rovers = [sq("H2")]
+    place(g, 0, TECH_BIOMASS, "F1")
+    assert s.pool == 0 and moves(g) == []
