@@ -284,7 +284,8 @@ def withheld(state: GameState, benefit_kind: str) -> bool:
 
 
 def gain_patch(state: GameState, seat: int, count: int = 1) -> None:
-    """Gain biomass patches (each one a pending item to place, or store with the right tech)."""
+    """Gain biomass patches (each one a pending item to place, or store with the right tech;
+    one gained in the final step is placed: item_values offers no 'store' then)."""
     for _ in range(corps.patches_gained(state, seat, count)):
         _add(state.seats[seat], "patch")
 
@@ -312,8 +313,8 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     if kind == "patch":
         vals = [cell_name(c) for c in b.legal_patch_cells(ignore_adjacency=ignores_adjacency(state, seat))]
         vals = corps.patch_values(state, seat, item, vals)
-        if item.get("storable", True) and can_store_patches(state, seat):
-            vals.append("store")
+        if item.get("storable", True) and state.phase != "final" and can_store_patches(state, seat):
+            vals.append("store")  # never in the final step: every patch is placed before scoring (p.7)
         return vals
     if kind == "rover":
         return [cell_name(c) for c in _last_tile_cells(s)] if s.corp.rover_supply > 0 else []

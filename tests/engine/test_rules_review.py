@@ -3,6 +3,7 @@ movement, D16 Wormhole tech 5), each on a hand-built position played through the
 import pytest
 
 from engine import IllegalAction, apply, legal_actions
+from engine import data as D
 from engine import rules as R
 from engine.actions import Move, Pick, Place
 from engine.data import parse_cell as sq
@@ -134,3 +135,64 @@ def test_cosmos_tech4_gives_no_free_step_without_movement_this_turn():
     s.board.rovers = [sq("H2")]
     place(g, 0, TECH_BIOMASS, "F1")
     assert s.pool == 0 and moves(g) == []
+
+
+# =========================================================================== defect 1
+
+GAMING_COMMISSION = 23  # end of game: 2 medals and a synergy-like advance of any tracker
+
+
+def final_step_with_a_biomass_milestone_ahead():
+    """Universal Coalition with tech 2 (store patches), the biomass tracker one step below a
+    milestone and Gaming Commission held, in the last round: the final step opens through
+    the rules with the card's advance to settle."""
+    g = game(2)
+    g.ending.append("depot_empty")  # this round is the last one
+    place(g, 0, CIV_ENERGY, "F1")
+    finish_turn(g, 0)
+    s = g.seats[0]
+    s.corp.trackers.update(tech=5, biomass=2)
+    s.corp.civ_cards.append(GAMING_COMMISSION)
+    place(g, 1, TECH_BIOMASS, "F1")
+    finish_turn(g, 1)
+    assert g.phase == "final" and g.active == 0
+    return g
+
+
+def test_a_patch_gained_in_the_final_step_must_be_placed_not_stored():
+    """Rulebook 2023 p.7: « Avant de faire le décompte, assurez-vous d'avoir placé tous les
+    blocs Biomasse en votre possession »; RULINGS S1: final score "after stored biomass
+    patches are placed". A patch the final step gives cannot be stored any more."""
+    g = final_step_with_a_biomass_milestone_ahead()
+    resolve(g, 0, advance_item(g, "biomass"), "biomass")  # biomass 3: a patch
+    (patch,) = items(g, 0, "patch")
+    values = R.item_values(g, 0, patch)
+    assert "store" not in values and values
+    with pytest.raises(IllegalAction):
+        resolve(g, 0, patch, "store")
+    resolve(g, 0, patch, values[0])
+    s = g.seats[0]
+    assert g.phase == "over" and s.board.patches == [sq(values[0])] and s.corp.stored_patches == 0
+
+
+@pytest.mark.parametrize("level", ["greedy", "random"])
+def test_the_autopilot_places_a_patch_gained_in_the_final_step(level):
+    """Rulebook 2023 p.7 (« assurez-vous d'avoir placé tous les blocs Biomasse »): the
+    computer player ends the game with the patch on its planet, never stored."""
+    import random
+
+    from engine.autopilot import play_turn
+
+    for seed in range(8 if level == "random" else 1):
+        g = final_step_with_a_biomass_milestone_ahead()
+        b = g.seats[0].board
+        free = [c for c in D.cells_of(b.planet.grid_mask & ~b.occupied) if c != sq("F2")]
+        for c in free:  # one free square left: the choice is that square or (before the fix) "store"
+            b.place_patch(c)
+        resolve(g, 0, advance_item(g, "biomass"), "biomass")  # biomass 3: a patch to settle
+        rng = random.Random(seed)
+        while g.phase != "over":
+            for action in play_turn(g, g.active, level, rng):
+                apply(g, g.active, action)
+        s = g.seats[0]
+        assert s.corp.stored_patches == 0 and sq("F2") in s.board.patches
