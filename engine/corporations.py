@@ -967,7 +967,7 @@ class Wormhole(Board):
         extra = set()
         if _on(state, seat, 2):  # over tile squares, never on a meteorite
             extra |= {c for c in D.cells_of(b.occupied) if b.owner[c] >= 0 and c not in b.meteorites}
-        if _on(state, seat, 5):  # onto a meteorite, destroying it (D16: any time)
+        if _on(state, seat, 5) and state.phase == "final":  # onto a meteorite, destroying it (D16: at game end only)
             extra |= set(b.meteorites)
         extra -= set(D.cells_of(P.patch_forbidden(b.planet_id)))  # never on Arashi's ring
         return values + [cell_name(c) for c in sorted(extra)]

@@ -196,3 +196,41 @@ def test_the_autopilot_places_a_patch_gained_in_the_final_step(level):
                 apply(g, g.active, action)
         s = g.seats[0]
         assert s.corp.stored_patches == 0 and sq("F2") in s.board.patches
+
+
+# =========================================================================== D16 (revised)
+
+ROVER_TECH_METEOR = 68  # at F1: rover F1, tech G1 with a meteorite
+
+
+def test_d16_wormhole_tech5_puts_no_patch_on_a_meteorite_during_play():
+    """RULINGS D16 (revised: both rulebooks): "Wormhole tech 5 is used at the end of the
+    game only: during play a patch may not go onto a meteorite" (« À la fin de la partie,
+    vous pouvez détruire les Météorites restantes … »)."""
+    g = cgame("wormhole_corp")
+    g.seats[0].corp.trackers.update(tech=14)  # techs 1-5 on
+    place(g, 0, ROVER_TECH_METEOR, "F1")
+    R.gain_patch(g, 0)
+    patch = items(g, 0, "patch")[0]
+    assert "F1" in R.item_values(g, 0, patch)  # tech 2: over a tile square
+    assert "G1" not in R.item_values(g, 0, patch)
+    with pytest.raises(IllegalAction):
+        resolve(g, 0, patch, "G1")
+
+
+def test_d16_wormhole_tech5_destroys_a_meteorite_with_a_patch_in_the_final_step():
+    """RULINGS D16 (revised): "in the final step it may [go onto a meteorite], destroying it"."""
+    g = cgame("wormhole_corp")
+    g.ending.append("depot_empty")
+    s = g.seats[0]
+    s.corp.trackers.update(tech=14)
+    place(g, 0, ROVER_TECH_METEOR, "F1")
+    finish_turn(g, 0)
+    s.corp.stored_patches = 1
+    place(g, 1, TECH_BIOMASS, "F1")
+    finish_turn(g, 1)
+    assert g.phase == "final" and g.active == 0
+    (patch,) = items(g, 0, "patch")
+    assert "G1" in R.item_values(g, 0, patch)
+    resolve(g, 0, patch, "G1")
+    assert s.board.meteorites == [] and s.corp.meteorites == 0 and sq("G1") in s.board.patches
