@@ -558,7 +558,8 @@ def item_values(state, seat: int, item: dict) -> list[str]:
     if kind == "add_meteorite":
         if R._tech(state, seat, "meteor_immunity"):
             return []
-        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites))]
+        # unoccupied: no meteorite on it and not covered by a biomass patch (Wormhole tech 2)
+        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites) & ~D.mask_of(b.patches))]
     if kind == "discard_objective":
         return [str(c) for c in s.corp.objectives]
     if kind == "rotate_station":

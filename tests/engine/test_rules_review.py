@@ -234,3 +234,32 @@ def test_d16_wormhole_tech5_destroys_a_meteorite_with_a_patch_in_the_final_step(
     assert "G1" in R.item_values(g, 0, patch)
     resolve(g, 0, patch, "G1")
     assert s.board.meteorites == [] and s.corp.meteorites == 0 and sq("G1") in s.board.patches
+
+
+# =========================================================================== defect 4
+
+def before_event(card_id: int, players: int = 3, **config):
+    """A game about to reveal its first event, which will be ``card_id`` (reveal: conftest)."""
+    g = game(players, turn=False, events="normal", **config)
+    deck = g.extra["events"]["deck"]
+    if card_id in deck:
+        deck.remove(card_id)
+    deck.insert(0, card_id)
+    return g
+
+
+@pytest.mark.parametrize("card_id", [95, 107])
+def test_a_meteor_symbol_under_a_wormhole_patch_takes_no_event_meteorite(card_id):
+    """Events 95 and 107: « Ajoutez 1 Météorite sur un symbole Météorite inoccupé d'une de vos
+    tuiles ». A symbol a Wormhole patch covers (tech 2: patches over tiles) is not free."""
+    from .conftest import reveal
+
+    g = before_event(card_id, corporations=["wormhole_corp", "universal_coalition", "universal_coalition"])
+    b = g.seats[0].board
+    b.place_tile(ROVER_TECH_METEOR, 0, sq("F1"))  # meteor symbol on G1
+    b.place_tile(ROVER_TECH_METEOR, 0, sq("F3"))  # meteor symbol on G3
+    b.meteorites.clear()
+    b.place_patch(sq("G1"))  # covers the symbol on G1
+    reveal(g)
+    assert b.meteorites == [sq("G3")]  # the only free symbol, taken with no choice left
+    assert not items(g, 0, "add_meteorite")
