@@ -207,6 +207,9 @@ class Board:
     def rover_meteorite(self, state: GameState, seat: int, rover: int, cell: int) -> bool:
         return False
 
+    def meteorite_collected(self, state: GameState, seat: int) -> None:
+        pass
+
     def diagonal_moves(self, state: GameState, seat: int) -> bool:
         return False
 
@@ -510,7 +513,10 @@ class Horizon(Board):
         corp = _corp(state, seat)
         corp.special["carry"].remove(rover)
         corp.meteorites += 1
-        if _on(state, seat, 3):  # tech 3: a biomass patch for each delivery
+        self.meteorite_collected(state, seat)
+
+    def meteorite_collected(self, state, seat):  # tech 3: a biomass patch for each collection
+        if _on(state, seat, 3):
             R.gain_patch(state, seat)
 
     def tile_placed(self, state, seat, tile_index):
@@ -1187,6 +1193,14 @@ def carrying(state: GameState, seat: int) -> list[int]:
 def rover_meteorite(state: GameState, seat: int, rover: int, cell: int) -> bool:
     """True when the board handles a meteorite a rover reaches (Horizon carries it)."""
     return _b(state, seat).rover_meteorite(state, seat, rover, cell)
+
+
+def collect_meteorite(state: GameState, seat: int, cell: int) -> None:
+    """A meteorite on the planet goes to the corporation board without a rover (event 83,
+    Flux tech 4), with what the board gives for a collection (Horizon tech 3)."""
+    state.seats[seat].board.meteorites.remove(cell)
+    _corp(state, seat).meteorites += 1
+    _b(state, seat).meteorite_collected(state, seat)
 
 
 def diagonal_moves(state: GameState, seat: int) -> bool:

@@ -628,8 +628,7 @@ def _settle(state, seat: int, item: dict, key: str) -> None:
     elif kind in ("collect_meteorite", "destroy_lifepod", "add_meteorite"):
         cell = parse_cell(key)
         if kind == "collect_meteorite":
-            b.meteorites.remove(cell)
-            s.corp.meteorites += 1
+            corps.collect_meteorite(state, seat, cell)  # Horizon tech 3: any collection brings a patch
         elif kind == "destroy_lifepod":
             b.lifepods.remove(cell)
         else:

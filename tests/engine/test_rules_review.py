@@ -263,3 +263,23 @@ def test_a_meteor_symbol_under_a_wormhole_patch_takes_no_event_meteorite(card_id
     reveal(g)
     assert b.meteorites == [sq("G3")]  # the only free symbol, taken with no choice left
     assert not items(g, 0, "add_meteorite")
+
+
+# =========================================================================== defect 6
+
+def test_horizon_tech3_a_meteorite_collected_by_event_83_brings_a_patch():
+    """Horizon tech 3: « Gagnez un carré de Biomasse quand vous collectez une Météorite ».
+    Event 83 (« Move one meteorite from your planet to your corporation (no rover needed) »)
+    collects one too: any collection by that player counts, not only a rover's delivery."""
+    from .conftest import reveal
+
+    g = before_event(83, corporations=["horizon_group", "universal_coalition", "universal_coalition"])
+    s = g.seats[0]
+    s.corp.trackers.update(tech=7)  # techs 1-3 on
+    s.board.place_tile(ROVER_TECH_METEOR, 0, sq("F1"))  # its meteorite on G1
+    reveal(g)  # the only meteorite is collected at once
+    assert s.corp.meteorites == 1 and s.board.meteorites == []
+    (patch,) = items(g, 0, "patch")
+    assert patch.get("event")  # settled before the pick, with the event (p.9)
+    resolve(g, 0, patch, R.item_values(g, 0, patch)[0])
+    assert len(s.board.patches) == 1
