@@ -572,8 +572,8 @@ class JumpDrive(_LifepodBoard):
             return values + ["synergy"]
         return values
 
-    def advance_extra_values(self, state, seat, item, opts):  # tech 3: a synergy moving twice
-        if item["source"] == "synergy" and _on(state, seat, 3) and not _used(state, seat, "t3"):
+    def advance_extra_values(self, state, seat, item, opts):  # tech 3: any synergy boost (events too) moving twice
+        if (item["source"] == "synergy" or item.get("synergy")) and _on(state, seat, 3) and not _used(state, seat, "t3"):
             return [f"{t} twice" for t in opts]
         return []
 

@@ -306,8 +306,9 @@ def _apply_op(state, seat: int, op: dict) -> None:
     name = op["op"]
     if name == "advance_choice":
         tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
+        extra = {"synergy": True} if _is_synergy(op) else {}  # 81, 84: a synergy boost (Jump Drive tech 3)
         R._add(s, "advance", options=tracks, source="event", picks=op["choose"], times=op["times"],
-               claim=op.get("benefits", True))
+               claim=op.get("benefits", True), **extra)
     elif name == "regress_choice":
         tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
         R._add(s, "regress", options=tracks, times=op["times"])
@@ -345,6 +346,11 @@ def _apply_op(state, seat: int, op: dict) -> None:
         R._add(s, "event_choice")
     # gain_rover is given once the tile is placed (after_placement); round rules and the civ
     # piles need nothing per player here.
+
+
+def _is_synergy(op: dict) -> bool:
+    """Whether an event's advance is a synergy boost: one step of any tracker, with its reward."""
+    return op["tracks"] == "any" and op["choose"] == 1 and op["times"] == 1 and op.get("benefits", True)
 
 
 def _autosettle(state, seat: int) -> None:
@@ -659,7 +665,8 @@ def _settle(state, seat: int, item: dict, key: str) -> None:
         state.station[key][slot] = []
     elif kind == "event_choice":
         if key == "synergy":
-            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True)
+            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True,
+                   synergy=True)
         else:
             _ev(state)["peeks"][str(seat)] = _ev(state)["deck"][0]
     elif kind == "extra_rover":

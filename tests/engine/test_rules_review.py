@@ -283,3 +283,48 @@ def test_horizon_tech3_a_meteorite_collected_by_event_83_brings_a_patch():
     assert patch.get("event")  # settled before the pick, with the event (p.9)
     resolve(g, 0, patch, R.item_values(g, 0, patch)[0])
     assert len(s.board.patches) == 1
+
+
+# =========================================================================== defect 7
+
+def jump_drive_before(card_id):
+    g = before_event(card_id, corporations=["jump_drive", "universal_coalition", "universal_coalition"])
+    g.seats[0].corp.special["slots"] = [3]  # a lifepod on tech 3: on
+    return g
+
+
+@pytest.mark.parametrize("card_id", [81, 84])
+def test_jump_drive_tech3_doubles_a_synergy_boost_from_an_event(card_id):
+    """Jump Drive tech 3: « Avancez le cube deux fois grâce à un Bonus synergique »; events 81
+    and 84 give « one synergy boost »: every synergy boost qualifies, whatever gave it."""
+    from .conftest import reveal
+
+    g = reveal(jump_drive_before(card_id))
+    (syn,) = items(g, 0, "advance")
+    assert "civ twice" in R.item_values(g, 0, syn)
+    resolve(g, 0, syn, "civ twice")
+    assert g.seats[0].corp.trackers["civ"] == 2
+
+
+@pytest.mark.parametrize("card_id", [117, 118])
+def test_jump_drive_tech3_doubles_the_synergy_option_of_events_117_118(card_id):
+    """Jump Drive tech 3 (« Avancez le cube deux fois grâce à un Bonus synergique ») on the
+    synergy option of 117/118 (« one synergy boost, or secretly look at the next event »)."""
+    from .conftest import reveal
+
+    g = reveal(jump_drive_before(card_id))
+    resolve(g, 0, items(g, 0, "event_choice")[0], "synergy")
+    (syn,) = items(g, 0, "advance")
+    assert "water twice" in R.item_values(g, 0, syn)
+    resolve(g, 0, syn, "water twice")
+    assert g.seats[0].corp.trackers["water"] == 2
+
+
+def test_jump_drive_tech3_is_not_offered_on_an_event_advance_that_is_no_synergy():
+    """Event 69 (« Advance either your rover or your civ tracker one step ») is no synergy
+    boost: Jump Drive tech 3 (« grâce à un Bonus synergique ») does not double it."""
+    from .conftest import reveal
+
+    g = reveal(jump_drive_before(69))
+    (adv,) = items(g, 0, "advance")
+    assert R.item_values(g, 0, adv) == ["rover", "civ"]
