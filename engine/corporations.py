@@ -582,7 +582,15 @@ class JumpDrive(_LifepodBoard):
         t = D.tile(b.tiles[tile_index][0])
         if _on(state, seat, 4) and "tech" in t.resources:
             other = t.terrain_b if t.terrain_a == "tech" else t.terrain_a
-            near = R.terrains_next_to(b, b.tile_cells(tile_index), "tech", other)
+            # the tile's tech square is energy: its area is that square with the energy
+            # terrain it touches (designer: normal area extension through energy terrain)
+            area = {c for c in b.tile_cells(tile_index) if b.terrain[c] == "tech"}
+            for c in list(area):
+                for n in D.neighbours(c):
+                    if b.terrain[n] == "energy" and n not in area:
+                        area.update(b.area_of(n))
+            near = {b.terrain[n] for c in area for n in D.neighbours(c) if n not in area} - {None, "energy"}
+            near = [tr for tr in TRACKS if tr == other or tr in near]
             for g in gains:
                 if g["source"] == "tile" and g["options"] == ["tech"]:
                     g["options"] = [tr for tr in TRACKS if tr == "tech" or tr in near]

@@ -328,3 +328,43 @@ def test_jump_drive_tech3_is_not_offered_on_an_event_advance_that_is_no_synergy(
     g = reveal(jump_drive_before(69))
     (adv,) = items(g, 0, "advance")
     assert R.item_values(g, 0, adv) == ["rover", "civ"]
+
+
+# =========================================================================== defect 2
+
+WATER_ROVER = 104
+
+
+def jump_drive_tech4():
+    g = cgame("jump_drive")
+    g.seats[0].corp.special["slots"] = [4]  # a lifepod on tech 4: on
+    return g
+
+
+def tech_icon_options(g):
+    tech = next(i for i in items(g, 0, "advance") if "tech" in i["options"])
+    return R.item_values(g, 0, tech)
+
+
+def test_jump_drive_tech4_the_tech_square_joins_adjacent_energy_terrain():
+    """Jump Drive tech 4: a placed tile's tech square counts as energy, "with normal terrain
+    area extension if adjacent to energy terrain" (designer, issue 14): civ G7, energy G8,
+    then tech on G9 -- the energy area {G8, G9} touches civ, so civ is offered."""
+    g = jump_drive_tech4()
+    g.seats[0].board.place_tile(CIV_ENERGY, 3, sq("G7"))  # civ G7, energy G8
+    place(g, 0, ROVER_TECH, "G9", 1)  # tech G9, rover G10
+    assert "civ" in tech_icon_options(g)
+
+
+def test_jump_drive_tech4_does_not_flood_through_another_tiles_tech_square():
+    """Jump Drive tech 4 (the tech square counts as energy; the area extends through energy
+    terrain only): biomass G7, another tile's tech G8, water H8, then tech on G9 -- water and
+    biomass touch G8, not the area of G9, so neither is offered."""
+    g = jump_drive_tech4()
+    b = g.seats[0].board
+    b.place_tile(TECH_BIOMASS, 1, sq("G7"))  # biomass G7, tech G8
+    b.place_tile(WATER_ROVER, 0, sq("H8"))  # water H8, rover I8
+    place(g, 0, ROVER_TECH, "G9", 1)  # tech G9, rover G10
+    options = tech_icon_options(g)
+    assert "water" not in options and "biomass" not in options
+    assert options == ["rover", "tech"]  # the tile's other resource and tech itself (G8 touches G9)
