@@ -1248,6 +1248,16 @@ def final_items(state: GameState, seat: int) -> None:
                    optional=True, final=True)
 
 
+def turns_closed(state: GameState) -> None:
+    """Every seat has confirmed its turn (nothing can be undone now): the three objectives
+    Jump Drive tech 6 drew leave the objective deck -- the kept one for the table, the two
+    others to the box -- so no later draw (event 67) deals one of them again."""
+    for s in state.seats:
+        for card in s.corp.special.get("_drawn", []):
+            if card in state.objective_deck:
+                state.objective_deck.remove(card)
+
+
 def table_objectives(state: GameState) -> list[int]:
     """Objective cards kept for the whole table (Jump Drive tech 6)."""
     return [s.corp.special["table_objective"] for s in state.seats if s.corp.special.get("table_objective")]

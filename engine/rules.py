@@ -665,6 +665,7 @@ def _close_turns(state: GameState) -> None:
         s.snapshot = None
         s.taken = None
         _end_movement(s)
+    corps.turns_closed(state)  # what undo kept open is final now (Jump Drive tech 6's draw)
     order = [i for i in _order_from_commander(state) if state.seats[i].civ_queue]
     if order:
         state.phase = "civ"

@@ -368,3 +368,35 @@ def test_jump_drive_tech4_does_not_flood_through_another_tiles_tech_square():
     options = tech_icon_options(g)
     assert "water" not in options and "biomass" not in options
     assert options == ["rover", "tech"]  # the tile's other resource and tech itself (G8 touches G9)
+
+
+# =========================================================================== defect 3
+
+def test_solo_jump_drive_tech6_then_event_67_no_objective_scores_twice():
+    """Jump Drive tech 6 (draw 3 objectives, keep one for the whole table; in solo its private
+    side counts) then event 67 (« Draw one more objective card and add it to your private
+    objectives »): the kept card leaves the objective deck and the two others go to the box,
+    so 67 deals none of them again and no card scores twice (issue 14)."""
+    from engine import score
+
+    from .conftest import reveal
+
+    g = before_event(97, players=1, corporations=["jump_drive"])  # round 1: a rule, nothing to settle
+    deck = g.extra["events"]["deck"]
+    if 67 in deck:
+        deck.remove(67)
+    deck.insert(1, 67)  # round 2: event 67
+    reveal(g)
+    s = g.seats[0]
+    s.corp.special["slots"] = [6]
+    place(g, 0, TECH_BIOMASS, "F1")
+    top3 = g.objective_deck[:3]
+    resolve(g, 0, next(i for i in items(g, 0, "tech") if i["level"] == 6), "draw")
+    resolve(g, 0, items(g, 0, "objective")[0], str(top3[0]))  # the card 67 would draw next
+    finish_turn(g, 0)
+    assert g.round == 2 and g.extra["events"]["current"] == 67
+    drawn = [c for c in s.corp.objectives if c not in top3]
+    assert len(s.corp.objectives) == 4 and len(drawn) == 4  # 67 dealt a card none of the three
+    assert not set(top3) & set(g.objective_deck)
+    cards = [o["card"] for o in score(g)["players"][0]["E"]["objectives"]]
+    assert len(cards) == len(set(cards)) == 5 and top3[0] in cards
