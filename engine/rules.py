@@ -9,7 +9,8 @@ Inside a turn (R2) every gain becomes a *pending item* the player settles in any
 tracker advances (tile icons, energy's copy, synergy boosts, card effects), biomass patches,
 new rovers, and card effects that ask for a square or a row. Rover movement goes into a pool
 spent one step at a time whenever the player likes during the turn (R3); what is left when
-the turn is confirmed is lost. Until confirming, ``undo`` takes the whole turn back.
+the turn is confirmed is lost. Start-of-round movement (some corporations) is spent before
+the tile is placed and lost when it is placed (R3 revised; ``gain_movement``). Until confirming, ``undo`` takes the whole turn back.
 
 Track rules (corporation board, p.5-6): advancing claims each space reached; a tracker at
 the top stays there and further advances are lost, except the rover track, whose top repeats
