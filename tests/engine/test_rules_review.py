@@ -86,6 +86,23 @@ def test_r3_start_of_round_movement_is_not_merged_with_movement_gained_later():
     assert s.pool == 0 and moves(g) == [] and s.board.rovers == [sq("F3")]
 
 
+def test_r3_the_autopilot_spends_start_of_round_movement_before_placing():
+    """RULINGS R3 (revised): start-of-round movement "must be spent before the tile is
+    placed": the computer player fetches a lifepod in reach with it before placing."""
+    from engine.actions import Confirm
+    from engine.autopilot import play_turn
+
+    g = flux_round_two()
+    s = g.seats[0]
+    s.board.lifepods = [sq("F3")]  # two steps from the rover on F1
+    actions = play_turn(g, 0, "greedy")
+    first_place = next(i for i, a in enumerate(actions) if isinstance(a, Place))
+    assert [a for a in actions[:first_place] if isinstance(a, Move)] == [Move(1, "right"), Move(1, "right")]
+    for a in actions:
+        apply(g, 0, a)
+    assert isinstance(actions[-1], Confirm) and s.corp.lifepods == 1
+
+
 def test_r3_republic_tech1_movement_is_lost_when_the_civ_tile_is_placed():
     """RULINGS R3 (revised): Republic tech 1 (movement on selecting a civ tile) "must be
     spent before the tile is placed"."""
