@@ -28,7 +28,8 @@ RULE_TOPICS = {
     "rovers": (
         "**Rovers.** Rover icons give movement you spend during your turn, one square per step, split between "
         "your rovers. A rover that reaches a lifepod or a meteorite collects it. Unused steps are lost when you "
-        "confirm."),
+        "confirm. Movement a corporation gives at the start of the round (or for picking a civ tile) is spent "
+        "before you place your tile: what is left of it is lost once the tile is placed."),
     "civ": (
         "**Civilisation cards.** When a civ milestone is reached you choose a card of that rank after everyone "
         "has confirmed, one player at a time from the commander. Some act at once, others score at the end "

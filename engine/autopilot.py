@@ -45,7 +45,9 @@ Decisions:
             teleports) are first cut to the best few by a static score; civ card picks and
             extra tiles are played out to the end of the step. Optional uses are taken only
             when they gain something now.
-  rovers    movement goes to the lifepod or meteorite whose collection raises the worth most
+  rovers    start-of-round movement is spent before the tile is placed when a piece is in
+            reach (it is lost once the tile lies, R3); other movement after placing.
+            Movement goes to the lifepod or meteorite whose collection raises the worth most
             (simulated along a shortest route); with nothing in reach this turn, a rover steps
             where the worth rises (closer to the pieces); then the seat confirms.
   rotation  the commander tries the six station turns and keeps the one whose depot gives it
@@ -71,7 +73,7 @@ from .actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Pla
 from .board import Board
 from .errors import EngineError, NotYourTurn
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
-from .rules import apply, legal_actions, tech_unlocked, to_act
+from .rules import apply, early_movement, legal_actions, tech_unlocked, to_act
 from .scoring import SPACE_CITIZEN
 from .setup import new_game
 from .state import Corp, GameState, Seat
@@ -819,6 +821,10 @@ class _Greedy:
             return self._best_pick(sim, picks, fast)[0]
         places = [a for a in acts if isinstance(a, Place)]
         if places:
+            if early_movement(sim, self.seat) > 0:  # start-of-round movement: now or never (R3)
+                fetch = self._move(sim, [a for a in acts if isinstance(a, Move)])
+                if fetch is not None:
+                    return fetch
             return self._best_place(sim, places, fast)[0]
         resolves = [a for a in acts if isinstance(a, Resolve)]
         optional = {i["id"] for i in sim.seats[self.seat].pending if i.get("optional")}

@@ -17,6 +17,7 @@ where every hook changes nothing. The state a board needs beyond its five tracke
     used     once-per-round techs: "t<level>" -> round used
     spent    once-per-game techs used
     table_objective, _drawn   Jump Drive tech 6 (keys starting with _ are the owner's only)
+    _move    rover movement under way this step (rules.gain_movement: start-of-round part, R3)
 
 Choices are pending items (see rules.py) of these kinds:
 
@@ -32,8 +33,10 @@ Choices are pending items (see rules.py) of these kinds:
     keep_civ  keep civ cards at game end (Republic tech 5)
 
 Interpretations where the sources leave room:
-- Start-of-round movement (Flux 1, Horizon 2, Oasis 2) and Republic 1 join the turn's
-  movement pool: spendable before the tile is placed (R3) and for the rest of the turn.
+- Start-of-round movement (Flux 1, Horizon 2, Oasis 2) and Republic 1 are spent before the
+  tile is placed, first of the pool; what is left of it is lost when the tile is placed and
+  never joins movement gained later in the turn (R3 revised; rules.gain_movement). A tile
+  that fits nowhere (R6) ends that window as a placement would.
 - Techs usable "at any time" are offered during the player's own turn; the once-per-game
   ones (Cosmos 2, Flux 2, Jump Drive 5 and 6) also in the final step.
 - Makeshift tech 3: a tracker may not shift sideways back onto a space it left earlier in
@@ -126,7 +129,7 @@ def _teleports(state: GameState, seat: int, allowed) -> list[str]:
 def _teleport(state: GameState, seat: int, key: str) -> None:
     s = state.seats[seat]
     num, cell = key.split()
-    s.pool -= 1
+    R.spend_movement(state, seat, 1)
     s.board.rovers[int(num) - 1] = parse_cell(cell)
     R._rover_arrives(state, seat, int(num) - 1, parse_cell(cell))
 
@@ -203,6 +206,9 @@ class Board:
 
     def rover_meteorite(self, state: GameState, seat: int, rover: int, cell: int) -> bool:
         return False
+
+    def meteorite_collected(self, state: GameState, seat: int) -> None:
+        pass
 
     def diagonal_moves(self, state: GameState, seat: int) -> bool:
         return False
@@ -507,7 +513,10 @@ class Horizon(Board):
         corp = _corp(state, seat)
         corp.special["carry"].remove(rover)
         corp.meteorites += 1
-        if _on(state, seat, 3):  # tech 3: a biomass patch for each delivery
+        self.meteorite_collected(state, seat)
+
+    def meteorite_collected(self, state, seat):  # tech 3: a biomass patch for each collection
+        if _on(state, seat, 3):
             R.gain_patch(state, seat)
 
     def tile_placed(self, state, seat, tile_index):
@@ -563,8 +572,8 @@ class JumpDrive(_LifepodBoard):
             return values + ["synergy"]
         return values
 
-    def advance_extra_values(self, state, seat, item, opts):  # tech 3: a synergy moving twice
-        if item["source"] == "synergy" and _on(state, seat, 3) and not _used(state, seat, "t3"):
+    def advance_extra_values(self, state, seat, item, opts):  # tech 3: any synergy boost (events too) moving twice
+        if (item["source"] == "synergy" or item.get("synergy")) and _on(state, seat, 3) and not _used(state, seat, "t3"):
             return [f"{t} twice" for t in opts]
         return []
 
@@ -573,7 +582,15 @@ class JumpDrive(_LifepodBoard):
         t = D.tile(b.tiles[tile_index][0])
         if _on(state, seat, 4) and "tech" in t.resources:
             other = t.terrain_b if t.terrain_a == "tech" else t.terrain_a
-            near = R.terrains_next_to(b, b.tile_cells(tile_index), "tech", other)
+            # the tile's tech square is energy: its area is that square with the energy
+            # terrain it touches (designer: normal area extension through energy terrain)
+            area = {c for c in b.tile_cells(tile_index) if b.terrain[c] == "tech"}
+            for c in list(area):
+                for n in D.neighbours(c):
+                    if b.terrain[n] == "energy" and n not in area:
+                        area.update(b.area_of(n))
+            near = {b.terrain[n] for c in area for n in D.neighbours(c) if n not in area} - {None, "energy"}
+            near = [tr for tr in TRACKS if tr == other or tr in near]
             for g in gains:
                 if g["source"] == "tile" and g["options"] == ["tech"]:
                     g["options"] = [tr for tr in TRACKS if tr == "tech" or tr in near]
@@ -859,7 +876,8 @@ class Republic(Board):
         tracker, usable before the tile is placed (R3)."""
         s = state.seats[seat]
         if _on(state, seat, 1) and "civ" in D.tile(tile_id).resources:
-            s.pool += _move_value(_cdef(state, seat).tracks["rover"].benefits[s.corp.trackers["rover"]])
+            R.gain_movement(state, seat, _move_value(_cdef(state, seat).tracks["rover"].benefits[s.corp.trackers["rover"]]),
+                            early=True)
 
     def civ_item(self, state, seat, item):
         """Tech 2: a random card of the next rank joins the choice (drawn now, seeded)."""
@@ -963,7 +981,7 @@ class Wormhole(Board):
         extra = set()
         if _on(state, seat, 2):  # over tile squares, never on a meteorite
             extra |= {c for c in D.cells_of(b.occupied) if b.owner[c] >= 0 and c not in b.meteorites}
-        if _on(state, seat, 5):  # onto a meteorite, destroying it (D16: any time)
+        if _on(state, seat, 5) and state.phase == "final":  # onto a meteorite, destroying it (D16: at game end only)
             extra |= set(b.meteorites)
         extra -= set(D.cells_of(P.patch_forbidden(b.planet_id)))  # never on Arashi's ring
         return values + [cell_name(c) for c in sorted(extra)]
@@ -1185,6 +1203,14 @@ def rover_meteorite(state: GameState, seat: int, rover: int, cell: int) -> bool:
     return _b(state, seat).rover_meteorite(state, seat, rover, cell)
 
 
+def collect_meteorite(state: GameState, seat: int, cell: int) -> None:
+    """A meteorite on the planet goes to the corporation board without a rover (event 83,
+    Flux tech 4), with what the board gives for a collection (Horizon tech 3)."""
+    state.seats[seat].board.meteorites.remove(cell)
+    _corp(state, seat).meteorites += 1
+    _b(state, seat).meteorite_collected(state, seat)
+
+
 def diagonal_moves(state: GameState, seat: int) -> bool:
     return _b(state, seat).diagonal_moves(state, seat)
 
@@ -1208,7 +1234,7 @@ def tile_picked(state: GameState, seat: int, tile_id: int) -> None:
 
 def start_turn(state: GameState, seat: int) -> None:
     """Start-of-round movement (Flux 1, Horizon 2, Oasis 2), then the techs usable now."""
-    state.seats[seat].pool += _b(state, seat).start_of_round_movement(state, seat)
+    R.gain_movement(state, seat, _b(state, seat).start_of_round_movement(state, seat), early=True)
     refresh(state, seat)
 
 
@@ -1220,6 +1246,16 @@ def final_items(state: GameState, seat: int) -> None:
         if _on(state, seat, level) and b.tech_values(state, seat, level):
             R._add(state.seats[seat], "tech", level=level, code=_cdef(state, seat).tech(level).code, corp=b.id,
                    optional=True, final=True)
+
+
+def turns_closed(state: GameState) -> None:
+    """Every seat has confirmed its turn (nothing can be undone now): the three objectives
+    Jump Drive tech 6 drew leave the objective deck -- the kept one for the table, the two
+    others to the box -- so no later draw (event 67) deals one of them again."""
+    for s in state.seats:
+        for card in s.corp.special.get("_drawn", []):
+            if card in state.objective_deck:
+                state.objective_deck.remove(card)
 
 
 def table_objectives(state: GameState) -> list[int]:

@@ -306,8 +306,9 @@ def _apply_op(state, seat: int, op: dict) -> None:
     name = op["op"]
     if name == "advance_choice":
         tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
+        extra = {"synergy": True} if _is_synergy(op) else {}  # 81, 84: a synergy boost (Jump Drive tech 3)
         R._add(s, "advance", options=tracks, source="event", picks=op["choose"], times=op["times"],
-               claim=op.get("benefits", True))
+               claim=op.get("benefits", True), **extra)
     elif name == "regress_choice":
         tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
         R._add(s, "regress", options=tracks, times=op["times"])
@@ -345,6 +346,11 @@ def _apply_op(state, seat: int, op: dict) -> None:
         R._add(s, "event_choice")
     # gain_rover is given once the tile is placed (after_placement); round rules and the civ
     # piles need nothing per player here.
+
+
+def _is_synergy(op: dict) -> bool:
+    """Whether an event's advance is a synergy boost: one step of any tracker, with its reward."""
+    return op["tracks"] == "any" and op["choose"] == 1 and op["times"] == 1 and op.get("benefits", True)
 
 
 def _autosettle(state, seat: int) -> None:
@@ -558,7 +564,8 @@ def item_values(state, seat: int, item: dict) -> list[str]:
     if kind == "add_meteorite":
         if R._tech(state, seat, "meteor_immunity"):
             return []
-        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites))]
+        # unoccupied: no meteorite on it and not covered by a biomass patch (Wormhole tech 2)
+        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites) & ~D.mask_of(b.patches))]
     if kind == "discard_objective":
         return [str(c) for c in s.corp.objectives]
     if kind == "rotate_station":
@@ -627,8 +634,7 @@ def _settle(state, seat: int, item: dict, key: str) -> None:
     elif kind in ("collect_meteorite", "destroy_lifepod", "add_meteorite"):
         cell = parse_cell(key)
         if kind == "collect_meteorite":
-            b.meteorites.remove(cell)
-            s.corp.meteorites += 1
+            corps.collect_meteorite(state, seat, cell)  # Horizon tech 3: any collection brings a patch
         elif kind == "destroy_lifepod":
             b.lifepods.remove(cell)
         else:
@@ -659,7 +665,8 @@ def _settle(state, seat: int, item: dict, key: str) -> None:
         state.station[key][slot] = []
     elif kind == "event_choice":
         if key == "synergy":
-            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True)
+            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True,
+                   synergy=True)
         else:
             _ev(state)["peeks"][str(seat)] = _ev(state)["deck"][0]
     elif kind == "extra_rover":

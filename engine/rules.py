@@ -9,7 +9,8 @@ Inside a turn (R2) every gain becomes a *pending item* the player settles in any
 tracker advances (tile icons, energy's copy, synergy boosts, card effects), biomass patches,
 new rovers, and card effects that ask for a square or a row. Rover movement goes into a pool
 spent one step at a time whenever the player likes during the turn (R3); what is left when
-the turn is confirmed is lost. Until confirming, ``undo`` takes the whole turn back.
+the turn is confirmed is lost. Start-of-round movement (some corporations) is spent before
+the tile is placed and lost when it is placed (R3 revised; ``gain_movement``). Until confirming, ``undo`` takes the whole turn back.
 
 Track rules (corporation board, p.5-6): advancing claims each space reached; a tracker at
 the top stays there and further advances are lost, except the rover track, whose top repeats
@@ -198,11 +199,83 @@ def _claim(state: GameState, seat: int, benefit: tuple, track: str | None = None
     elif kind == "rover":
         _add(s, "rover")
     elif kind == "move":
-        s.pool += benefit[1] + movement_bonus(state, seat, track_space=True)
+        gain_movement(state, seat, benefit[1] + movement_bonus(state, seat, track_space=True))
     elif kind == "tech":
         pass  # a tech is on while the tracker stands at or above its milestone (D11)
     else:
         raise NotImplementedError(f"benefit {benefit!r} needs its corporation's rule hook")
+
+
+# --------------------------------------------------------------------------- rover movement
+# The pool (``Seat.pool``) holds every step the seat may still pay for this turn (R3). Part
+# of it may be start-of-round movement (Flux 1, Horizon 2, Oasis 2, Republic 1): spent first,
+# and what is left of it is lost when the tile is placed (R3 revised). ``special["_move"]``
+# (restored by undo with the corporation) records, for the current step of play, that the
+# seat gained movement ("at"), how much of the pool is start-of-round movement ("early") and
+# whether other movement was gained ("later"): a free step (Cosmos tech 4) needs movement
+# to be under way, not a paid step left.
+
+
+def _move_key(state: GameState) -> str:
+    return f"{state.round}:{state.phase}"
+
+
+def _movement(state: GameState, seat: int) -> dict | None:
+    mv = state.seats[seat].corp.special.get("_move")
+    return mv if mv and mv.get("at") == _move_key(state) else None
+
+
+def gain_movement(state: GameState, seat: int, amount: int, *, early: bool = False) -> None:
+    """Add rover movement to the seat's pool; ``early``: start-of-round movement (R3)."""
+    if amount <= 0:
+        return
+    s = state.seats[seat]
+    s.pool += amount
+    mv = _movement(state, seat) or {"at": _move_key(state), "early": 0, "later": False}
+    if early:
+        mv["early"] += amount
+    else:
+        mv["later"] = True
+    s.corp.special["_move"] = mv
+
+
+def early_movement(state: GameState, seat: int) -> int:
+    """Start-of-round movement still unspent (only before the tile is placed, R3)."""
+    mv = _movement(state, seat)
+    return mv["early"] if mv else 0
+
+
+def spend_movement(state: GameState, seat: int, cost: int) -> None:
+    """Pay ``cost`` steps from the pool, start-of-round movement first (it is lost soonest)."""
+    s = state.seats[seat]
+    s.pool -= cost
+    mv = _movement(state, seat)
+    if mv is None:  # movement set up another way (a hand-built position): under way from now
+        s.corp.special["_move"] = {"at": _move_key(state), "early": 0, "later": True}
+    elif mv["early"]:
+        mv["early"] -= min(mv["early"], cost)
+
+
+def _drop_early_movement(state: GameState, seat: int) -> None:
+    """The tile is placed (or taken unplaced): start-of-round movement left is lost (R3)."""
+    mv = _movement(state, seat)
+    if not mv:
+        return
+    s = state.seats[seat]
+    s.pool = max(0, s.pool - mv["early"])
+    mv["early"] = 0
+    if not mv["later"]:  # no movement is under way any more
+        s.corp.special.pop("_move", None)
+
+
+def _end_movement(s: Seat) -> None:
+    s.pool = 0
+    s.corp.special.pop("_move", None)
+
+
+def movement_under_way(state: GameState, seat: int) -> bool:
+    """Whether the seat gained movement in this step of play (a free step may follow)."""
+    return _movement(state, seat) is not None
 
 
 def withheld(state: GameState, benefit_kind: str) -> bool:
@@ -212,7 +285,8 @@ def withheld(state: GameState, benefit_kind: str) -> bool:
 
 
 def gain_patch(state: GameState, seat: int, count: int = 1) -> None:
-    """Gain biomass patches (each one a pending item to place, or store with the right tech)."""
+    """Gain biomass patches (each one a pending item to place, or store with the right tech;
+    one gained in the final step is placed: item_values offers no 'store' then)."""
     for _ in range(corps.patches_gained(state, seat, count)):
         _add(state.seats[seat], "patch")
 
@@ -240,8 +314,8 @@ def item_values(state: GameState, seat: int, item: dict) -> list[str]:
     if kind == "patch":
         vals = [cell_name(c) for c in b.legal_patch_cells(ignore_adjacency=ignores_adjacency(state, seat))]
         vals = corps.patch_values(state, seat, item, vals)
-        if item.get("storable", True) and can_store_patches(state, seat):
-            vals.append("store")
+        if item.get("storable", True) and state.phase != "final" and can_store_patches(state, seat):
+            vals.append("store")  # never in the final step: every patch is placed before scoring (p.7)
         return vals
     if kind == "rover":
         return [cell_name(c) for c in _last_tile_cells(s)] if s.corp.rover_supply > 0 else []
@@ -450,7 +524,7 @@ def apply_card_op(state: GameState, seat: int, op: dict) -> None:
     elif name == "gain_biomass_patch":
         gain_patch(state, seat, op["count"])
     elif name == "gain_rover_movement":
-        s.pool += op["amount"] + movement_bonus(state, seat)  # RULINGS C1 / D3
+        gain_movement(state, seat, op["amount"] + movement_bonus(state, seat))  # RULINGS C1 / D3
     elif name == "place_extra_tile":
         _add(s, "extra_tile", advances=op["advance_resources"])
     elif name == "collect":
@@ -517,6 +591,8 @@ def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
     index = len(s.board.tiles) - 1
     s.round_tiles.append(index)
     s.hand = None
+    if s.step == "place":
+        _drop_early_movement(state, seat)  # unspent start-of-round movement is lost (R3)
     first = s.next_item
     if s.hand_advances:
         _tile_gains(state, seat, index)
@@ -570,7 +646,7 @@ def _open_turns(state: GameState) -> None:
     state.active = None
     for i, s in enumerate(state.seats):
         s.pending = []
-        s.pool = 0
+        _end_movement(s)
         s.hand = None
         s.taken = None
         depot = seat_depot(state, i)
@@ -589,7 +665,8 @@ def _close_turns(state: GameState) -> None:
     for s in state.seats:
         s.snapshot = None
         s.taken = None
-        s.pool = 0
+        _end_movement(s)
+    corps.turns_closed(state)  # what undo kept open is final now (Jump Drive tech 6's draw)
     order = [i for i in _order_from_commander(state) if state.seats[i].civ_queue]
     if order:
         state.phase = "civ"
@@ -603,7 +680,7 @@ def _activate(state: GameState, seat: int) -> None:
     s = state.seats[seat]
     state.active = seat
     s.step = "resolve"
-    s.pool = 0
+    _end_movement(s)
     if state.phase == "civ":
         for rank in s.civ_queue:
             _civ_item(state, seat, rank)
@@ -676,7 +753,7 @@ def _finish(state: GameState) -> None:
     for s in state.seats:
         s.step = "done"
         s.pending = []
-        s.pool = 0
+        _end_movement(s)
     state.result = final_scores(state)
 
 
@@ -838,7 +915,7 @@ def _baseline(s: Seat) -> None:
 
 def _moves(state: GameState, seat: int) -> list[Move]:
     s = state.seats[seat]
-    if s.pool <= 0:
+    if s.pool <= 0 and not movement_under_way(state, seat):
         return []
     out = []
     grid = s.board.planet.grid_mask
@@ -849,7 +926,8 @@ def _moves(state: GameState, seat: int) -> list[Move]:
         for name in names:
             dest = _step(pos, name, grid)
             if dest is not None and P.rover_step_problem(s.board, pos, dest) is None \
-                    and E.move_problem(state, seat, dest) is None:
+                    and E.move_problem(state, seat, dest) is None \
+                    and (s.pool > 0 or corps.step_cost(state, seat, dest) <= s.pool):
                 out.append(Move(i + 1, name))
     return out
 
@@ -999,6 +1077,7 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
     else:  # neither tile fits: the game ends after this round (R6)
         s.unplaced = tile_id
         s.step = "resolve"
+        _drop_early_movement(state, seat)  # the tile is settled now: as if placed (R3)
         if "unplaceable" not in state.ending:
             state.ending.append("unplaceable")
         first = s.next_item
@@ -1030,7 +1109,7 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
 
 def _apply_move(state: GameState, seat: int, action: Move) -> None:
     s = state.seats[seat]
-    if s.pool <= 0:
+    if s.pool <= 0 and not movement_under_way(state, seat):
         raise IllegalAction("you have no rover movement left this turn", action)
     if action.direction not in DIRECTIONS or ("-" in action.direction and not corps.diagonal_moves(state, seat)):
         raise IllegalAction("rovers move up, down, left or right", action)
@@ -1047,8 +1126,11 @@ def _apply_move(state: GameState, seat: int, action: Move) -> None:
     problem = problem or E.move_problem(state, seat, dest)
     if problem:
         raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
+    cost = corps.step_cost(state, seat, dest)  # checked before the empty pool: a free step (Cosmos 4)
+    if cost > s.pool:
+        raise IllegalAction("you have no rover movement left this turn", action)
     s.board.rovers[action.rover - 1] = dest
-    s.pool -= corps.step_cost(state, seat, dest)
+    spend_movement(state, seat, cost)
     _rover_arrives(state, seat, action.rover - 1, dest)
     _cleanup(state, seat)
 
@@ -1061,7 +1143,7 @@ def _apply_confirm(state: GameState, seat: int) -> None:
         raise IllegalAction("settle your pending items first: "
                             + "; ".join(f"{i['id']}: {describe_item(i)}" for i in _blocking(s)))
     s.pending = []  # optional tech uses not taken lapse
-    s.pool = 0  # unspent movement is lost (R3)
+    _end_movement(s)  # unspent movement is lost (R3)
     if state.phase == "turns":
         s.step = "done"
         if all(x.step == "done" for x in state.seats):
