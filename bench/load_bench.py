@@ -55,6 +55,7 @@ class Report:
     logged: int = 0  # every action in the logs, computer players' included
     wall: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    acks: list[float] = field(default_factory=list)  # request made -> its handler runs (where a cog defers)
     problems: list[str] = field(default_factory=list)
 
     def summary(self) -> dict:
@@ -106,14 +107,21 @@ async def check_game(service: GameService, game_id: int, acks: list[tuple[int, i
 
 
 async def service_load(games: int = 200, rounds: int | None = None, seed: int = 1, timeout: float = 1800,
-                       path: str | None = None, think: float = 0.0) -> Report:
+                       path: str | None = None, think: float = 0.0, executor=None) -> Report:
     """``games`` games played by concurrent simulated players through one GameService; each to
     its end, or until ``rounds`` rounds are over. Players act the moment they can (the service
-    saturated), or after a random pause of ``think`` seconds on average."""
+    saturated), or after a random pause of ``think`` seconds on average. ``executor``: the
+    service's worker pool (service.workers; None: the service's default)."""
     report = Report(games=games)
     folder = tempfile.TemporaryDirectory() if path is None else None
     db = await open_database(path or Path(folder.name) / "load.sqlite3")
-    service = GameService(GameRepository(db), autopilot_level="random")
+    extra = {} if executor is None else {"executor": executor}
+    service = GameService(GameRepository(db), autopilot_level="random", **extra)
+
+    async def acked(call, made: float):
+        report.acks.append(time.perf_counter() - made)  # the handler runs: a cog would defer here
+        return await call
+
     try:
         setups = []
         for i in range(games):
@@ -155,7 +163,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                 else:
                     calls = [service.act(game_id, user, move)]
                 started = time.perf_counter()
-                results = await asyncio.gather(*calls, return_exceptions=True)
+                results = await asyncio.gather(*(acked(c, started) for c in calls), return_exceptions=True)
                 report.latencies.append(time.perf_counter() - started)
                 report.requests += len(calls)
                 for result in results:
