@@ -27,10 +27,10 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 ENV_SETTING = "WORKERS"
 
 
-def default_size() -> int:
-    """Worker processes to start: ``WORKERS`` from the environment if it is a positive whole
-    number, else the machine's cores."""
-    raw = os.environ.get(ENV_SETTING, "").strip()
+def default_size(raw: str | None = None) -> int:
+    """Worker processes to start: ``raw`` (default: ``WORKERS`` from the environment) if it is
+    a positive whole number, else the machine's cores."""
+    raw = (os.environ.get(ENV_SETTING, "") if raw is None else raw).strip()
     if raw.isdigit() and int(raw) > 0:
         return int(raw)
     return os.cpu_count() or 1
