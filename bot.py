@@ -96,6 +96,7 @@ async def run(settings: dict) -> None:
     try:
         db = await open_database(settings["database"])
         bot = make_bot(db, dev_guild=settings["dev_guild"], executor=pool)
+        workers.tune_gc()  # short garbage-collector pauses on the event loop
         try:
             await bot.start(settings["token"])
         finally:

