@@ -97,6 +97,8 @@ async def test_the_last_human_seat_to_the_autopilot_plays_a_round_per_save_and_o
     long = await bot_game(service, bots=3, seed=11)
     long = await play_round(service, long)
     other = await bot_game(service, bots=1, seed=12, human=2)
+    told = []  # the cog posts what is owed each time it is told (cogs/game.py: flush_soon)
+    service.listeners.append(lambda game_id: told.append(game_id))
     run = asyncio.create_task(service.replace(long.id, 1, False, 0, None))
     await asyncio.sleep(0.05)
     answered = []
@@ -111,6 +113,7 @@ async def test_the_last_human_seat_to_the_autopilot_plays_a_round_per_save_and_o
     versions = sorted({a.game_version for a in log if a.seat == 0 and a.game_version > long.version})
     rounds_left = finished.state.round - long.state.round + 1
     assert len(versions) >= rounds_left, "the run was saved in one piece, not round by round"
+    assert told.count(long.id) >= rounds_left, "the posts were not handed over round by round"
     assert await service.repo.list_reminders(long.id) == []
 
 
