@@ -145,8 +145,10 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                 if game.status != "active" or (rounds is not None and state.round > rounds):
                     return
                 if seat not in rules.to_act(state):
+                    # a player far away holds none of the bot's objects while it waits
+                    seen, game, state = game.version, None, None
                     async with changed[game_id]:
-                        await changed[game_id].wait_for(lambda: versions[game_id] != game.version)
+                        await changed[game_id].wait_for(lambda: versions[game_id] != seen)
                     continue
                 if think:
                     await asyncio.sleep(rng.expovariate(1 / think))
@@ -174,6 +176,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                     async with changed[game_id]:
                         versions[game_id] = max(versions[game_id], result.game.version)
                         changed[game_id].notify_all()
+                results = calls = result = None  # nor the answers it was given
 
         tasks = []
         for g in setups:
