@@ -91,7 +91,7 @@ def tune_gc() -> None:
     """Keep the garbage collector's full passes short on the bot's event loop.
 
     A full collection walks every container object alive (the engine's tables and its caches
-    of legal placements, the games in memory): pauses of 100-500 ms on the loop in the
+    of legal placements, the games in memory): pauses of 100-200 ms on the loop in the
     200-game load run. Objects alive once the bot has started are moved out of the
     collector's sight (``gc.freeze``; they are still freed by reference counting), and the
     collector runs less often (young objects are collected after 50,000 allocations instead
