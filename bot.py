@@ -43,14 +43,16 @@ def load_settings() -> dict:
         "dev_guild": os.environ.get("DEV_GUILD_ID", "").strip() or None,
         "database": os.environ.get("DATABASE_PATH", "").strip() or str(ROOT / "data" / "planet_unknown.sqlite3"),
         "log_level": os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        "workers": os.environ.get("WORKERS", "").strip(),  # worker processes (service/workers.py)
     }
 
 
 def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
-             heartbeat_seconds: float = 60):
+             heartbeat_seconds: float = 60, executor=None):
     """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
     database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
-    every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts."""
+    every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts;
+    ``executor`` runs computer players and images (service.workers; default: threads)."""
     import discord
     from discord.ext import commands
 
@@ -67,7 +69,7 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
     bot.db = db  # type: ignore[attr-defined]
     bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
     bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]
-                              autopilot_level=autopilot_level)
+                              autopilot_level=autopilot_level, executor=executor)
 
     async def setup_hook() -> None:
         for ext in EXTENSIONS:
@@ -87,10 +89,14 @@ async def run(settings: dict) -> None:
     from db import lock
     from db.connection import open_database
 
+    from service import workers
+
     held = lock.hold(settings["database"])  # one bot per database, or every post goes out twice
+    pool = workers.process_pool(workers.default_size(settings.get("workers")))
     try:
         db = await open_database(settings["database"])
-        bot = make_bot(db, dev_guild=settings["dev_guild"])
+        bot = make_bot(db, dev_guild=settings["dev_guild"], executor=pool)
+        workers.tune_gc()  # short garbage-collector pauses on the event loop
         try:
             await bot.start(settings["token"])
         finally:
@@ -98,6 +104,7 @@ async def run(settings: dict) -> None:
                 await bot.close()
             await db.close()
     finally:
+        pool.shutdown(cancel_futures=True)
         lock.release(held)
 
 

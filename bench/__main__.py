@@ -7,7 +7,8 @@
 
 Areas, one module each, each with ``measure(quick) -> list[dict]``: engine, autopilot
 (bench.autopilot_bench, when engine/autopilot.py is there), render, service, discord, memory,
-startup, dbsize. A run with ``--only`` writes a file only when ``--out`` is given, so a
+startup, dbsize, loop (event-loop stalls, acknowledgements, the worker pool, the
+leaderboard at scale). A run with ``--only`` writes a file only when ``--out`` is given, so a
 partial run never replaces the full table.
 """
 from __future__ import annotations
@@ -36,6 +37,7 @@ AREAS = {
     "memory": "bench.memory_bench",
     "startup": "bench.startup_bench",
     "dbsize": "bench.dbsize_bench",
+    "loop": "bench.loop_bench",
 }
 DEFAULT_OUT = ROOT / "bench" / "RESULTS.md"
 COLUMNS = ("area", "what", "median (or value)", "target", "met", "notes")

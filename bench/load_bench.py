@@ -106,14 +106,18 @@ async def check_game(service: GameService, game_id: int, acks: list[tuple[int, i
 
 
 async def service_load(games: int = 200, rounds: int | None = None, seed: int = 1, timeout: float = 1800,
-                       path: str | None = None, think: float = 0.0) -> Report:
+                       path: str | None = None, think: float = 0.0, executor=None, around_play=None) -> Report:
     """``games`` games played by concurrent simulated players through one GameService; each to
     its end, or until ``rounds`` rounds are over. Players act the moment they can (the service
-    saturated), or after a random pause of ``think`` seconds on average."""
+    saturated), or after a random pause of ``think`` seconds on average. ``executor``: the
+    service's worker pool (service.workers; None: the service's default). ``around_play``: an
+    async context manager entered for the play itself (after the setup, before the checks)."""
     report = Report(games=games)
     folder = tempfile.TemporaryDirectory() if path is None else None
     db = await open_database(path or Path(folder.name) / "load.sqlite3")
-    service = GameService(GameRepository(db), autopilot_level="random")
+    extra = {} if executor is None else {"executor": executor}
+    service = GameService(GameRepository(db), autopilot_level="random", **extra)
+
     try:
         setups = []
         for i in range(games):
@@ -141,8 +145,10 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                 if game.status != "active" or (rounds is not None and state.round > rounds):
                     return
                 if seat not in rules.to_act(state):
+                    # a player far away holds none of the bot's objects while it waits
+                    seen, game, state = game.version, None, None
                     async with changed[game_id]:
-                        await changed[game_id].wait_for(lambda: versions[game_id] != game.version)
+                        await changed[game_id].wait_for(lambda: versions[game_id] != seen)
                     continue
                 if think:
                     await asyncio.sleep(rng.expovariate(1 / think))
@@ -170,6 +176,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                     async with changed[game_id]:
                         versions[game_id] = max(versions[game_id], result.game.version)
                         changed[game_id].notify_all()
+                results = calls = result = None  # nor the answers it was given
 
         tasks = []
         for g in setups:
@@ -178,7 +185,11 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                     tasks.append(player(g.id, s.user_id, random.Random(f"{seed}:{g.id}:{i}")))
         started = time.perf_counter()
         try:
-            await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+            if around_play is None:
+                await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+            else:
+                async with around_play:
+                    await asyncio.wait_for(asyncio.gather(*tasks), timeout)
         except asyncio.TimeoutError:
             report.problems.append(f"deadlock or stall: not done after {timeout} s")
         report.wall = time.perf_counter() - started

@@ -58,6 +58,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         self.bot = bot
         self.service = service
         self.poster = Poster(service, DiscordChannel(self))
+        service.listeners.append(self.flush_soon)  # a long autopilot run's posts, round by round
         self._wake: tuple[float, asyncio.Task] | None = None  # the next retry of a held-back post
         self._tasks: set[asyncio.Task] = set()
         super().__init__()
@@ -365,14 +366,21 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @app_commands.command(name="leaderboard", description="Daily challenge results in this server: today and best ever")
     async def leaderboard(self, interaction: Interaction) -> None:
         try:
-            board = await self.service.leaderboard(interaction.guild_id)
-            lines = [f"**Daily challenge {board['day']}**: {board['players_today']} finished so far."]
-            lines += [f"{i}. {e['name']}: {e['total']} medals" for i, e in enumerate(board["today"], 1)] or [
-                "Nobody has finished today's challenge yet: /pu daily."]
+            await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
+            board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
+            if board["mine"]:
+                lines = [f"**Daily challenge {board['day']}: your own results.** Outside a server only your "
+                         f"own results are shown; use /pu leaderboard in a server to see its ranking."]
+                lines += [f"Today: {e['total']} medals" for e in board["today"]] or [
+                    "You have not finished today's challenge yet: /pu daily."]
+            else:
+                lines = [f"**Daily challenge {board['day']}**: {board['players_today']} finished so far."]
+                lines += [f"{i}. {e['name']}: {e['total']} medals" for i, e in enumerate(board["today"], 1)] or [
+                    "Nobody has finished today's challenge yet: /pu daily."]
             if board["best"]:
-                lines.append("**Best ever:**")
+                lines.append("**Your best:**" if board["mine"] else "**Best ever:**")
                 lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
-            await interaction.response.send_message("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
+            await interaction.followup.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 

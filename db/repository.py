@@ -70,6 +70,26 @@ class OutboxRow:
 
 
 @dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One seat's final result (the results table; the leaderboards read it)."""
+    seat: int
+    user_id: int | None
+    name: str
+    score: int
+    place: int
+    solo: bool = False
+    is_bot: bool = False
+    target: int | None = None
+    game_id: int | None = None
+    guild_id: int | None = None
+    daily_key: str | None = None
+    finished_at: float | None = None
+
+
+_RESULT_COLUMNS = "seat, user_id, name, score, place, solo, is_bot, target, game_id, guild_id, daily_key, finished_at"
+
+
+@dataclass(frozen=True, slots=True)
 class ReminderRow:
     game_id: int
     seat: int
@@ -98,6 +118,11 @@ _OUTBOX_COLUMNS = (
 
 def _game(row) -> GameRow:
     return GameRow(*row)
+
+
+def _result(row) -> ResultRow:
+    seat, user_id, name, score, place, solo, is_bot, *rest = row
+    return ResultRow(seat, user_id, name, score, place, bool(solo), bool(is_bot), *rest)
 
 
 def _seat(row) -> SeatRow:
@@ -210,12 +235,16 @@ class GameRepository:
         actions: Iterable[tuple[int | None, str]] = (),
         status: str | None = None,
         outbox: Iterable[tuple[str, str]] = (),
+        results: Iterable[ResultRow] = (),
     ) -> int:
         """Store a new state computed from version `expected_version`; return the new version.
 
         In one transaction: replace the state (and status, if given), append `actions`
         ((seat, text) pairs) to the log with the next sequence numbers, and queue `outbox`
         ((kind, payload JSON) pairs). Finishing or cancelling a game drops its reminders.
+        `results` (the seats' final scores of a game this save finishes) go to the results
+        table, in the same transaction; their game_id, guild_id, daily_key and finished_at
+        are taken from the game row and the save.
         Raises StaleVersion (and changes nothing) if the stored version differs, and
         GameNotFound if there is no such game.
         """
@@ -235,6 +264,14 @@ class GameRepository:
                 await self.db.executemany(
                     "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
                     [(game_id, kind, payload, now) for kind, payload in outbox],
+                )
+            if results:
+                await self.db.executemany(
+                    "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, name, score, place,"
+                    " finished_at, daily_key, solo, is_bot, target)"
+                    " SELECT id, ?, guild_id, ?, ?, ?, ?, ?, daily_key, ?, ?, ? FROM games WHERE id = ?",
+                    [(r.seat, r.user_id, r.name, r.score, r.place, now, int(r.solo), int(r.is_bot), r.target, game_id)
+                     for r in results],
                 )
             await self._drop_reminders_if_over(game_id, status)
         return version
@@ -436,13 +473,13 @@ class GameRepository:
         return [ReminderRow(*row) for row in rows]
 
     async def due_reminders(self, now: float) -> list[ReminderRow]:
-        """Reminders due at `now` for active games: every turn timer ("timer"), and the other
-        kinds only for seats that have reminders on."""
+        """Reminders due at `now` for active games: every turn timer ("timer") and autopilot run
+        to resume ("bots"), and the other kinds only for seats that have reminders on."""
         rows = await self.db.fetchall(
             "SELECT r.game_id, r.seat, r.kind, r.due_at FROM reminders r"
             " JOIN games g ON g.id = r.game_id"
             " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-            " WHERE r.due_at <= ? AND g.status = 'active' AND (s.reminders = 1 OR r.kind = 'timer')"
+            " WHERE r.due_at <= ? AND g.status = 'active' AND (s.reminders = 1 OR r.kind IN ('timer', 'bots'))"
             " ORDER BY r.due_at", (now,))
         return [ReminderRow(*row) for row in rows]
 
@@ -489,3 +526,38 @@ class GameRepository:
         rows = await self.db.fetchall(
             f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.daily_key = ? ORDER BY g.id", (daily_key,))
         return [_game(row) for row in rows]
+
+    # -- results (leaderboards) ------------------------------------------------------------
+
+    async def daily_results(self, daily_key: str, *, guild_id: int | None = None, user_id: int | None = None,
+                            limit: int = 10) -> tuple[list[ResultRow], int]:
+        """A daily challenge's results, best first (ties: the earlier game), in one server
+        (``guild_id``) or of one player (``user_id``): the first ``limit`` and how many there are."""
+        where, args = self._result_scope(guild_id, user_id)
+        rows = await self.db.fetchall(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE daily_key = ? AND {where}"
+            " ORDER BY score DESC, game_id LIMIT ?", (daily_key, *args, limit))
+        count = await self.db.fetchval(
+            f"SELECT count(*) FROM results WHERE daily_key = ? AND {where}", (daily_key, *args))
+        return [_result(row) for row in rows], count
+
+    async def best_daily_results(self, *, guild_id: int | None = None, user_id: int | None = None,
+                                 limit: int = 10) -> list[ResultRow]:
+        """The best daily-challenge results ever, in one server or of one player."""
+        where, args = self._result_scope(guild_id, user_id)
+        rows = await self.db.fetchall(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE daily_key IS NOT NULL AND {where}"
+            " ORDER BY score DESC, game_id LIMIT ?", (*args, limit))
+        return [_result(row) for row in rows]
+
+    async def game_results(self, game_id: int) -> list[ResultRow]:
+        """A finished game's results in seat order (empty if it is not finished)."""
+        rows = await self.db.fetchall(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+        return [_result(row) for row in rows]
+
+    @staticmethod
+    def _result_scope(guild_id: int | None, user_id: int | None) -> tuple[str, tuple]:
+        if (guild_id is None) == (user_id is None):
+            raise ValueError("results are read for one server or for one player")
+        return ("guild_id = ?", (guild_id,)) if guild_id is not None else ("user_id = ?", (user_id,))

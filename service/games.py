@@ -17,17 +17,21 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
+import dataclasses
 import json
+import logging
+import pickle
 import random
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 import datetime as dt
 import zlib
 
 from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
-from db.repository import GameRepository, GameRow, OutboxRow, SeatRow
+from db.repository import GameRepository, GameRow, OutboxRow, ResultRow, SeatRow
 from engine import data as D
 from engine import rules, scoring
 from engine.actions import Action, parse
@@ -36,9 +40,10 @@ from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config,
 from engine.state import GameState, copy, dump, load
 from engine.view import public_view, view_for
 
-from . import autoplay, boards, panels
+from . import autoplay, boards, panels, workers
 from .errors import NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
 
+log = logging.getLogger(__name__)
 HOUR = 3600.0
 DEFAULT_OPTIONS = {
     "max_players": 4,         # lobby size, 1-6
@@ -53,6 +58,7 @@ DEFAULT_OPTIONS = {
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
 LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
+MAX_POST = 2000  # characters of one Discord message
 
 
 def daily_key(now: float) -> str:
@@ -149,15 +155,23 @@ def check_options(options: dict) -> dict:
 
 class GameService:
     def __init__(self, repo: GameRepository, *, clock: Callable[[], float] = time.time,
-                 render_slots: int = 2, autopilot_level: str = "greedy", cache_size: int = 200):
+                 render_slots: int = 2, autopilot_level: str = "greedy", cache_size: int = 200,
+                 executor: Executor | None = None):
         self.repo = repo
         self.clock = clock
         self.autopilot_level = autopilot_level
+        # computer players and images run there (service.workers): the bot passes its process
+        # pool; without one, a shared pool of threads (console, tests)
+        self.executor = executor if executor is not None else workers.thread_pool()
+        # called with a game id after a save that queued posts while a long autopilot run goes
+        # on (the cog posts them at once, so they go out progressively)
+        self.listeners: list[Callable[[int], None]] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._render = asyncio.Semaphore(render_slots)
-        # game id -> (version, state): the most recently used games, so a busy game is not
-        # parsed from JSON on every click; bounded so a bot with thousands of games stays small
-        self._cache: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        # game id -> (version, pickled state): the most recently used games, so a busy game is
+        # not parsed from JSON on every click (unpickling a private copy is about 5 times
+        # quicker); bounded so a bot with thousands of games stays small
+        self._cache: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
         self.cache_size = cache_size
 
     # ------------------------------------------------------------------ loading
@@ -179,7 +193,7 @@ class GameService:
         if row.state is not None:
             cached = self._cache.get(game_id)
             if cached is not None and cached[0] == row.version:
-                state = copy(cached[1])
+                state = pickle.loads(cached[1])
                 self._cache.move_to_end(game_id)
             else:
                 state = load(row.state)
@@ -187,7 +201,7 @@ class GameService:
         return Game(row, seats, state, _options(row.config))
 
     def _remember(self, game_id: int, version: int, state: GameState) -> None:
-        self._cache[game_id] = (version, copy(state))
+        self._cache[game_id] = (version, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
@@ -256,26 +270,25 @@ class GameService:
             raise WrongStage("You have already started today's challenge; use /pu play.") from None
         return await self.start(game.id, user_id, False)
 
-    async def leaderboard(self, guild_id: int | None, key: str | None = None, limit: int = 10) -> dict:
-        """Finished daily challenges: today's (or ``key``'s) ranking and the best ever, in a server."""
+    async def leaderboard(self, guild_id: int | None, key: str | None = None, limit: int = 10,
+                          user_id: int | None = None) -> dict:
+        """Finished daily challenges: today's (or ``key``'s) ranking and the best ever, in a
+        server; outside a server (``guild_id`` None: a direct message) only ``user_id``'s own
+        results ("mine": True), since a DM must not show other servers' players. Read from
+        the results table (two indexed queries), never from the games' states."""
         key = key or daily_key(self.clock())
+        scope = {"guild_id": guild_id} if guild_id is not None else {"user_id": user_id}
+        if guild_id is None and user_id is None:
+            return {"day": key, "today": [], "players_today": 0, "best": [], "mine": True}
 
-        async def finished(rows) -> list[dict]:
-            out = []
-            for row in rows:
-                if row.status != "finished" or row.state is None or (guild_id is not None and row.guild_id != guild_id):
-                    continue
-                state = load(row.state)
-                seats = await self.repo.list_seats(row.id)
-                total = state.result["players"][0]["total"]
-                out.append({"game": row.id, "user": row.creator_id, "name": seats[0].display_name if seats else "?",
-                            "total": total, "day": row.daily_key, "target": (state.result.get("solo") or {}).get("target")})
-            return sorted(out, key=lambda e: (-e["total"], e["game"]))
+        def entry(r: ResultRow) -> dict:
+            return {"game": r.game_id, "user": r.user_id, "name": r.name, "total": r.score, "day": r.daily_key,
+                    "target": r.target}
 
-        today = await finished(await self.repo.list_daily_games(key))
-        every = await finished(await self.repo.list_games(status="finished", guild_id=guild_id))
-        best = [e for e in every if e["day"] is not None][:limit]
-        return {"day": key, "today": today[:limit], "players_today": len(today), "best": best}
+        today, count = await self.repo.daily_results(key, limit=limit, **scope)
+        best = await self.repo.best_daily_results(limit=limit, **scope)
+        return {"day": key, "today": [entry(r) for r in today], "players_today": count,
+                "best": [entry(r) for r in best], "mine": guild_id is None}
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         await self.repo.set_thread(game_id, thread_id)
@@ -425,8 +438,8 @@ class GameService:
             posts = [] if game.row.kind == "daily" else [
                 self._post(game, self._start_text(game, state), mentions=self._humans(game))]
             self._transitions(game, state, (0, "setup", None, ()), posts)
-            played = self._run_bots(game, state, posts)
-            await self._save(game, state, played, posts, status="active")
+            job = await self._run_bots(game, state, posts)
+            await self._save(game, job["state"], job["played"], posts, status="active")
             return await self.load(game_id)
 
     def _start_text(self, game: Game, state: GameState) -> str:
@@ -530,25 +543,82 @@ class GameService:
             played.append((seat, str(action)))
             self._transitions(game, state, before, posts)
         mine = [a for _, a in played]
-        played += self._run_bots(game, state, posts)
-        await self._save(game, state, played, posts)
+        job = await self._run_bots(game, state, posts)
+        played += job["played"]
+        await self._save(game, job["state"], played, posts)
         game = await self.load(game.id)
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
 
-    def _run_bots(self, game: Game, state: GameState, posts: list) -> list[tuple[int, str]]:
-        """Let computer seats play until a human must decide (or the game ends)."""
+    def _bots_ready(self, game: Game, state: GameState | None) -> bool:
+        """Whether a computer seat has something to decide now."""
+        return state is not None and state.phase != "over" and any(
+            game.seats[i].is_bot for i in rules.to_act(state))
+
+    async def _run_bots(self, game: Game, state: GameState, posts: list, timed: int | None = None) -> dict:
+        """Let computer seats play until a human must decide or the game ends (in a game with
+        no human seat left: until the round ends), first the ``timed`` seat's decisions if
+        given (its turn timer ran out). The work runs in the worker pool (``bots_job``); the
+        caller holds the game's lock across it. Returns the job's answer: "state" (the new
+        state), "played" ((seat, action) pairs), "timed" and "round" (the timed seat's moves,
+        and the round they were in). Posts are appended to ``posts``."""
+        if timed is None and not self._bots_ready(game, state):
+            return {"state": state, "played": [], "timed": 0, "round": state.round}
+        lean = Game(dataclasses.replace(game.row, state=None), game.seats, None, game.options)
+        job = await workers.run(self.executor, bots_job, lean, dump(state), self.autopilot_level, timed)
+        posts.extend(job.pop("posts"))
+        job["state"] = load(job["state"])
+        return job
+
+    async def _continue_bots(self, game_id: int) -> None:
+        """The rest of a long autopilot run (a game with no human seat left), a round at a time:
+        each round is saved with its posts and the game's lock released before the next, so
+        the posts go out as the game goes and the game's other requests are answered between
+        rounds. A crash between rounds leaves a "bots" reminder, due at once: ``tick`` resumes."""
+        while True:
+            async with self.lock(game_id):
+                try:
+                    game = await self.load(game_id)
+                except NoGameHere:
+                    return
+                if game.status != "active" or not self._bots_ready(game, game.state):
+                    await self.repo.clear_reminders(game_id, kind="bots")
+                    return
+                posts: list = []
+                job = await self._run_bots(game, game.state, posts)
+                if not job["played"]:  # the autopilot found nothing to play: leave the game as it is
+                    await self.repo.clear_reminders(game_id, kind="bots")
+                    return
+                await self._save(game, job["state"], job["played"], posts)
+            self._notify(game_id)
+            await asyncio.sleep(0)
+
+    def _notify(self, game_id: int) -> None:
+        for listener in self.listeners:
+            try:
+                listener(game_id)
+            except Exception:  # noqa: BLE001 - a listener's bug must not stop the game
+                log.exception("game %s: a post listener failed", game_id)
+
+    @classmethod
+    def _play_bots(cls, game: Game, state: GameState, posts: list, level: str) -> list[tuple[int, str]]:
+        """The bot loop itself (pure: runs in a worker). In a game with no human seat left, it
+        stops at the end of the round (the caller saves, then goes on)."""
         played: list[tuple[int, str]] = []
         bots = {i for i, s in enumerate(game.seats) if s.is_bot}
+        one_round = len(bots) == len(game.seats)
+        start_round = state.round
         guard = 0
         while bots and guard < 20000:
+            if one_round and played and state.round != start_round:
+                break
             ready = [i for i in rules.to_act(state) if i in bots]
             if not ready:
                 break
             seat = ready[0]
-            action = autoplay.choose(state, seat, self.autopilot_level)
+            action = autoplay.choose(state, seat, level)
             if action is None:
                 break
-            before = self._marker(state)
+            before = cls._marker(state)
             try:
                 rules.apply(state, seat, action)
             except EngineError:
@@ -557,7 +627,7 @@ class GameService:
                     break
                 rules.apply(state, seat, action)
             played.append((seat, str(action)))
-            self._transitions(game, state, before, posts)
+            cls._transitions(game, state, before, posts)
             guard += 1
         return played
 
@@ -568,16 +638,19 @@ class GameService:
         waiting = tuple(i for i in rules.to_act(state))
         return (state.round, state.phase, state.active, waiting)
 
-    def _humans(self, game: Game, seats=None) -> list[int]:
+    @staticmethod
+    def _humans(game: Game, seats=None) -> list[int]:
         seats = range(len(game.seats)) if seats is None else seats
         return [u for u in (game.user_of(i) for i in seats) if u is not None]
 
-    def _post(self, game: Game, text: str, *, mentions=(), image: dict | None = None,
+    @staticmethod
+    def _post(game: Game, text: str, *, mentions=(), image: dict | None = None,
               buttons: tuple[str, ...] = ()) -> tuple[str, str]:
         return ("post", json.dumps({"text": text, "mentions": list(mentions), "image": image,
                                     "buttons": list(buttons)}))
 
-    def _transitions(self, game: Game, state: GameState, before: tuple, posts: list) -> None:
+    @classmethod
+    def _transitions(cls, game: Game, state: GameState, before: tuple, posts: list) -> None:
         round_, phase, active, waiting = before
         if game.row.kind == "daily":
             # a daily challenge shows nothing of the player's game before they finish (others
@@ -586,43 +659,62 @@ class GameService:
                 result = state.result or scoring.score(state)
                 solo = result.get("solo") or {}
                 target = f" (target {solo['target']})" if solo.get("target") is not None else ""
-                posts.append(self._post(game, f"🏁 {game.mention(0)} finished the daily challenge "
+                posts.append(cls._post(game, f"🏁 {game.mention(0)} finished the daily challenge "
                                               f"{game.row.daily_key} with {result['players'][0]['total']} medals"
-                                              f"{target}. See /pu leaderboard.", mentions=self._humans(game)))
+                                              f"{target}. See /pu leaderboard.", mentions=cls._humans(game)))
             return
         if (state.round != round_ or state.phase == "over") and round_ >= 1 and phase != "over" \
                 and (state.round, state.phase) != (round_, phase):
             title = f"Game #{game.id}: the planets after round {round_}"
-            posts.append(self._post(game, f"**Round {round_} is over.**", image={
+            posts.append(cls._post(game, f"**Round {round_} is over.**", image={
                 "kind": "summary", "view": public_view(state), "names": game.names, "title": title}))
         if state.phase == "over" and phase != "over":
             result = state.result or scoring.score(state)
-            posts.append(self._post(game, self._final_text(game, result), mentions=self._humans(game), image={
+            posts.append(cls._post(game, cls._final_text(game, result), mentions=cls._humans(game), image={
                 "kind": "score", "view": public_view(state), "names": game.names}))
             return
         if (state.round, state.phase, state.active) == (round_, phase, active):
             return
         if state.phase == "rotate" and state.commander is not None:
             c = state.commander
-            posts.append(self._post(game, f"**Round {state.round}.** {game.mention(c)}, you are the commander: "
+            posts.append(cls._post(game, f"**Round {state.round}.** {game.mention(c)}, you are the commander: "
                                           f"turn the space station (press **Play**).",
-                                    mentions=self._humans(game, [c]), buttons=("play", "station")))
+                                    mentions=cls._humans(game, [c]), buttons=("play", "station")))
         elif state.phase == "turns" and (phase != "turns" or state.round != round_):
             humans = [i for i in rules.to_act(state) if game.user_of(i) is not None]
             who = ", ".join(game.mention(i) for i in humans) or "the computer players"
             event = (public_view(state).get("events") or {}).get("current")
             news = f"\nEvent ({event['colour']}): **{event['name']}**: {event['text']}" if event else ""
-            posts.append(self._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
+            posts.append(cls._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
                                           f"(press **Play**).{news}",
-                                    mentions=self._humans(game, humans), buttons=("play", "station")))
+                                    mentions=cls._humans(game, humans), buttons=("play", "station")))
         elif state.phase in ("civ", "final") and state.active is not None and state.active != active:
             a = state.active
             what = "choose your civilisation card" if state.phase == "civ" else "settle your last choices"
             if game.user_of(a) is not None:
-                posts.append(self._post(game, f"{game.mention(a)}: {what} (press **Play**).",
-                                        mentions=self._humans(game, [a]), buttons=("play",)))
+                posts.append(cls._post(game, f"{game.mention(a)}: {what} (press **Play**).",
+                                        mentions=cls._humans(game, [a]), buttons=("play",)))
 
-    def _final_text(self, game: Game, result: dict) -> str:
+    @classmethod
+    def _digest(cls, game: Game, posts: list) -> list:
+        """The posts of one save in a game with no human seat left (the autopilot plays every
+        seat, a round per save): one post with the round's texts and its summary image, then
+        the final score sheet if the game ended. Prompts to press Play are left out: nobody
+        is left to press it."""
+        payloads = [json.loads(p) for _, p in posts]
+        final = [p for p, pay in zip(posts, payloads) if (pay.get("image") or {}).get("kind") == "score"]
+        rest = [pay for p, pay in zip(posts, payloads) if p not in final]
+        texts = [pay["text"] for pay in rest if not pay.get("buttons")]
+        if not texts:
+            return final
+        images = [pay["image"] for pay in rest if pay.get("image")]
+        text = "\n".join(texts)
+        if len(text) > MAX_POST:
+            text = text[:MAX_POST - 1] + "…"
+        return [cls._post(game, text, image=images[-1] if images else None)] + final
+
+    @classmethod
+    def _final_text(cls, game: Game, result: dict) -> str:
         players = {p["seat"]: p for p in result["players"]}
         lines = [f"**Game #{game.id} is over.** Final scores:"]
         for seat in result["ranking"]:
@@ -631,7 +723,7 @@ class GameService:
                          + (f" ({p['tie_break']})" if p.get("tie_break") else ""))
         winners = " and ".join(game.mention(s) for s in result["winners"])
         lines.append(f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}!"
-                     if game.state.players > 1 else "")
+                     if len(result["players"]) > 1 else "")
         return "\n".join(x for x in lines if x)
 
     # ------------------------------------------------------------------ saving
@@ -639,14 +731,28 @@ class GameService:
     async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> None:
         if state.phase == "over":
             status = "finished"
+        if not self._humans(game):
+            posts = self._digest(game, posts)
+        results = self._results(game, state) if status == "finished" else []
         try:
             version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
-                                                  status=status, outbox=posts)
+                                                  status=status, outbox=posts, results=results)
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage("The game changed while you were acting; please try again.") from None
         self._remember(game.id, version, state)
         await self._schedule(game, state)
+
+    @staticmethod
+    def _results(game: Game, state: GameState) -> list[ResultRow]:
+        """The seats' final results of a finished game, for the results table (leaderboards)."""
+        result = state.result or scoring.score(state)
+        target = (result.get("solo") or {}).get("target")
+        solo = len(result["players"]) == 1
+        return [ResultRow(seat=p["seat"], user_id=game.user_of(p["seat"]), name=game.seats[p["seat"]].display_name,
+                          score=p["total"], place=p["place"], solo=solo, is_bot=game.seats[p["seat"]].is_bot,
+                          target=target)
+                for p in result["players"]]
 
     async def _schedule(self, game: Game, state: GameState) -> None:
         """Reminders and turn timers of the seats that must act now; others' are dropped."""
@@ -656,6 +762,11 @@ class GameService:
         now = self.clock()
         existing = {(r.seat, r.kind) for r in await self.repo.list_reminders(game.id)}
         acting = set(rules.to_act(state))
+        if not self._humans(game) and self._bots_ready(game, state):
+            bot = next(game.seats[i].seat for i in rules.to_act(state) if game.seats[i].is_bot)
+            await self.repo.set_reminder(game.id, bot, "bots", now)  # the run goes on (tick after a crash)
+        elif any(kind == "bots" for _, kind in existing):
+            await self.repo.clear_reminders(game.id, kind="bots")
         for i, seat_row in enumerate(game.seats):
             if seat_row.is_bot or i not in acting:
                 for kind in ("nudge", "last", "timer"):
@@ -679,6 +790,10 @@ class GameService:
         """Fire due reminders and turn timers; return the ids of games that have new posts."""
         touched = []
         for rem in await self.repo.due_reminders(self.clock()):
+            if rem.kind == "bots":  # an autopilot run that a restart interrupted
+                await self._continue_bots(rem.game_id)
+                touched.append(rem.game_id)
+                continue
             try:
                 if await self._fire(rem):
                     touched.append(rem.game_id)
@@ -696,17 +811,12 @@ class GameService:
             state = game.state
             if rem.kind == "timer":
                 posts: list = []
-                before = self._marker(state)
-                played = []
-                for action in autoplay.play_for(state, pos, self.autopilot_level):
-                    played.append((pos, str(action)))
-                self._transitions(game, state, before, posts)
-                posts.insert(0, self._post(game, f"⏱ Time ran out for {game.mention(pos)} in round {state.round if state.phase != 'over' else game.state.round}: "
-                                                 f"the autopilot played {len(played)} move(s) for them.",
+                job = await self._run_bots(game, state, posts, timed=pos)
+                posts.insert(0, self._post(game, f"⏱ Time ran out for {game.mention(pos)} in round {job['round']}: "
+                                                 f"the autopilot played {job['timed']} move(s) for them.",
                                            mentions=self._humans(game, [pos])))
-                played += self._run_bots(game, state, posts)
                 await self.repo.clear_reminders(game.id, rem.seat, "timer")
-                await self._save(game, state, played, posts)
+                await self._save(game, job["state"], job["played"], posts)
                 return True
             remind = float(game.options["remind_hours"]) * HOUR
             if rem.kind == "last":
@@ -751,11 +861,14 @@ class GameService:
                 except AlreadySeated:
                     raise WrongStage("That member already plays another seat in this game.") from None
             game = await self.load(game_id)
-            state = game.state
+            if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
+                await self.repo.set_reminder(game_id, row.seat, "bots", self.clock())
             posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.")]
-            played = self._run_bots(game, state, posts)
-            await self._save(game, state, played, posts)
-            return await self.load(game_id)
+            job = await self._run_bots(game, game.state, posts)
+            await self._save(game, job["state"], job["played"], posts)
+        self._notify(game_id)
+        await self._continue_bots(game_id)  # with no human left: the rest of the game, round by round
+        return await self.load(game_id)
 
     # ------------------------------------------------------------------ looking at the game
 
@@ -804,10 +917,10 @@ class GameService:
     # ------------------------------------------------------------------ images
 
     async def render(self, kind: str, *args, **kwargs) -> bytes:
-        """PNG bytes of a render kind, drawn in a worker thread (a few at a time)."""
+        """PNG bytes of a render kind, drawn in the worker pool (a few at a time)."""
         from render import render_png
         async with self._render:
-            return await asyncio.to_thread(render_png, kind, *args, **kwargs)
+            return await workers.run(self.executor, render_png, kind, *args, **kwargs)
 
     async def render_panel(self, panel: panels.Panel) -> bytes | None:
         if panel.image is None:
@@ -833,3 +946,21 @@ class GameService:
     async def mark_posted(self, outbox_id: int) -> bool:
         return await self.repo.mark_sent(outbox_id)
 
+
+
+def bots_job(game: Game, state_json: str, level: str, timed: int | None = None) -> dict:
+    """The computer players' work on a game, as a worker runs it (pure data in and out): the
+    ``timed`` seat's decisions first if given (its turn timer ran out), then the computer
+    seats' (GameService._play_bots). Returns the new state as JSON, the (seat, action)
+    pairs played, the posts owed, and the timed seat's move count and round."""
+    state = load(state_json)
+    game.state = state
+    posts: list = []
+    played: list[tuple[int, str]] = []
+    if timed is not None:
+        before = GameService._marker(state)
+        played = [(timed, str(action)) for action in autoplay.play_for(state, timed, level)]
+        GameService._transitions(game, state, before, posts)
+    timed_moves, timed_round = len(played), state.round
+    played += GameService._play_bots(game, state, posts, level)
+    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round}
