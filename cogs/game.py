@@ -47,6 +47,13 @@ def is_admin(interaction: Interaction) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
+def no_one_named_in_dm(interaction: Interaction, named) -> None:
+    """A user option (player, member) names a member of the server the command is used in."""
+    if named is not None and interaction.guild is None:
+        raise ServiceError("Naming a player works in a server channel or a game's thread, not in a direct "
+                           "message: use the command there.")
+
+
 def short(error: BaseException) -> str:
     text = str(error).strip() or "That did not work."
     text = text[0].upper() + text[1:]
@@ -304,11 +311,13 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     async def choose(self, interaction: Interaction, planet: str | None = None, corporation: str | None = None) -> None:
         try:
             game = await self.here(interaction)
-            if planet is not None or corporation is not None:
+            changed = planet is not None or corporation is not None
+            if changed:
                 game = await self.service.choose_boards(game.id, interaction.user.id, planet=planet,
                                                         corporation=corporation)
+            await self.send_boards(interaction, game)  # the answer first: the lobby edit may wait on a rate limit
+            if changed:
                 await self.refresh_lobby(game)
-            await self.send_boards(interaction, game)
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 
@@ -473,10 +482,11 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             raise ServiceError(f"{member.display_name} is not playing in this game.")
         return seat
 
-    async def _show_image(self, interaction: Interaction, builder) -> None:
+    async def _show_image(self, interaction: Interaction, builder, named=None) -> None:
         game_id = None
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            no_one_named_in_dm(interaction, named)
             game = await self.here(interaction)
             game_id = game.id
             if game.state is None:
@@ -488,20 +498,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.fail(interaction, error, game_id)
 
     @app_commands.command(name="board", description="See a planet (yours by default)")
-    async def board(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+    async def board(self, interaction: Interaction, player: discord.User | None = None) -> None:
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
             return f"{game.names[seat]}'s planet, round {game.state.round}.", "planet", (view, seat, game.names), {}
-        await self._show_image(interaction, build)
+        await self._show_image(interaction, build, player)
 
     @app_commands.command(name="corp", description="See a corporation board (yours by default)")
-    async def corp(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+    async def corp(self, interaction: Interaction, player: discord.User | None = None) -> None:
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
             return f"{game.names[seat]}'s corporation.", "corporation", (view, seat, game.names), {}
-        await self._show_image(interaction, build)
+        await self._show_image(interaction, build, player)
 
     @app_commands.command(name="station", description="See the space station")
     async def station(self, interaction: Interaction) -> None:
@@ -583,8 +593,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     # ------------------------------------------------------------------ commands: the creator's tools
 
     @app_commands.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
-    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+    async def kick(self, interaction: Interaction, player: discord.User) -> None:
         try:
+            no_one_named_in_dm(interaction, player)
             game = await self.here(interaction)
             seat = game.seat_of(player.id)
             if seat is None:
@@ -598,12 +609,16 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @app_commands.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
     @app_commands.describe(seat="seat number (1-6)", member="the new player; leave empty for the autopilot")
     async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
-                      member: discord.Member | None = None) -> None:
+                      member: discord.User | None = None) -> None:
         game_id = None
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            no_one_named_in_dm(interaction, member)
             game = await self.here(interaction)
             game_id = game.id
+            if member is not None and not isinstance(member, discord.Member):
+                raise ServiceError(f"{member.display_name} is not a member of this server, so they cannot take "
+                                   f"the seat. Name a member, or leave the option empty for the autopilot.")
             new = None if member is None else (member.id, member.display_name)
             game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
             await self.send_private(interaction, f"Seat {seat} is now played by {game.names[seat - 1]}.")

@@ -752,7 +752,8 @@ class GameService:
                     raise WrongStage("That member already plays another seat in this game.") from None
             game = await self.load(game_id)
             state = game.state
-            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.")]
+            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.",
+                                mentions=self._humans(game, [seat]))]  # the new player is told (pinged)
             played = self._run_bots(game, state, posts)
             await self._save(game, state, played, posts)
             return await self.load(game_id)

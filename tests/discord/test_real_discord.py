@@ -3,7 +3,10 @@ simulated Discord let it through. Every test here failed before its fix (and the
 contract of tests/discord/conftest.py now fails any test that repeats the payload mistake)."""
 from __future__ import annotations
 
+import logging
 import re
+
+import discord
 
 from engine import data as D
 from tests.discord.helpers import button, controls, play_panel, start_game, thread_of
@@ -40,3 +43,96 @@ async def test_defect_1_the_placement_panel_on_a_corner_square_is_sent_and_its_b
     moved = await world.alice.click(msg, custom_id=_arrow(msg, "▶")[0])
     assert "at A2" in moved.response.content
     assert not re.search("went wrong", moved.response.content)
+
+
+def _callbacks_and_edits(env, since):
+    """('answer', ...) for interaction responses and ('edit', ...) for message edits, in order."""
+    out = []
+    for r in env.http_requests[since:]:
+        if r.path.endswith("/callback"):
+            out.append("answer")
+        elif r.method == "PATCH" and "/channels/" in r.path and "/messages/" in r.path:
+            out.append("edit")
+    return out
+
+
+async def test_defect_5_choose_answers_the_player_before_it_edits_the_lobby(world):
+    """An edit of the lobby over REST before the first answer can make the answer miss 3 s
+    under a rate limit, although the choice was saved."""
+    r = await world.alice.slash(world.channel, "pu create", players=2)
+    since = len(world.env.http_requests)
+    chosen = await world.alice.slash(world.channel, "pu choose", planet="oblivion")
+    assert chosen.ephemeral and "Oblivion" in chosen.response.content
+    assert _callbacks_and_edits(world.env, since) == ["answer", "edit"]
+    assert "Oblivion" in r.response.content  # the lobby shows the choice
+
+
+async def test_defect_6_a_missing_embed_links_or_create_threads_is_not_reported_as_blocking(world):
+    """Without Embed Links or Create Public Threads the posts are delivered (no embeds; the
+    channel instead of a thread): telling the creator they wait for a manager was false."""
+    env = world.env
+    relaxed = world.guild.create_text_channel("relaxed", overwrites={env.bot.user: discord.PermissionOverwrite(
+        embed_links=False, create_public_threads=False, read_message_history=False)})
+    await env.settle()
+    r = await world.alice.slash(relaxed, "pu create", players=2)
+    assert r.acknowledged and not [m for m in r.followups if "missing" in m.content]
+    await world.bob.click(r.response, label="Join")
+    await world.alice.click(r.response, label="Start")
+    assert [m for m in relaxed.history() if "begins" in m.content]  # delivered, in the channel
+    assert world.alice.user.dm_channel.history() == []
+
+
+async def test_defect_6_a_missing_attach_files_is_reported(world):
+    env = world.env
+    noimages = world.guild.create_text_channel("noimages", overwrites={env.bot.user: discord.PermissionOverwrite(
+        attach_files=False, embed_links=False)})
+    await env.settle()
+    r = await world.alice.slash(noimages, "pu create", players=2)
+    (warning,) = [m for m in r.followups if "missing" in m.content]
+    assert warning.ephemeral and "Attach Files" in warning.content and "Embed Links" not in warning.content
+
+
+async def test_defect_7_the_new_player_of_a_seat_is_pinged(world):
+    game = await start_game(world, [world.alice, world.bob])
+    seat = game.seat_of(world.bob.id) + 1
+    r = await world.alice.slash(thread_of(world), "pu replace", seat=seat, member=world.carol)
+    assert r.ephemeral and "carol" in r.response.content
+    (post,) = [m for m in thread_of(world).history() if "is now played by" in m.content]
+    assert world.carol.mention in post.content
+    stored = world.env.backend.get_message(post.channel.id, post.id)
+    assert world.carol.id in stored.ping_user_ids and world.bob.id not in stored.ping_user_ids
+
+
+async def test_defect_8_a_member_option_naming_someone_not_in_the_server_gets_a_clear_answer(world, caplog):
+    game = await start_game(world, [world.alice, world.bob])
+    stranger = world.env.create_user("stranger")
+    r = await world.alice.slash(thread_of(world), "pu board", player=stranger)
+    assert r.ephemeral and r.response.content == "Stranger is not playing in this game."
+    assert "went wrong" not in r.response.content
+    assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
+    assert world.env.errors == []  # nothing raised into discord.py either
+    assert game.id
+
+
+async def test_defect_8_a_member_option_in_a_direct_message_gets_a_clear_answer(world, caplog):
+    assert "pu kick" in world.alice.user.available_commands()
+    for name, option in (("pu kick", "player"), ("pu board", "player"), ("pu replace", "member")):
+        options = {option: world.bob.user, **({"seat": 2} if name == "pu replace" else {})}
+        r = await world.alice.user.slash(name, **options)
+        assert r.ephemeral and "not in a direct message" in r.response.content, (name, r.response.content)
+    assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
+    assert world.env.errors == []
+
+
+async def test_defect_8_a_player_who_left_the_server_can_still_be_looked_at_but_not_seated(world, caplog):
+    game = await start_game(world, [world.alice, world.bob])
+    world.guild.remove_member(world.bob)
+    await world.env.settle()
+    seen = await world.alice.slash(thread_of(world), "pu board", player=world.bob.user)
+    assert seen.ephemeral and seen.response.content.startswith("bob's planet") and seen.response.attachments
+    stranger = world.env.create_user("stranger")
+    r = await world.alice.slash(thread_of(world), "pu replace", seat=1, member=stranger)
+    assert r.ephemeral and "not a member of this server" in r.response.content
+    assert (await world.service.load(game.id)).seat_of(stranger.id) is None
+    assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
+    assert world.env.errors == []

@@ -12,12 +12,17 @@ sleep, sync I/O). CPU time is used for the 100 ms rule because this machine's co
 by several processes and a descheduled test would otherwise "stall" at random; set
 PU_WATCHDOG_WALL=1 to apply STALL_MS to wall time as well (a quiet machine).
 
+Time the garbage collector spends inside a step is not counted (it is reported with the stall):
+a collection of what an earlier test left behind would otherwise land on whichever step
+allocates next; each test starts after a full collection.
+
 Steps of the test's own code (a task whose coroutine was defined under tests/, or
 pytest-asyncio's runner) are not counted: only the bot's.
 """
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import sys
 import threading
@@ -91,6 +96,8 @@ class Watchdog:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._original = None
+        self._gc_cpu = 0.0  # CPU seconds the loop thread spent collecting garbage so far
+        self._gc_started: float | None = None
 
     # the wrapped Handle._run
     def _wrap(self, original):
@@ -100,13 +107,14 @@ class Watchdog:
             if threading.get_ident() != dog._tid or dog._current is not None:
                 return original(handle)
             dog.steps += 1
-            wall0, cpu0 = time.perf_counter(), time.thread_time()
+            wall0, cpu0, gc0 = time.perf_counter(), time.thread_time(), dog._gc_cpu
             dog._current = (wall0, handle)
             try:
                 return original(handle)
             finally:
-                wall = (time.perf_counter() - wall0) * 1000
-                cpu = (time.thread_time() - cpu0) * 1000
+                collecting = (dog._gc_cpu - gc0) * 1000
+                wall = (time.perf_counter() - wall0) * 1000 - collecting
+                cpu = (time.thread_time() - cpu0) * 1000 - collecting
                 dog._current = None
                 samples, dog._samples = dog._samples, Counter()
                 if (cpu > dog.stall_ms or wall > BLOCKING_MS or (WALL and wall > dog.stall_ms)) \
@@ -125,14 +133,27 @@ class Watchdog:
             if frame is not None:
                 self._samples[" <- ".join(_frames(frame)) or "(outside the project)"] += 1
 
+    def _gc(self, phase: str, info: dict) -> None:
+        if threading.get_ident() != self._tid:
+            return
+        if phase == "start":
+            self._gc_started = time.thread_time()
+        elif self._gc_started is not None:
+            self._gc_cpu += time.thread_time() - self._gc_started
+            self._gc_started = None
+
     def start(self) -> None:
+        gc.collect()
         self._tid = threading.get_ident()
+        gc.callbacks.append(self._gc)
         self._original = asyncio.events.Handle._run
         asyncio.events.Handle._run = self._wrap(self._original)
         self._thread = threading.Thread(target=self._sample, name="loop-watchdog", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
+        if self._gc in gc.callbacks:
+            gc.callbacks.remove(self._gc)
         if self._original is not None:
             asyncio.events.Handle._run = self._original
             self._original = None
