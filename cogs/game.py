@@ -54,6 +54,23 @@ def no_one_named_in_dm(interaction: Interaction, named) -> None:
                            "message: use the command there.")
 
 
+def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
+    """As many whole lines as fit in one message, then ``more`` (its ``{n}``: how many were
+    left out). A line is never cut (a cut mention or link shows as garbage)."""
+    keep, total = 0, -1
+    for line in lines:
+        if total + 1 + len(line) > limit:
+            break
+        keep, total = keep + 1, total + 1 + len(line)
+    if keep == len(lines):
+        return "\n".join(lines)
+    for keep in range(keep, -1, -1):  # room for the last line
+        text = "\n".join(lines[:keep] + [more.format(n=len(lines) - keep)])
+        if len(text) <= limit:
+            return text
+    return more.format(n=len(lines))[:limit]
+
+
 def short(error: BaseException) -> str:
     text = str(error).strip() or "That did not work."
     text = text[0].upper() + text[1:]
@@ -275,6 +292,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         try:
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
+            parent = getattr(interaction.channel, "parent_id", None)
+            if isinstance(interaction.channel, discord.Thread) or parent is not None:
+                # a game gets a thread of its own and Discord allows no thread in a thread; in a game's
+                # thread, typed commands would also go to the older game
+                raise ServiceError(f"Games are created in a channel, not in a thread (a game needs a thread of "
+                                   f"its own): use /pu create in <#{parent}>.")
             game = await self.service.create(
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -585,8 +608,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 await self.send_private(interaction, "You have no open game. Start one with /pu create or /pu solo.")
                 return
             lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
-                     + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games[:20]]
-            await self.send_private(interaction, "\n".join(lines))
+                     + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
+            await self.send_private(interaction, fit_lines(lines, "…and {n} more game(s): /pu status in a "
+                                                                  "game's thread shows one."))
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 

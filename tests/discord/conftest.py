@@ -80,15 +80,16 @@ async def db(tmp_path):
     await database.close()
 
 
-def new_bot(db):
+def new_bot(db, **options):
     # the random-legal autopilot keeps these tests quick; the greedy one is tested in tests/engine
     # a 10-minute heartbeat keeps advance_time(hours) quick; reminders are hours apart anyway
-    return make_bot(db, autopilot_level="random", heartbeat_seconds=600)
+    # (a restarted bot does not sync: the commands stay published, as on real Discord)
+    return make_bot(db, **{"autopilot_level": "random", "heartbeat_seconds": 600, **options})
 
 
 @pytest.fixture
 def simcord_bot(db):
-    return new_bot(db)
+    return new_bot(db, sync=True)  # the first start publishes the commands (python3 tasks.py bot --sync)
 
 
 @dataclass

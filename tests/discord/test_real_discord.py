@@ -136,3 +136,74 @@ async def test_defect_8_a_player_who_left_the_server_can_still_be_looked_at_but_
     assert (await world.service.load(game.id)).seat_of(stranger.id) is None
     assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
     assert world.env.errors == []
+
+
+async def test_defect_9_mentioning_the_bot_gets_no_public_help_and_logs_nothing(world, caplog):
+    """The bot has slash commands only: "@Bot help" posted a help block listing only "help",
+    "@Bot anything" logged CommandNotFound at ERROR."""
+    me = world.env.bot.user.mention
+    await world.alice.send(world.channel, f"{me} help")
+    await world.alice.send(world.channel, f"{me} play a game please")
+    assert [m.author.id for m in world.channel.history()] == [world.alice.id, world.alice.id]
+    assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
+    assert world.env.errors == []
+
+
+def _command_syncs(env, since=0):
+    return [(r.path, [c["name"] for c in r.json]) for r in env.http_requests[since:]
+            if r.method == "PUT" and r.path.endswith("/commands")]
+
+
+async def test_defect_10_commands_are_synced_on_request_only(world, db):
+    from tests.discord.conftest import new_bot
+
+    since = len(world.env.http_requests)
+    await world.env.restart_bot(new_bot(db))  # a plain start: nothing published
+    assert _command_syncs(world.env, since) == []
+    r = await world.alice.slash(world.channel, "pu games")  # the published commands still work
+    assert r.ephemeral
+
+
+async def test_defect_10_a_dev_guild_sync_clears_the_global_commands_so_pu_shows_once(world, db):
+    from tests.discord.conftest import new_bot
+
+    app = world.env.backend.application_id
+    since = len(world.env.http_requests)
+    await world.env.restart_bot(new_bot(db, dev_guild=str(world.guild.id), sync=True))
+    syncs = dict(_command_syncs(world.env, since))
+    assert syncs == {f"/applications/{app}/guilds/{world.guild.id}/commands": ["pu"],
+                     f"/applications/{app}/commands": []}
+    shown = world.env.backend.visible_commands(user_id=world.alice.id, channel_id=world.channel.id)
+    assert [c["name"] for c in shown] == ["pu"]  # once: the global copy published at first start is gone
+    r = await world.alice.slash(world.channel, "pu games")
+    assert r.ephemeral and r.response.content.startswith("You have no open game")
+
+
+async def test_defect_11_create_inside_a_game_thread_is_refused_clearly(world):
+    game = await start_game(world, [world.alice, world.bob])
+    r = await world.carol.slash(thread_of(world), "pu create", players=2)
+    assert r.ephemeral and "not in a thread" in r.response.content
+    assert f"<#{world.channel.id}>" in r.response.content
+    assert await world.service.games_of(world.carol.id) == []
+    assert len(world.channel.threads) == 1
+    here = await world.carol.slash(thread_of(world), "pu status")  # the thread still means the old game
+    assert f"#{game.id}" in here.response.content
+
+
+async def test_defect_13_games_lists_whole_lines_within_2000_characters(world):
+    """A player in many lobbies of long-named players: the list passed 2,000 characters and was
+    cut mid-line (a mention cut in half shows as garbage)."""
+    service = world.service
+    for g in range(14):
+        game = await service.create(creator_id=world.alice.id, creator_name="alice", guild_id=world.guild.id,
+                                    channel_id=world.channel.id, options={"max_players": 6})
+        for k in range(5):
+            await service.join(game.id, 10_000 + 100 * g + k, f"A player with a long name {g:02d}-{k}")
+    r = await world.alice.slash(world.channel, "pu games")
+    text = r.response.content
+    lines = text.splitlines()
+    assert len(text) <= 2000
+    assert all(line.endswith(f"<#{world.channel.id}>") for line in lines[:-1]), lines
+    assert lines[-1].startswith("…and ") and "more game(s)" in lines[-1]
+    shown = int(lines[-1].split()[1])
+    assert len(lines) - 1 + shown == 14
