@@ -71,6 +71,14 @@ def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
     return more.format(n=len(lines))[:limit]
 
 
+def clip(text: str, limit: int = 2000) -> str:
+    """``text`` within Discord's message limit, cut after a whole line (never inside a mention)."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit - 2)
+    return (text[:cut] if cut > 0 else text[:limit - 2].rsplit(" ", 1)[0]) + "\n…"
+
+
 def short(error: BaseException) -> str:
     text = str(error).strip() or "That did not work."
     text = text[0].upper() + text[1:]
@@ -99,7 +107,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def send_private(self, interaction: Interaction, text: str, *, files=(), view=None) -> None:
         """An ephemeral answer, whether or not the interaction was answered or deferred yet."""
-        kwargs = {"content": text[:2000], "ephemeral": True, "files": list(files)}
+        kwargs = {"content": clip(text), "ephemeral": True, "files": list(files)}
         if view is not None:
             kwargs["view"] = view
         if interaction.response.is_done():
@@ -145,7 +153,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         text = (note + "\n" if note else "") + panel.text
         view = ui.panel_view(panel)
         if edit:
-            await interaction.edit_original_response(content=text[:2000], attachments=files, view=view)
+            await interaction.edit_original_response(content=clip(text), attachments=files, view=view)
         else:
             await self.send_private(interaction, text, files=files, view=view)
 

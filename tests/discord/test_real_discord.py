@@ -7,6 +7,7 @@ import logging
 import re
 
 import discord
+import pytest
 
 from engine import data as D
 from tests.discord.helpers import button, controls, play_panel, start_game, thread_of
@@ -207,3 +208,30 @@ async def test_defect_13_games_lists_whole_lines_within_2000_characters(world):
     assert lines[-1].startswith("…and ") and "more game(s)" in lines[-1]
     shown = int(lines[-1].split()[1])
     assert len(lines) - 1 + shown == 14
+
+
+def test_long_private_answers_are_cut_after_a_whole_line():
+    from cogs.game import clip
+
+    lines = [f"{i}. <@{10 ** 17 + i}> has a line of its own" for i in range(80)]
+    text = clip("\n".join(lines))
+    assert len(text) <= 2000 and text.endswith("\n…")
+    assert all(line in lines for line in text.splitlines()[:-1])
+    assert clip("short") == "short"
+
+
+@pytest.mark.stalls_until_worker_pool
+async def test_handing_the_last_human_seat_to_the_greedy_autopilot_keeps_the_loop_free(world, db):
+    """Issue 13 defect 2 (the worker-pool branch fixes it): `/pu replace` with no member on the
+    last human seat plays the rest of the game; with the autopilot on the event loop that is
+    one long stall. The watchdog reports it until the worker pool is merged; then remove the
+    marker and this test holds the bot to the 100 ms rule."""
+    from tests.discord.conftest import new_bot
+
+    await world.env.restart_bot(new_bot(db, autopilot_level="greedy"))
+    game = await start_game(world, [world.alice, world.bob])
+    await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.bob.id) + 1)
+    r = await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.alice.id) + 1)
+    assert r.ephemeral and "is now played by" in r.response.content
+    assert (await world.service.load(game.id)).status == "finished"
+    assert [m for m in thread_of(world).history() if "is over" in m.content]

@@ -75,14 +75,15 @@ def _describe(handle) -> str:
 
 
 def _frames(frame) -> list[str]:
-    """The project's frames of a stack, innermost first (at most 6)."""
+    """The project's frames of a stack, innermost first: the 4 innermost and the 3 outermost
+    (what burns the time, and which command or task asked for it)."""
     out = []
-    while frame is not None and len(out) < 6:
+    while frame is not None:
         f = frame.f_code.co_filename
         if f.startswith(PROJECT) and "/.venv/" not in f and "/site-packages/" not in f and f != __file__:
             out.append(f"{os.path.relpath(f, PROJECT)}:{frame.f_lineno} {frame.f_code.co_name}")
         frame = frame.f_back
-    return out
+    return out if len(out) <= 7 else out[:4] + ["..."] + out[-3:]
 
 
 class Watchdog:
