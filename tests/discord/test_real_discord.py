@@ -221,6 +221,7 @@ def test_long_private_answers_are_cut_after_a_whole_line():
 
 
 @pytest.mark.stalls_until_worker_pool
+@pytest.mark.simcord(settle_timeout=60)  # the rest of the game's posts (17 images) go out before it settles
 async def test_handing_the_last_human_seat_to_the_greedy_autopilot_keeps_the_loop_free(world, db):
     """Issue 13 defect 2 (the worker-pool branch fixes it): `/pu replace` with no member on the
     last human seat plays the rest of the game; with the autopilot on the event loop that is
