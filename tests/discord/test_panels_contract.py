@@ -102,5 +102,6 @@ async def test_every_panel_on_every_planet_is_a_message_discord_accepts():
                 rest = [a for a in legal if not isinstance(a, Move)] or moves
                 rules.apply(state, seat, rng.choice(moves if moves and rng.random() < 0.3 else rest))
             assert state.phase == "over", f"{planet} seed {seed}: the random game did not finish"
+    print(f"{checked} panels checked, {cursor_panels} with the cursor moved")
     assert cursor_panels > 5_000 and checked > cursor_panels
     assert found == [], f"{len(found)} panels Discord would refuse, e.g.:\n" + "\n".join(found[:10])
