@@ -327,7 +327,7 @@ def _check_options(options: list, where: str, depth: int) -> list[str]:
     return out
 
 
-def check_commands(commands: list[dict], *, global_: bool = True) -> list[str]:
+def check_commands(commands: list[dict]) -> list[str]:
     """A bulk overwrite of the command tree (PUT .../commands)."""
     out = []
     chat = [c for c in commands if c.get("type", 1) == 1]
@@ -371,7 +371,7 @@ class ContractRecorder:
         what = f"{method} {path}"
         if method == "PUT" and fnmatch.fnmatch(path, "/applications/*/commands") or \
                 method == "PUT" and fnmatch.fnmatch(path, "/applications/*/guilds/*/commands"):
-            refused += check_commands(json if isinstance(json, list) else [], global_="/guilds/" not in path)
+            refused += check_commands(json if isinstance(json, list) else [])
         elif method == "POST" and fnmatch.fnmatch(path, "/interactions/*/*/callback"):
             refused_, advisory = self._callback(backend, path, body, sizes)
             refused += refused_

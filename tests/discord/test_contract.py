@@ -239,6 +239,41 @@ def test_the_recorder_checks_a_channel_post_for_pings():
     assert "is addressed" in rec.violations[0]  # ...but the player is never told
 
 
+class _Record:
+    responded = False
+    initial_response_deadline = "2026-01-01T00:00:03+00:00"
+
+
+class _LateBackend(_Backend):
+    interactions = {42: _Record()}
+
+    def __init__(self, now):
+        self.now = now
+
+    def now_iso(self):
+        return self.now
+
+
+def test_the_first_answer_must_come_within_3_seconds():
+    rec = C.ContractRecorder()
+    defer = {"type": 5, "data": {"flags": 64}}
+    rec.check(_LateBackend("2026-01-01T00:00:02+00:00"), "POST", "/interactions/42/tok/callback", defer, [])
+    assert rec.violations == []
+    rec.check(_LateBackend("2026-01-01T00:00:04+00:00"), "POST", "/interactions/42/tok/callback", defer, [])
+    assert len(rec.violations) == 1 and "after 3 s" in rec.violations[0]
+
+
+def test_a_public_interaction_answer_is_checked_for_pings_an_ephemeral_one_is_not():
+    rec = C.ContractRecorder()
+    said = {"content": f"<@{ALICE}>, you are next", "allowed_mentions": {"parse": []}}
+    rec.check(_LateBackend("2026-01-01T00:00:01+00:00"), "POST", "/interactions/42/tok/callback",
+              {"type": 4, "data": dict(said, flags=64)}, [])
+    assert rec.violations == []
+    rec.check(_LateBackend("2026-01-01T00:00:01+00:00"), "POST", "/interactions/42/tok/callback",
+              {"type": 4, "data": said}, [])
+    assert len(rec.violations) == 1 and "is addressed" in rec.violations[0]
+
+
 # ------------------------------------------------------------------ the watchdog
 
 
@@ -253,6 +288,22 @@ async def test_the_watchdog_names_a_callback_that_holds_the_loop(loop_watchdog):
     (stall,) = dog.stalls
     assert stall.cpu_ms > STALL_MS and "sum" in stall.what
     assert len(loop_watchdog.stalls) == 1  # the autouse watchdog saw it too: this stall is on purpose
+    loop_watchdog.stalls.clear()
+
+
+async def test_the_watchdog_catches_a_blocking_wait(loop_watchdog, monkeypatch):
+    from . import watchdog
+
+    monkeypatch.setattr(watchdog, "BLOCKING_MS", 50)  # 1 s in the suite; shorter here to keep it quick
+    dog = Watchdog()
+    dog.start()
+    try:
+        asyncio.get_running_loop().call_soon(time.sleep, 0.12)
+        await asyncio.sleep(0.01)
+    finally:
+        dog.stop()
+    (stall,) = dog.stalls
+    assert stall.wall_ms >= 100 and stall.cpu_ms < 50 and "sleep" in stall.what
     loop_watchdog.stalls.clear()
 
 
