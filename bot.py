@@ -1,8 +1,13 @@
 """Start the Planet Unknown bot: settings from the environment (.env), the SQLite database
-(migrated on start), the cogs, and the slash commands (synced to DEV_GUILD_ID when set).
+(migrated on start), the cogs, and, on request only, the sync of the slash commands.
 
-    python3 tasks.py bot        # the README's run command (sets up .venv first)
-    python3 bot.py --offline    # play in the terminal, no Discord needed (--help for options)
+    python3 tasks.py bot          # the README's run command (sets up .venv first)
+    python3 tasks.py bot --sync   # also publish /pu to Discord (first run, or after a command changed)
+    python3 bot.py --offline      # play in the terminal, no Discord needed (--help for options)
+
+Syncing is rate-limited by Discord and discord.py advises against doing it on every start, so it
+happens only with --sync: globally, or with DEV_GUILD_ID to that server alone, in which case the
+global commands are cleared at the same time so the server does not show /pu twice.
 """
 from __future__ import annotations
 
@@ -47,12 +52,18 @@ def load_settings() -> dict:
     }
 
 
+def no_prefix(bot, message) -> list[str]:
+    """The bot has slash commands only: no message is ever a command (not even a mention)."""
+    return []
+
+
 def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
-             heartbeat_seconds: float = 60, executor=None):
+             heartbeat_seconds: float = 60, executor=None, sync: bool = False):
     """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
     database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
     every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts;
-    ``executor`` runs computer players and images (service.workers; default: threads)."""
+    ``executor`` runs computer players and images (service.workers; default: threads);
+    ``sync`` publishes the command tree when it logs in (module docstring)."""
     import discord
     from discord.ext import commands
 
@@ -65,7 +76,7 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
 
     clock = clock or discord_clock
     intents = discord.Intents.default()
-    bot = commands.Bot(command_prefix=commands.when_mentioned, intents=intents)
+    bot = commands.Bot(command_prefix=no_prefix, help_command=None, intents=intents)
     bot.db = db  # type: ignore[attr-defined]
     bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
     bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]
@@ -75,14 +86,28 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
         for ext in EXTENSIONS:
             await bot.load_extension(ext)
         if dev_guild:
-            guild = discord.Object(id=int(dev_guild))
-            bot.tree.copy_global_to(guild=guild)
-            await bot.tree.sync(guild=guild)
-        else:
-            await bot.tree.sync()
+            bot.tree.copy_global_to(guild=discord.Object(id=int(dev_guild)))
+        if sync:
+            await sync_commands(bot, dev_guild)
 
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
     return bot
+
+
+async def sync_commands(bot, dev_guild: str | None) -> None:
+    """Publish the command tree: to DEV_GUILD_ID alone (its commands show at once) with the
+    global commands cleared, so a server never lists /pu twice; or globally."""
+    import discord
+
+    log = logging.getLogger("bot")
+    if dev_guild:
+        guild = discord.Object(id=int(dev_guild))
+        synced = await bot.tree.sync(guild=guild)
+        await bot.http.bulk_upsert_global_commands(bot.application_id, payload=[])
+        log.info("synced %d command(s) to server %s and cleared the global ones", len(synced), dev_guild)
+    else:
+        synced = await bot.tree.sync()
+        log.info("synced %d command(s) globally (Discord may take up to an hour to show them)", len(synced))
 
 
 async def run(settings: dict) -> None:
@@ -95,7 +120,8 @@ async def run(settings: dict) -> None:
     pool = workers.process_pool(workers.default_size(settings.get("workers")))
     try:
         db = await open_database(settings["database"])
-        bot = make_bot(db, dev_guild=settings["dev_guild"], executor=pool)
+        bot = make_bot(db, dev_guild=settings["dev_guild"], executor=pool,
+                       sync=settings.get("sync", False))
         workers.tune_gc()  # short garbage-collector pauses on the event loop
         try:
             await bot.start(settings["token"])
@@ -113,6 +139,11 @@ def main(argv: list[str]) -> int:
         from service.console import main as console_main
         return console_main(argv[1:])
     settings = load_settings()
+    settings["sync"] = "--sync" in argv
+    unknown = [a for a in argv if a != "--sync"]
+    if unknown:
+        print(f"Unknown option {unknown[0]!r}. Usage: bot.py [--sync] | --offline [...]", file=sys.stderr)
+        return 2
     logging.basicConfig(level=settings["log_level"], format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings["token"]:
         print(MISSING_TOKEN, file=sys.stderr)

@@ -34,7 +34,7 @@ async def _play(rounds: int | None) -> tuple[list[float], int, float]:
     with tempfile.TemporaryDirectory() as tmp:
         db = await open_database(Path(tmp) / "discord.sqlite3")
         try:
-            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600)
+            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)
             async with simcord.run(bot) as env:
                 guild = env.create_guild("Bench")
                 channel = guild.create_text_channel("games")

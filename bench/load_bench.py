@@ -214,7 +214,7 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
     with tempfile.TemporaryDirectory() as folder:
         db = await open_database(Path(folder) / "load.sqlite3")
         try:
-            async with simcord.run(make_bot(db, autopilot_level="random", heartbeat_seconds=600)) as env:
+            async with simcord.run(make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)) as env:
                 guild = env.create_guild("Load")
                 service = env.bot.service
                 tables = []

@@ -43,7 +43,7 @@ async def _child(path: Path) -> dict:
     out = {"rss_imports": rss_bytes()}
     db = await open_database(path)
     try:
-        async with simcord.run(make_bot(db)) as env:
+        async with simcord.run(make_bot(db, sync=True)) as env:
             await env.settle()
             gc.collect()
             out["rss_ready"] = rss_bytes()

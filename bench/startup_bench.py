@@ -43,7 +43,7 @@ async def _child(path: Path, button: bool, info: dict) -> dict:
     db = await open_database(path)
     t1 = time.perf_counter()
     try:
-        async with simcord.run(make_bot(db)) as env:
+        async with simcord.run(make_bot(db, sync=True)) as env:
             t2 = time.perf_counter()
             out.update(open_s=t1 - t0, login_s=t2 - t1, ready_s=t2 - T_START)
             if button:

@@ -47,6 +47,38 @@ def is_admin(interaction: Interaction) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
+def no_one_named_in_dm(interaction: Interaction, named) -> None:
+    """A user option (player, member) names a member of the server the command is used in."""
+    if named is not None and interaction.guild is None:
+        raise ServiceError("Naming a player works in a server channel or a game's thread, not in a direct "
+                           "message: use the command there.")
+
+
+def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
+    """As many whole lines as fit in one message, then ``more`` (its ``{n}``: how many were
+    left out). A line is never cut (a cut mention or link shows as garbage)."""
+    keep, total = 0, -1
+    for line in lines:
+        if total + 1 + len(line) > limit:
+            break
+        keep, total = keep + 1, total + 1 + len(line)
+    if keep == len(lines):
+        return "\n".join(lines)
+    for keep in range(keep, -1, -1):  # room for the last line
+        text = "\n".join(lines[:keep] + [more.format(n=len(lines) - keep)])
+        if len(text) <= limit:
+            return text
+    return more.format(n=len(lines))[:limit]
+
+
+def clip(text: str, limit: int = 2000) -> str:
+    """``text`` within Discord's message limit, cut after a whole line (never inside a mention)."""
+    if len(text) <= limit:
+        return text
+    cut = text.rfind("\n", 0, limit - 2)
+    return (text[:cut] if cut > 0 else text[:limit - 2].rsplit(" ", 1)[0]) + "\n…"
+
+
 def short(error: BaseException) -> str:
     text = str(error).strip() or "That did not work."
     text = text[0].upper() + text[1:]
@@ -76,7 +108,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def send_private(self, interaction: Interaction, text: str, *, files=(), view=None) -> None:
         """An ephemeral answer, whether or not the interaction was answered or deferred yet."""
-        kwargs = {"content": text[:2000], "ephemeral": True, "files": list(files)}
+        kwargs = {"content": clip(text), "ephemeral": True, "files": list(files)}
         if view is not None:
             kwargs["view"] = view
         if interaction.response.is_done():
@@ -122,7 +154,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         text = (note + "\n" if note else "") + panel.text
         view = ui.panel_view(panel)
         if edit:
-            await interaction.edit_original_response(content=text[:2000], attachments=files, view=view)
+            await interaction.edit_original_response(content=clip(text), attachments=files, view=view)
         else:
             await self.send_private(interaction, text, files=files, view=view)
 
@@ -269,6 +301,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         try:
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
+            parent = getattr(interaction.channel, "parent_id", None)
+            if isinstance(interaction.channel, discord.Thread) or parent is not None:
+                # a game gets a thread of its own and Discord allows no thread in a thread; in a game's
+                # thread, typed commands would also go to the older game
+                raise ServiceError(f"Games are created in a channel, not in a thread (a game needs a thread of "
+                                   f"its own): use /pu create in <#{parent}>.")
             game = await self.service.create(
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -305,11 +343,13 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     async def choose(self, interaction: Interaction, planet: str | None = None, corporation: str | None = None) -> None:
         try:
             game = await self.here(interaction)
-            if planet is not None or corporation is not None:
+            changed = planet is not None or corporation is not None
+            if changed:
                 game = await self.service.choose_boards(game.id, interaction.user.id, planet=planet,
                                                         corporation=corporation)
+            await self.send_boards(interaction, game)  # the answer first: the lobby edit may wait on a rate limit
+            if changed:
                 await self.refresh_lobby(game)
-            await self.send_boards(interaction, game)
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 
@@ -481,10 +521,11 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             raise ServiceError(f"{member.display_name} is not playing in this game.")
         return seat
 
-    async def _show_image(self, interaction: Interaction, builder) -> None:
+    async def _show_image(self, interaction: Interaction, builder, named=None) -> None:
         game_id = None
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            no_one_named_in_dm(interaction, named)
             game = await self.here(interaction)
             game_id = game.id
             if game.state is None:
@@ -496,20 +537,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.fail(interaction, error, game_id)
 
     @app_commands.command(name="board", description="See a planet (yours by default)")
-    async def board(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+    async def board(self, interaction: Interaction, player: discord.User | None = None) -> None:
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
             return f"{game.names[seat]}'s planet, round {game.state.round}.", "planet", (view, seat, game.names), {}
-        await self._show_image(interaction, build)
+        await self._show_image(interaction, build, player)
 
     @app_commands.command(name="corp", description="See a corporation board (yours by default)")
-    async def corp(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+    async def corp(self, interaction: Interaction, player: discord.User | None = None) -> None:
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
             return f"{game.names[seat]}'s corporation.", "corporation", (view, seat, game.names), {}
-        await self._show_image(interaction, build)
+        await self._show_image(interaction, build, player)
 
     @app_commands.command(name="station", description="See the space station")
     async def station(self, interaction: Interaction) -> None:
@@ -583,16 +624,18 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 await self.send_private(interaction, "You have no open game. Start one with /pu create or /pu solo.")
                 return
             lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
-                     + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games[:20]]
-            await self.send_private(interaction, "\n".join(lines))
+                     + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
+            await self.send_private(interaction, fit_lines(lines, "…and {n} more game(s): /pu status in a "
+                                                                  "game's thread shows one."))
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 
     # ------------------------------------------------------------------ commands: the creator's tools
 
     @app_commands.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
-    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+    async def kick(self, interaction: Interaction, player: discord.User) -> None:
         try:
+            no_one_named_in_dm(interaction, player)
             game = await self.here(interaction)
             seat = game.seat_of(player.id)
             if seat is None:
@@ -606,12 +649,16 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @app_commands.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
     @app_commands.describe(seat="seat number (1-6)", member="the new player; leave empty for the autopilot")
     async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
-                      member: discord.Member | None = None) -> None:
+                      member: discord.User | None = None) -> None:
         game_id = None
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            no_one_named_in_dm(interaction, member)
             game = await self.here(interaction)
             game_id = game.id
+            if member is not None and not isinstance(member, discord.Member):
+                raise ServiceError(f"{member.display_name} is not a member of this server, so they cannot take "
+                                   f"the seat. Name a member, or leave the option empty for the autopilot.")
             new = None if member is None else (member.id, member.display_name)
             game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
             await self.send_private(interaction, f"Seat {seat} is now played by {game.names[seat - 1]}.")

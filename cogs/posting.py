@@ -28,19 +28,25 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 HISTORY_SLACK = 120.0  # seconds: clocks differ a little between us and Discord
 HISTORY_LIMIT = 100
-# what the bot needs in a game's channel, with the names players see in Discord's settings
+# what blocks the game's posts when the bot lacks it, with the names players see in Discord's
+# settings. Not listed because the posts still go out without them: Embed Links (the bot sends
+# no embeds), Create Public Threads (without it the posts go to the channel itself) and Read
+# Message History (only used to find a post whose sending was cut short).
 NEEDED = {"view_channel": "View Channels", "send_messages": "Send Messages",
-          "send_messages_in_threads": "Send Messages in Threads", "create_public_threads": "Create Public Threads",
-          "attach_files": "Attach Files", "embed_links": "Embed Links", "read_message_history": "Read Message History"}
+          "send_messages_in_threads": "Send Messages in Threads", "attach_files": "Attach Files"}
 
 
 def missing_permissions(channel) -> list[str]:
-    """The permissions from NEEDED the bot lacks in ``channel`` (names as Discord shows them)."""
+    """The permissions the bot lacks in ``channel`` that stop the game's posts (names as
+    Discord shows them): in a thread, or in a channel where it can open the game's thread,
+    it posts with Send Messages in Threads; otherwise in the channel, with Send Messages."""
     guild = getattr(channel, "guild", None)
     if guild is None or guild.me is None:
         return []
     perms = channel.permissions_for(guild.me)
-    return [label for flag, label in NEEDED.items() if not getattr(perms, flag)]
+    in_thread = isinstance(channel, discord.Thread) or perms.create_public_threads
+    needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
+    return [NEEDED[flag] for flag in needed if not getattr(perms, flag)]
 
 
 def _failure(error: BaseException, doing: str) -> DeliveryError:

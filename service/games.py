@@ -863,7 +863,8 @@ class GameService:
             game = await self.load(game_id)
             if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
                 await self.repo.set_reminder(game_id, row.seat, "bots", self.clock())
-            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.")]
+            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.",
+                                mentions=self._humans(game, [seat]))]  # the new player is told (pinged)
             job = await self._run_bots(game, game.state, posts)
             await self._save(game, job["state"], job["played"], posts)
         self._notify(game_id)

@@ -8,6 +8,7 @@ Every control carries a *verb*, a short string the service understands:
 
     a:<action text>     play an engine action, e.g. ``a:place C5 3``, ``a:resolve 4 water``
     c:<anchor>:<orient> move the placement cursor (nothing is played)
+    c:edge:<direction>  a disabled arrow at the edge of the board (refused if sent)
     r:<steps>           show the station turned by <steps> (commander, nothing is played)
     p:<item>:<offset>   show the next page of a long list of choices
 
@@ -189,7 +190,11 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
                      f"place it. You can also type `/pu place at:{cell_name(anchor)} orient:{orient}`.")
         panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
         for d in ("left", "up", "down", "right"):
-            panel.controls.append(Control("button", f"c:{nudge(anchor, d)}:{orient}", ARROWS[d], row=0))
+            to = nudge(anchor, d)
+            # an arrow pointing off the board is shown disabled, with an id of its own: two arrows
+            # on a corner would otherwise share one (Discord refuses the whole message)
+            verb = f"c:{to}:{orient}" if to != anchor else f"c:edge:{d}"
+            panel.controls.append(Control("button", verb, ARROWS[d], row=0, disabled=to == anchor))
         panel.controls += [
             Control("button", f"c:{anchor}:{turned(orient)}", "⟳ Turn", row=1),
             Control("button", f"c:{anchor}:{flipped(orient)}", "⇋ Flip", row=1),

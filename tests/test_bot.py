@@ -130,3 +130,18 @@ def test_the_lock_is_dropped_when_the_bot_process_dies(tmp_path):
         child.kill()
         child.wait()
     lock.release(lock.hold(path))  # killed, not stopped: the lock went with it
+
+
+def test_commands_are_synced_only_with_the_sync_flag(settings_env, monkeypatch, capsys):
+    """Issue 13 defect 10: no sync on every start; `python3 tasks.py bot --sync` asks for one."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    asked = []
+
+    async def run(settings):
+        asked.append(settings["sync"])
+
+    monkeypatch.setattr(bot, "run", run)
+    assert bot.main([]) == 0 and bot.main(["--sync"]) == 0
+    assert asked == [False, True]
+    assert bot.main(["--synch"]) == 2 and "Unknown option '--synch'" in capsys.readouterr().err
+    assert asked == [False, True]
