@@ -383,7 +383,7 @@ def test_solo_jump_drive_tech6_then_event_67_no_objective_scores_twice():
     so 67 deals none of them again and no card scores twice (issue 14)."""
     top3 = [45, 46, 47]
     sc = Scenario(players=1, corporations=["jump_drive"])
-    sc.events(97, 67)  # round 1: a rule, nothing to settle; round 2: event 67
+    sc.events(97, 67)  # round 1: a rule, nothing to settle; round 2 (the last: no card after it): 67
     sc.seat(0).objectives(37, 38, 39).tech_slots(6).depot(small=TECH_BIOMASS)
     sc.objective_deck(*top3)  # the three tech 6 draws; before the fix 67 dealt top3[0] again
     g = sc.start()
