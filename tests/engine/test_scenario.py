@@ -49,6 +49,20 @@ def test_the_module_docstring_example_runs_as_written(capsys):
     assert capsys.readouterr().out == "[['water'], ['rover']]\n"
 
 
+def test_the_readme_bug_report_example_runs_as_written(capsys):
+    """README "Report a rules bug": the report filed for issue 14's defect 5 runs on today's
+    rules and prints what its last comment says (Cosmos tech 4: the step onto energy is free)."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Report a rules bug"):]
+    start = section.index("```python\n") + len("```python\n")
+    code = section[start:section.index("```", start)]
+    expected = code.rstrip().splitlines()[-1].split("# ")[-1]
+    exec(compile(code, "README example", "exec"), {})
+    assert capsys.readouterr().out == expected + "\n" == "F4 0\n"
+
+
 # --------------------------------------------------------------------------- tiles
 
 
