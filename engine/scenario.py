@@ -635,6 +635,21 @@ class Scenario:
         st.civ_piles[str(rank)] = sorted(cards)
         return self
 
+    def civ_in_pile(self, *cards: int) -> "Scenario":
+        """These civ cards lie in the pile of their rank, next to the cards dealt there (taken
+        from the box if setup left them out)."""
+        st = self._state
+        for c in cards:
+            self._check_civ(c)
+            for i, s in enumerate(st.seats):
+                if c in s.corp.civ_cards:
+                    raise ScenarioError(f"civ card {c} is held by seat {i + 1}")
+            pile = st.civ_piles[str(D.civ_card(c).rank)]
+            if c not in pile:
+                self._take_civ(c)
+                pile.append(c)
+        return self
+
     def _take_objective(self, c: int) -> None:
         st = self._state
         if c not in D.objective_cards():

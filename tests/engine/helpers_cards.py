@@ -1,10 +1,10 @@
 """Shared helpers for the civ card, objective and scoring tests.
 
-Positions are built by hand on KSB-4156 (squares named like players name them: "C5" is row C,
-column 5). Tiles are put down with ``lay``, which takes the squares a tile must cover and,
-optionally, the terrain / icon / meteor symbol each square must show, finds the orientation
-that does it and fails loudly if none does: every hand-made position documents itself and
-cannot silently drift if the tile data changes.
+Positions are built with engine/scenario.py on KSB-4156 (squares named like players name them:
+"C5" is row C, column 5). Tiles are laid with ``lay``, which takes the squares a tile must
+cover and, optionally, the terrain / icon / meteor symbol each square must show, finds the
+orientation that does it and fails loudly if none does: every hand-made position documents
+itself and cannot silently drift if the tile data changes.
 
 Spec tokens for ``lay``: ``SQUARE[:terrain][*][!]``
     ``E3``          the tile covers E3 (any terrain)
@@ -15,10 +15,12 @@ Spec tokens for ``lay``: ``SQUARE[:terrain][*][!]``
 from __future__ import annotations
 
 import engine.data as D
-from engine import apply, legal_actions, make_config, new_game
-from engine.actions import Confirm, Resolve, Turn
+from engine import apply, legal_actions
+from engine.actions import Resolve
 from engine.board import Board, placement_mask
 from engine.data import cell_name, parse_cell
+from engine.scenario import Scenario, SeatSetup
+from engine.state import GameState
 
 PLANET_ID = "ksb-4156"
 PLANET = D.planet(PLANET_ID)
@@ -44,13 +46,9 @@ def names(cells) -> list[str]:
 # --------------------------------------------------------------------------- games
 
 
-def new(players: int = 2, seed: int = 1, commander: int = 0):
-    return new_game(make_config(players, first_commander=commander, interior_offset=0), seed)
-
-
-def set_trackers(state, seat: int, **positions) -> None:
-    for track, pos in positions.items():
-        state.seats[seat].corp.trackers[track] = pos
+def new(players: int = 2, seed: int = 1, commander: int = 0, **kw) -> Scenario:
+    """A scenario of a standard game: KSB-4156 and Universal Coalition for every seat."""
+    return Scenario(players, seed, commander=commander, interior_offset=0, **kw)
 
 
 # --------------------------------------------------------------------------- tiles
@@ -115,19 +113,11 @@ def find_lay(tid: int, spec: str) -> tuple[int, int]:
     raise AssertionError(f"tile {tid} ({t.label}) cannot be laid as {spec!r}")
 
 
-def lay(board: Board, tid: int, spec: str) -> dict:
-    """Put tile ``tid`` on ``board`` exactly as ``spec`` describes (see module doc)."""
+def lay(seat: SeatSetup, tid: int, spec: str) -> SeatSetup:
+    """Lay tile ``tid`` on the scenario seat's planet exactly as ``spec`` describes (see the
+    module doc)."""
     orient, anchor = find_lay(tid, spec)
-    mask = placement_mask(tid, orient, anchor)
-    assert mask & ~board.planet.grid_mask == 0, f"{spec!r} leaves the planet"
-    assert mask & board.occupied == 0, f"{spec!r} overlaps a tile or patch"
-    return board.place_tile(tid, orient, anchor)
-
-
-def patches(board: Board, spec: str) -> None:
-    for c in sqs(spec):
-        assert board.planet.is_grid(c) and not board.occupied >> c & 1, cell_name(c)
-        board.place_patch(c)
+    return seat.tile(tid, at=cell_name(anchor), orient=orient)
 
 
 def terrain(board: Board, name: str) -> str | None:
@@ -137,50 +127,21 @@ def terrain(board: Board, name: str) -> str | None:
 # --------------------------------------------------------------------------- civ step
 
 
-def put_in_pile(state, card_id: int) -> None:
-    """Make sure ``card_id`` is in its rank pile (taken from wherever setup put it)."""
-    for pile in state.civ_piles.values():
-        if card_id in pile:
-            pile.remove(card_id)
-    if card_id in state.civ_box:
-        state.civ_box.remove(card_id)
-    state.civ_piles[str(D.civ_card(card_id).rank)].append(card_id)
-
-
-def confirm_all(state, queues: dict[int, list[int]] | None = None) -> None:
-    """End the turns step: every seat confirms an (already settled) turn. ``queues`` gives the
-    civ milestone ranks each seat reached during its turn."""
-    if state.phase == "rotate":
-        apply(state, state.active, Turn(0))
-    assert state.phase == "turns", state.phase
-    for i, s in enumerate(state.seats):
-        s.step, s.hand, s.pending, s.pool = "resolve", None, [], 0
-        s.civ_queue = list((queues or {}).get(i, []))
-    for k in range(state.players):  # from the commander on
-        apply(state, (state.commander + k) % state.players, Confirm())
-
-
-def civ_step(state, seat: int, *cards: int) -> dict:
-    """Bring ``seat`` to the civ step for the rank of ``cards[0]`` (every card put in the piles)
-    and return its pending civ item."""
-    for c in cards:
-        put_in_pile(state, c)
-    confirm_all(state, {seat: [D.civ_card(cards[0]).rank]})
-    assert state.phase == "civ" and state.active == seat
-    return only(state, seat, "civ")
-
-
 CIV_MILESTONE = {1: 3, 2: 6, 3: 10, 4: 14}  # Universal Coalition civ space of each rank
 
 
-def take_card(state, seat: int, card_id: int) -> None:
-    """The real flow: ``seat`` reached the card's civ milestone this round (its civ tracker is
-    raised to that space if the position had it lower); once every player confirmed, it
-    chooses ``card_id`` from the pile. The card's effects are then pending."""
-    corp = state.seats[seat].corp
-    corp.trackers["civ"] = max(corp.trackers["civ"], CIV_MILESTONE[D.civ_card(card_id).rank])
-    item = civ_step(state, seat, card_id)
-    apply(state, seat, Resolve(item["id"], str(card_id)))
+def take_card(sc: Scenario, seat: int, card_id: int, **trackers: int) -> GameState:
+    """The real flow: ``seat`` (trackers as given) reached the card's civ milestone this round
+    (its civ tracker stands at least on that space); once every player confirmed, it chooses
+    ``card_id`` from the pile. Returns the game with the card's effects pending."""
+    rank = D.civ_card(card_id).rank
+    trackers["civ"] = max(trackers.get("civ", 0), CIV_MILESTONE[rank])
+    sc.seat(seat).trackers(**trackers).civ_milestone(rank)
+    sc.civ_in_pile(card_id)
+    state = sc.start(step="civ")
+    assert state.phase == "civ" and state.active == seat
+    apply(state, seat, Resolve(only(state, seat, "civ")["id"], str(card_id)))
+    return state
 
 
 def items(state, seat: int, kind: str | None = None) -> list[dict]:

@@ -193,11 +193,8 @@ def test_greedy_never_reads_what_the_seat_cannot_see():
 
 
 def test_greedy_civ_pick_does_not_depend_on_cards_it_cannot_see():
-    g = game(2, seed=8)
-    g.seats[0].civ_queue = [1, 2]  # seat 0 reached two civ milestones this round
-    for seat in (0, 1):
-        for a in play_turn(g, seat):
-            apply(g, seat, a)
+    sc = Scenario(2, seed=8, commander=0, interior_offset=0)
+    g = sc.seat(0).civ_milestone(1, 2).start(step="civ")  # seat 0 reached two civ milestones this round
     assert g.phase == "civ" and g.active == 0
     twin = hidden_twin(g, 0)
     assert view_for(twin, 0) == view_for(g, 0)

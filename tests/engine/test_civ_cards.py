@@ -1,8 +1,8 @@
 """Civ cards (cards.md sections 2 and 5, RULINGS R4, C1, C7, S1): every one of the 36 cards.
 
-Each card is taken through the real flow: the seat reached the card's civ milestone during
-its turn, every player confirmed, and in the civ step the seat chooses the card from the
-pile (``helpers_cards.take_card``). The effects are then settled with ``Resolve`` / ``Move``
+Each card is taken through the real flow: positions are built with engine/scenario.py, the
+seat reached the card's civ milestone during its turn, every player confirmed, and in the civ
+step the seat chooses the card from the pile (``helpers_cards.take_card``). The effects are then settled with ``Resolve`` / ``Move``
 actions exactly as a player would, and the test checks tracker positions, benefits claimed,
 pieces collected or destroyed and the options the player is offered.
 """
@@ -13,13 +13,12 @@ import pytest
 from engine.data import parse_cell as sq
 
 import engine.data as D
-import engine.rules as R
 from engine import IllegalAction, NotYourTurn, apply, legal_actions, score, to_act, view_for
 from engine.actions import Confirm, Move, Pick, Place, Resolve
 from engine.board import placement_mask
+from engine.rules import seat_depot
 
-from .helpers_cards import (TRACKS, civ_step, confirm_all, items, lay, names, new, only, patches,
-                            put_in_pile, set_trackers, settle, sq, take_card, tile_id, values)
+from .helpers_cards import TRACKS, items, lay, names, new, only, settle, sq, take_card, tile_id, values
 
 FAMILIES = [("civ", "energy"), ("energy", "water"), ("rover", "tech"), ("tech", "biomass"), ("water", "rover"),
             ("biomass", "civ")]
@@ -50,17 +49,15 @@ def still_choosing(state, seat=0) -> bool:
     return state.phase == "civ" and state.active == seat
 
 
-def round_tile(state, seat, tid, spec) -> None:
-    """A tile the seat placed this round (new rovers go on it)."""
-    b = state.seats[seat].board
-    lay(b, tid, spec)
-    state.seats[seat].round_tiles = [len(b.tiles) - 1]
+def round_tile(sc, seat, tid, spec) -> None:
+    """The tile the seat placed last (new rovers go on it, p.6): the newest on its planet."""
+    lay(sc.seat(seat), tid, spec)
 
 
-def meteor_at(board, family: int, meteor_sq: str, other_sq: str) -> None:
-    """A meteor domino whose meteorite lands on ``meteor_sq``."""
-    lay(board, tile_id("I2", *FAMILIES[family], meteor=True), f"{meteor_sq}! {other_sq}")
-    assert D.parse_cell(meteor_sq) in board.meteorites
+def meteor_at(sc, family: int, meteor_sq: str, other_sq: str) -> None:
+    """A meteor domino on seat 0's planet whose meteorite lands on ``meteor_sq``."""
+    lay(sc.seat(0), tile_id("I2", *FAMILIES[family], meteor=True), f"{meteor_sq}! {other_sq}")
+    assert D.parse_cell(meteor_sq) in sc.start().seats[0].board.meteorites
 
 
 # --------------------------------------------------------------------------- advance two / three different
@@ -68,9 +65,7 @@ def meteor_at(board, family: int, meteor_sq: str, other_sq: str) -> None:
 
 @pytest.mark.parametrize("card,civ,rank", [(1, 5, 2), (11, 9, 3)], ids=["temp_agency", "wage_increase"])
 def test_two_different_trackers_with_benefits(card, civ, rank):
-    state = new(2)
-    set_trackers(state, 0, civ=civ, water=2, biomass=4, rover=6, tech=1)
-    take_card(state, 0, card)
+    state = take_card(new(2), 0, card, civ=civ, water=2, biomass=4, rover=6, tech=1)
     item = only(state, 0, "advance")
     assert item["picks"] == 2
     assert values(state, 0, item) == list(TRACKS)
@@ -96,9 +91,7 @@ def test_two_different_trackers_with_benefits(card, civ, rank):
 
 @pytest.mark.parametrize("card", [1, 11, 10, 19])
 def test_tracker_at_top_cannot_be_picked_except_rover(card):
-    state = new(2)
-    set_trackers(state, 0, civ=15, water=15, biomass=3, rover=15, tech=6)
-    take_card(state, 0, card)
+    state = take_card(new(2), 0, card, civ=15, water=15, biomass=3, rover=15, tech=6)
     item = only(state, 0, "advance")
     assert values(state, 0, item) == ["biomass", "rover", "tech"]
     with pytest.raises(IllegalAction):
@@ -110,10 +103,9 @@ def test_tracker_at_top_cannot_be_picked_except_rover(card):
 
 @pytest.mark.parametrize("card", [1, 11, 10, 19])
 def test_fewer_movable_trackers_than_picks_moves_those_that_can(card):
-    state = new(2)
-    set_trackers(state, 0, civ=15, water=15, biomass=15, rover=3, tech=15)
-    state.seats[0].board.rovers = [sq("D4")]  # a rover to spend the movement on
-    take_card(state, 0, card)
+    sc = new(2)
+    sc.seat(0).rovers("D4")  # a rover to spend the movement on
+    state = take_card(sc, 0, card, civ=15, water=15, biomass=15, rover=3, tech=15)
     item = only(state, 0, "advance")
     assert values(state, 0, item) == ["rover"]
     settle(state, 0, item, "rover")  # rover 3 -> 4: 2 movement, +1 from UC tech 3 (tech at 15)
@@ -124,10 +116,9 @@ def test_fewer_movable_trackers_than_picks_moves_those_that_can(card):
 
 @pytest.mark.parametrize("card", [10, 19], ids=["new_angel_investors", "partnership_opportunity"])
 def test_three_different_trackers_with_benefits(card):
-    state = new(2)
-    round_tile(state, 0, tile_id("I2", "water", "rover"), "F4 F5")
-    set_trackers(state, 0, civ=10, water=0, biomass=2, rover=0, tech=4)
-    take_card(state, 0, card)
+    sc = new(2)
+    round_tile(sc, 0, tile_id("I2", "water", "rover"), "F4 F5")
+    state = take_card(sc, 0, card, civ=10, water=0, biomass=2, rover=0, tech=4)
     item = only(state, 0, "advance")
     assert item["picks"] == 3 and values(state, 0, item) == list(TRACKS)
     settle(state, 0, item, "biomass")  # 2 -> 3: biomass patch
@@ -150,9 +141,7 @@ def test_three_different_trackers_with_benefits(card):
 
 
 def test_dept_of_operations_one_tracker_two_steps_both_claimed():
-    state = new(2)
-    set_trackers(state, 0, civ=3, water=5, biomass=1, rover=2, tech=15)
-    take_card(state, 0, 2)
+    state = take_card(new(2), 0, 2, civ=3, water=5, biomass=1, rover=2, tech=15)
     item = only(state, 0, "advance")
     assert item["picks"] == 1 and item["times"] == 2
     assert values(state, 0, item) == ["civ", "water", "biomass", "rover"]  # tech is at the top
@@ -164,19 +153,16 @@ def test_dept_of_operations_one_tracker_two_steps_both_claimed():
 
 
 def test_dept_of_operations_on_rover_gains_both_movements():
-    state = new(2)
-    set_trackers(state, 0, rover=3)
-    state.seats[0].board.rovers = [sq("D4")]
-    take_card(state, 0, 2)
+    sc = new(2)
+    sc.seat(0).rovers("D4")
+    state = take_card(sc, 0, 2, rover=3)
     settle(state, 0, only(state, 0, "advance"), "rover")  # 3 -> 4 (2 moves) -> 5 (2 moves)
     assert trackers(state)["rover"] == 5
     assert state.seats[0].pool == 4
 
 
 def test_dept_of_operations_stops_at_the_top():
-    state = new(2)
-    set_trackers(state, 0, civ=14)
-    take_card(state, 0, 2)
+    state = take_card(new(2), 0, 2, civ=14)
     settle(state, 0, only(state, 0, "advance"), "civ")
     assert trackers(state)["civ"] == 15
 
@@ -187,10 +173,9 @@ def test_dept_of_operations_stops_at_the_top():
 @pytest.mark.parametrize("card,count", [(3, 1), (12, 2), (26, 3)],
                          ids=["natural_resources", "parks_and_rec", "global_parks"])
 def test_patch_cards_place_patches_by_adjacency(card, count):
-    state = new(2)
-    round_tile(state, 0, tile_id("I2", "civ", "energy"), "A6 A7")
-    set_trackers(state, 0, tech=2)  # below UC tech 1 (3, no adjacency) and tech 2 (5, store)
-    take_card(state, 0, card)
+    sc = new(2)
+    round_tile(sc, 0, tile_id("I2", "civ", "energy"), "A6 A7")
+    state = take_card(sc, 0, card, tech=2)  # below UC tech 1 (3, no adjacency) and tech 2 (5, store)
     pend = items(state, 0, "patch")
     assert len(pend) == count
     # only squares touching A6/A7 along a side: B6 and B7 (the rest of row A is not planet)
@@ -215,10 +200,9 @@ def test_patch_cards_place_patches_by_adjacency(card, count):
 @pytest.mark.parametrize("card,count", [(3, 1), (12, 2), (26, 3)],
                          ids=["natural_resources", "parks_and_rec", "global_parks"])
 def test_patch_cards_may_store_with_uc_tech_2(card, count):
-    state = new(2)
-    round_tile(state, 0, tile_id("I2", "civ", "energy"), "A6 A7")
-    set_trackers(state, 0, tech=5)
-    take_card(state, 0, card)
+    sc = new(2)
+    round_tile(sc, 0, tile_id("I2", "civ", "energy"), "A6 A7")
+    state = take_card(sc, 0, card, tech=5)
     pend = items(state, 0, "patch")
     assert len(pend) == count
     vals = values(state, 0, pend[0])
@@ -231,10 +215,9 @@ def test_patch_cards_may_store_with_uc_tech_2(card, count):
 
 @pytest.mark.parametrize("tech", [3, 4])
 def test_patch_cards_without_uc_tech_2_cannot_store(tech):
-    state = new(2)
-    round_tile(state, 0, tile_id("I2", "civ", "energy"), "A6 A7")
-    set_trackers(state, 0, tech=tech)
-    take_card(state, 0, 3)
+    sc = new(2)
+    round_tile(sc, 0, tile_id("I2", "civ", "energy"), "A6 A7")
+    state = take_card(sc, 0, 3, tech=tech)
     item = only(state, 0, "patch")
     assert "store" not in values(state, 0, item)
     with pytest.raises(IllegalAction):
@@ -242,8 +225,7 @@ def test_patch_cards_without_uc_tech_2_cannot_store(tech):
 
 
 def test_patch_card_on_an_empty_planet_goes_on_an_edge_square():
-    state = new(2)
-    take_card(state, 0, 3)
+    state = take_card(new(2), 0, 3)
     vals = values(state, 0, only(state, 0, "patch"))
     assert vals == names(D.cells_of(D.planet("ksb-4156").edge_mask))
 
@@ -254,13 +236,10 @@ def test_patch_card_on_an_empty_planet_goes_on_an_edge_square():
 @pytest.mark.parametrize("tech,movement", [(0, 4), (6, 4), (7, 5), (15, 5)])
 def test_dept_of_engineering_movement(tech, movement):
     """4 rover movement; Universal Coalition tech 3 (tech tracker 7+) adds 1 (RULINGS C1)."""
-    state = new(2)
+    sc = new(2)
+    lay(sc.seat(0), tile_id("I2", "civ", "energy"), "H4 H5").rovers("H4", supply=1)
+    state = take_card(sc, 0, 4, tech=tech)
     b = state.seats[0].board
-    lay(b, tile_id("I2", "civ", "energy"), "H4 H5")
-    b.rovers = [sq("H4")]
-    state.seats[0].corp.rover_supply = 1
-    set_trackers(state, 0, tech=tech)
-    take_card(state, 0, 4)
     assert state.seats[0].pool == movement
     assert still_choosing(state)
     assert Move(1, "left") in legal_actions(state, 0)
@@ -275,12 +254,10 @@ def test_dept_of_engineering_movement(tech, movement):
 
 
 def test_dept_of_engineering_movement_may_be_split_between_rovers():
-    state = new(2)
+    sc = new(2)
+    lay(sc.seat(0), tile_id("I4", "civ", "energy"), "H4 H5 H6 H7").rovers("H4", "H7", supply=0)
+    state = take_card(sc, 0, 4)
     b = state.seats[0].board
-    lay(b, tile_id("I4", "civ", "energy"), "H4 H5 H6 H7")
-    b.rovers = [sq("H4"), sq("H7")]
-    state.seats[0].corp.rover_supply = 0
-    take_card(state, 0, 4)
     for rover, step in ((1, "left"), (2, "down"), (1, "up"), (2, "down")):
         apply(state, 0, Move(rover, step))
     assert b.rovers == [sq("G3"), sq("J7")]
@@ -289,11 +266,10 @@ def test_dept_of_engineering_movement_may_be_split_between_rovers():
 
 
 def test_dept_of_engineering_unspent_movement_is_lost_on_confirm():
-    state = new(2)
+    sc = new(2)
+    lay(sc.seat(0), tile_id("I2", "civ", "energy"), "H4 H5").rovers("H4")
+    state = take_card(sc, 0, 4)
     b = state.seats[0].board
-    lay(b, tile_id("I2", "civ", "energy"), "H4 H5")
-    b.rovers = [sq("H4")]
-    take_card(state, 0, 4)
     apply(state, 0, Move(1, "right"))
     apply(state, 0, Confirm())
     assert not still_choosing(state)
@@ -302,8 +278,7 @@ def test_dept_of_engineering_unspent_movement_is_lost_on_confirm():
 
 
 def test_dept_of_engineering_without_a_rover_on_the_planet_ends_the_step_by_itself():
-    state = new(2)
-    take_card(state, 0, 4)
+    state = take_card(new(2), 0, 4)
     assert not still_choosing(state)  # the movement has nothing to move: nothing to ask
     assert state.phase == "turns" and state.seats[0].pool == 0  # the next round has begun
 
@@ -311,17 +286,21 @@ def test_dept_of_engineering_without_a_rover_on_the_planet_ends_the_step_by_itse
 # --------------------------------------------------------------------------- extra tile
 
 
-def _extra_tile_setup(state):
+WATER_ROVER_METEOR = next(t.id for t in D.tiles().values() if t.ring == "small" and t.has_meteor
+                          and (t.terrain_a, t.terrain_b) == ("water", "rover"))
+
+
+def _extra_tile_setup(sc):
     """Seat 0 placed E7-E10 this round; its small stack now shows a water/rover tile with a
-    meteor. Returns that tile and its stack."""
-    round_tile(state, 0, tile_id("I4", "civ", "energy"), "E7 E8 E9 E10")
-    slot = R.seat_depot(state, 0)["small"]
-    pile = state.station["small"][slot]
-    tid = next(t for t in pile if (D.tile(t).terrain_a, D.tile(t).terrain_b) == ("water", "rover")
-               and D.tile(t).has_meteor)
-    pile.remove(tid)
-    pile.append(tid)
-    return tid, pile
+    meteor. Returns that tile."""
+    round_tile(sc, 0, tile_id("I4", "civ", "energy"), "E7 E8 E9 E10")
+    sc.seat(0).depot(small=WATER_ROVER_METEOR)
+    return WATER_ROVER_METEOR
+
+
+def _depot_stack(state, kind):
+    """The station stack of that size facing seat 0 now."""
+    return state.station[kind][seat_depot(state, 0)[kind]]
 
 
 def _water_on_ice_place(state, tid):
@@ -342,12 +321,13 @@ def _water_on_ice_place(state, tid):
 
 @pytest.mark.parametrize("card,advances", [(5, False), (16, True)], ids=["salvage_yard", "depot_repair_online"])
 def test_extra_tile_from_own_depot(card, advances):
-    state = new(2)
-    tid, pile = _extra_tile_setup(state)
-    set_trackers(state, 0, civ=10)
+    sc = new(2)
+    tid = _extra_tile_setup(sc)
+    state = take_card(sc, 0, card, civ=10)
+    before = trackers(sc.start())  # the position as built, before the civ step
+    pile = _depot_stack(state, "small")
+    assert pile[-1] == tid
     depth = len(pile)
-    before = trackers(state)
-    take_card(state, 0, card)
     item = only(state, 0, "extra_tile")
     assert sorted(values(state, 0, item)) == ["large", "small"]
     settle(state, 0, item, "small")
@@ -386,10 +366,9 @@ def test_extra_tile_from_own_depot(card, advances):
 def test_depot_repair_with_uc_techs(tech, water, meteorites):
     """UC tech 4 (tech 10+): water from a placed tile on ice advances twice; UC tech 5 (14+):
     no meteorite lands."""
-    state = new(2)
-    tid, _pile = _extra_tile_setup(state)
-    set_trackers(state, 0, civ=10, tech=tech, rover=3)
-    take_card(state, 0, 16)
+    sc = new(2)
+    tid = _extra_tile_setup(sc)
+    state = take_card(sc, 0, 16, civ=10, tech=tech, rover=3)
     settle(state, 0, only(state, 0, "extra_tile"), "small")
     place, _cells, _meteor = _water_on_ice_place(state, tid)
     apply(state, 0, place)
@@ -399,30 +378,30 @@ def test_depot_repair_with_uc_techs(tech, water, meteorites):
 
 
 def test_extra_tile_offers_only_stacks_whose_tile_fits():
-    state = new(2)
-    _extra_tile_setup(state)
-    large = state.station["large"][R.seat_depot(state, 0)["large"]]
-    large[:] = []  # the large stack is empty
-    take_card(state, 0, 5)
+    sc = new(2)
+    _extra_tile_setup(sc)
+    sc.seat(0).depot(large="empty")  # the large stack is empty
+    state = take_card(sc, 0, 5)
+    assert _depot_stack(state, "large") == []
     assert values(state, 0, only(state, 0, "extra_tile")) == ["small"]
 
 
 # --------------------------------------------------------------------------- meteorites
 
 
-def _four_meteorites(board):
-    meteor_at(board, 0, "F3", "F4")
-    meteor_at(board, 1, "F8", "F9")
-    meteor_at(board, 2, "J3", "J4")
-    meteor_at(board, 3, "D9", "D10")
+def _four_meteorites(sc):
+    meteor_at(sc, 0, "F3", "F4")
+    meteor_at(sc, 1, "F8", "F9")
+    meteor_at(sc, 2, "J3", "J4")
+    meteor_at(sc, 3, "D9", "D10")
 
 
 @pytest.mark.parametrize("line,gone", [("row F", ["F3", "F8"]), ("col 3", ["F3", "J3"]), ("row D", ["D9"])])
 def test_landing_zone_destroys_a_row_or_column(line, gone):
-    state = new(2)
+    sc = new(2)
+    _four_meteorites(sc)
+    state = take_card(sc, 0, 17)
     b = state.seats[0].board
-    _four_meteorites(b)
-    take_card(state, 0, 17)
     item = only(state, 0, "line")
     assert values(state, 0, item) == ["row D", "row F", "row J", "col 3", "col 8", "col 9"]
     with pytest.raises(IllegalAction):
@@ -433,18 +412,17 @@ def test_landing_zone_destroys_a_row_or_column(line, gone):
 
 
 def test_landing_zone_without_meteorites_does_nothing():
-    state = new(2)
-    take_card(state, 0, 17)
+    state = take_card(new(2), 0, 17)
     assert not still_choosing(state)
     assert state.seats[0].corp.civ_cards == [17]
 
 
 def test_meteor_defense_destroys_three_of_your_choice():
-    state = new(2)
+    sc = new(2)
+    _four_meteorites(sc)
+    meteor_at(sc, 4, "H8", "H9")
+    state = take_card(sc, 0, 25)
     b = state.seats[0].board
-    _four_meteorites(b)
-    meteor_at(b, 4, "H8", "H9")
-    take_card(state, 0, 25)
     item = only(state, 0, "destroy")
     assert values(state, 0, item) == ["D9", "F3", "F8", "H8", "J3"]
     for name in ("F8", "J3", "H8"):
@@ -456,11 +434,11 @@ def test_meteor_defense_destroys_three_of_your_choice():
 
 @pytest.mark.parametrize("count", [0, 2, 3])
 def test_meteor_defense_with_three_or_fewer_destroys_them_all(count):
-    state = new(2)
-    b = state.seats[0].board
+    sc = new(2)
     for fam, (m, o) in enumerate([("F3", "F4"), ("F8", "F9"), ("J3", "J4")][:count]):
-        meteor_at(b, fam, m, o)
-    take_card(state, 0, 25)
+        meteor_at(sc, fam, m, o)
+    state = take_card(sc, 0, 25)
+    b = state.seats[0].board
     assert b.meteorites == []
     assert state.seats[0].corp.meteorites == 0
     assert not still_choosing(state)
@@ -471,10 +449,9 @@ def test_meteor_defense_with_three_or_fewer_destroys_them_all(count):
 
 @pytest.mark.parametrize("card,count", [(13, 2), (18, 3)], ids=["approved_overtime", "search_and_rescue"])
 def test_collect_lifepods_of_your_choice(card, count):
-    state = new(2)
+    state = take_card(new(2), 0, card)
     b = state.seats[0].board
-    assert names(b.lifepods) == ["C8", "E2", "E11", "H3", "I9", "J6"]
-    take_card(state, 0, card)
+    assert names(new(2).start().seats[0].board.lifepods) == ["C8", "E2", "E11", "H3", "I9", "J6"]
     item = only(state, 0, "collect")
     assert values(state, 0, item) == ["C8", "E2", "E11", "H3", "I9", "J6"]
     chosen = ["J6", "C8", "E11"][:count]
@@ -488,26 +465,21 @@ def test_collect_lifepods_of_your_choice(card, count):
 @pytest.mark.parametrize("card,count", [(13, 2), (18, 3)], ids=["approved_overtime", "search_and_rescue"])
 @pytest.mark.parametrize("left", [0, 1, 2])
 def test_collect_lifepods_automatic_when_no_more_than_the_card_says(card, count, left):
-    state = new(2)
+    sc = new(2)
+    sc.seat(0).lifepods(*["E2", "I9"][:left])
+    state = take_card(sc, 0, card)
     b = state.seats[0].board
-    b.lifepods[:] = sqs_list(["E2", "I9"][:left])
-    take_card(state, 0, card)
     assert state.seats[0].corp.lifepods == left
     assert b.lifepods == []
     assert not still_choosing(state)
 
 
-def sqs_list(names_):
-    return [sq(n) for n in names_]
-
-
 def test_relocation_bonus_teleport_collects_a_lifepod():
-    state = new(2)
+    sc = new(2)
+    lay(sc.seat(0), tile_id("I2", "civ", "energy"), "F4 F5").rovers("F4", None)
+    state = take_card(sc, 0, 14)
     b = state.seats[0].board
-    lay(b, tile_id("I2", "civ", "energy"), "F4 F5")
-    b.rovers = [sq("F4"), None]
-    state.seats[0].corp.rover_supply = 0
-    take_card(state, 0, 14)
+    assert state.seats[0].corp.rover_supply == 0
     item = only(state, 0, "teleport")
     vals = values(state, 0, item)
     assert len(vals) == 95  # every grid square but the rover's own
@@ -520,12 +492,11 @@ def test_relocation_bonus_teleport_collects_a_lifepod():
 
 
 def test_relocation_bonus_teleport_collects_a_meteorite():
-    state = new(2)
+    sc = new(2)
+    lay(sc.seat(0), tile_id("I2", "civ", "energy"), "F4 F5").rovers("F4")
+    meteor_at(sc, 1, "D9", "D10")
+    state = take_card(sc, 0, 14)
     b = state.seats[0].board
-    lay(b, tile_id("I2", "civ", "energy"), "F4 F5")
-    meteor_at(b, 1, "D9", "D10")
-    b.rovers = [sq("F4")]
-    take_card(state, 0, 14)
     settle(state, 0, only(state, 0, "teleport"), "1 D9")
     assert b.rovers == [sq("D9")]
     assert state.seats[0].corp.meteorites == 1
@@ -533,8 +504,7 @@ def test_relocation_bonus_teleport_collects_a_meteorite():
 
 
 def test_relocation_bonus_without_a_rover_on_the_planet_does_nothing():
-    state = new(2)
-    take_card(state, 0, 14)
+    state = take_card(new(2), 0, 14)
     assert not still_choosing(state)
 
 
@@ -542,10 +512,9 @@ def test_relocation_bonus_without_a_rover_on_the_planet_does_nothing():
 
 
 def test_unionization_moves_every_low_tracker_to_5():
-    state = new(2)
-    round_tile(state, 0, tile_id("I2", "water", "rover"), "F4 F5")
-    set_trackers(state, 0, civ=10, water=0, biomass=1, rover=0, tech=4)
-    take_card(state, 0, 21)
+    sc = new(2)
+    round_tile(sc, 0, tile_id("I2", "water", "rover"), "F4 F5")
+    state = take_card(sc, 0, 21, civ=10, water=0, biomass=1, rover=0, tech=4)
     assert trackers(state) == {"civ": 10, "water": 5, "biomass": 5, "rover": 5, "tech": 5}
     pend = state.seats[0].pending
     # biomass 3: patch; rover 1: new rover. Synergies (water 3, biomass 2, tech 2) are
@@ -557,11 +526,9 @@ def test_unionization_moves_every_low_tracker_to_5():
 
 
 def test_unionization_with_uc_tech_3_adds_one_to_each_movement_gain():
-    state = new(2)
-    set_trackers(state, 0, civ=12, water=5, biomass=9, rover=0, tech=8)
-    state.seats[0].corp.rover_supply = 0
-    state.seats[0].board.rovers = [sq("D4")]  # on the planet already, none left to add
-    take_card(state, 0, 21)
+    sc = new(2)
+    sc.seat(0).rovers("D4", supply=0)  # on the planet already, none left to add
+    state = take_card(sc, 0, 21, civ=12, water=5, biomass=9, rover=0, tech=8)
     assert trackers(state) == {"civ": 12, "water": 5, "biomass": 9, "rover": 5, "tech": 8}
     assert state.seats[0].pending == []  # rover milestone with no rover left: lost
     assert state.seats[0].pool == (1 + 1) + (1 + 1) + (2 + 1) + (2 + 1)
@@ -574,10 +541,9 @@ MEDAL_CARDS = {6: 1, 7: 2, 8: 1, 9: 2, 15: 2, 20: 3, 27: 4}
 
 @pytest.mark.parametrize("card,medals", sorted(MEDAL_CARDS.items()))
 def test_end_game_medal_cards(card, medals):
-    state = new(2)
-    set_trackers(state, 0, civ=14, water=3)
-    before = trackers(state)
-    take_card(state, 0, card)
+    sc = new(2)
+    state = take_card(sc, 0, card, civ=14, water=3)
+    before = trackers(sc.start())  # the position as built, before the civ step
     assert not still_choosing(state)  # nothing happens now
     assert trackers(state) == before and state.seats[0].corp.civ_cards == [card]
     d = score(state)["players"][0]["D"]
@@ -589,20 +555,13 @@ def test_end_game_medal_cards(card, medals):
     assert view_for(state, 0)["seats"][0]["corp"]["civ_cards"] == [card]
 
 
-def _to_final(state):
-    """The game ends after this round: every seat confirms and the final step begins."""
-    state.ending = ["unplaceable"]
-    confirm_all(state)
-
-
 @pytest.mark.parametrize("card,medals", [(23, 2), (24, 3)], ids=["gaming_commission", "planet_lottery"])
 def test_final_step_tracker_advance_then_scoring(card, medals):
-    state = new(2)
-    set_trackers(state, 0, civ=1, water=3, biomass=0, rover=15, tech=15)
-    take_card(state, 0, card)
+    sc = new(2).last_round("unplaceable")  # the game ends after this round
+    state = take_card(sc, 0, card, civ=1, water=3, biomass=0, rover=15, tech=15)
     assert not still_choosing(state)
     assert trackers(state)["water"] == 3  # nothing moves when the card is taken
-    _to_final(state)
+    # every seat confirmed before the civ step: the final step begins once the card is taken
     assert state.phase == "final" and state.active == 0 and to_act(state) == [0]
     item = only(state, 0, "advance")
     assert values(state, 0, item) == ["civ", "water", "biomass", "rover"]  # tech at the top
@@ -615,12 +574,9 @@ def test_final_step_tracker_advance_then_scoring(card, medals):
 
 
 def test_end_game_card_taken_in_the_last_round_still_advances_in_the_final_step():
-    state = new(2)
-    set_trackers(state, 0, water=3)
-    put_in_pile(state, 24)
-    state.ending = ["unplaceable"]
-    set_trackers(state, 0, civ=14)
-    confirm_all(state, {0: [4]})
+    sc = new(2).last_round("unplaceable").civ_in_pile(24)
+    sc.seat(0).trackers(water=3, civ=14).civ_milestone(4)
+    state = sc.start(step="civ")
     assert state.phase == "civ"
     settle(state, 0, only(state, 0, "civ"), "24")
     assert state.phase == "final" and state.active == 0
@@ -632,10 +588,8 @@ def test_end_game_card_taken_in_the_last_round_still_advances_in_the_final_step(
 
 @pytest.mark.parametrize("card", [23, 24])
 def test_final_step_advance_claims_its_benefits(card):
-    state = new(2)
-    set_trackers(state, 0, water=2, biomass=0)
-    take_card(state, 0, card)
-    _to_final(state)
+    state = take_card(new(2).last_round("unplaceable"), 0, card, water=2, biomass=0)
+    assert state.phase == "final"
     settle(state, 0, only(state, 0, "advance"), "water")  # 2 -> 3: synergy boost
     assert state.phase == "final"
     synergy = only(state, 0, "advance")
@@ -646,13 +600,9 @@ def test_final_step_advance_claims_its_benefits(card):
 
 
 def test_final_step_runs_in_seat_order_from_the_commander():
-    state = new(3, commander=2)
-    for seat, card in ((0, 23), (2, 24)):
-        state.seats[seat].corp.civ_cards.append(card)
-        for pile in state.civ_piles.values():
-            if card in pile:
-                pile.remove(card)
-    _to_final(state)
+    sc = new(3, commander=2).last_round("unplaceable")
+    sc.seat(0).civ_cards(23).seat(2).civ_cards(24)
+    state = sc.start(step="final")
     assert state.active == 2 and to_act(state) == [2]
     with pytest.raises(NotYourTurn):
         apply(state, 0, Resolve(1, "civ"))
@@ -663,14 +613,11 @@ def test_final_step_runs_in_seat_order_from_the_commander():
 
 
 def test_sustainable_living_counts_patches_on_the_planet_after_stored_ones_are_placed():
-    state = new(2)
-    b = state.seats[0].board
-    lay(b, tile_id("I2", "civ", "energy"), "F4 F5")
-    patches(b, "F6 F7 F8")
-    state.seats[0].corp.stored_patches = 2
-    take_card(state, 0, 22)
+    sc = new(2).last_round("unplaceable")
+    lay(sc.seat(0), tile_id("I2", "civ", "energy"), "F4 F5").patch("F6 F7 F8").stored_patches(2)
+    state = take_card(sc, 0, 22)
     assert score(state)["players"][0]["D"]["total"] == 3
-    _to_final(state)
+    assert state.phase == "final"
     pend = items(state, 0, "patch")
     assert len(pend) == 2
     assert "store" not in values(state, 0, pend[0])
@@ -682,12 +629,10 @@ def test_sustainable_living_counts_patches_on_the_planet_after_stored_ones_are_p
 
 
 def test_stored_patches_must_be_placed_in_the_final_step_even_with_uc_tech_2():
-    state = new(2)
+    sc = new(2).last_round("unplaceable")
+    lay(sc.seat(0), tile_id("I2", "civ", "energy"), "A6 A7").trackers(tech=5).stored_patches(1)
+    state = sc.start(step="final")
     b = state.seats[0].board
-    lay(b, tile_id("I2", "civ", "energy"), "A6 A7")
-    set_trackers(state, 0, tech=5)
-    state.seats[0].corp.stored_patches = 1
-    _to_final(state)
     item = only(state, 0, "patch")
     assert values(state, 0, item)[-1] != "store" and "store" not in values(state, 0, item)
     with pytest.raises(IllegalAction):
@@ -698,11 +643,10 @@ def test_stored_patches_must_be_placed_in_the_final_step_even_with_uc_tech_2():
 
 
 def test_space_citizen_decree_two_medals_per_collected_lifepod():
-    state = new(2)
-    corp = state.seats[0].corp
-    corp.lifepods = 3
-    assert score(state)["players"][0]["C"]["lifepod_medals"] == 3
-    take_card(state, 0, 28)
+    sc = new(2)
+    sc.seat(0).collected(lifepods=3)
+    assert score(sc.start())["players"][0]["C"]["lifepod_medals"] == 3
+    state = take_card(sc, 0, 28)
     c = score(state)["players"][0]["C"]
     assert c["lifepod_medals"] == 6 and c["total"] == 6
     # lifepods still on the planet do not count
@@ -712,10 +656,9 @@ def test_space_citizen_decree_two_medals_per_collected_lifepod():
 @pytest.mark.parametrize("repo,meteorites,expected", [
     (0, 7, 2), (1, 7, 4), (2, 7, 6), (3, 7, 8), (4, 7, 10), (4, 2, 0), (2, 9, 9), (1, 5, 2)])
 def test_meteorite_repo_trios(repo, meteorites, expected):
-    state = new(2)
-    corp = state.seats[0].corp
-    corp.civ_cards = [29, 30, 31, 32][:repo] + [6]
-    corp.meteorites = meteorites
+    sc = new(2)
+    sc.seat(0).civ_cards(*[29, 30, 31, 32][:repo], 6).collected(meteorites=meteorites)
+    state = sc.start()
     c = score(state)["players"][0]["C"]
     assert c["meteorite_medals"] == expected
     assert c["medals_per_trio"] == 1 + repo
@@ -723,9 +666,9 @@ def test_meteorite_repo_trios(repo, meteorites, expected):
 
 
 def test_meteorite_repo_taken_through_the_civ_step():
-    state = new(2)
-    state.seats[0].corp.meteorites = 6
-    take_card(state, 0, 31)
+    sc = new(2)
+    sc.seat(0).collected(meteorites=6)
+    state = take_card(sc, 0, 31)
     assert not still_choosing(state)
     assert score(state)["players"][0]["C"]["meteorite_medals"] == 4
 
@@ -733,17 +676,20 @@ def test_meteorite_repo_taken_through_the_civ_step():
 @pytest.mark.parametrize("cards,medals", [([33], 1), ([36], 1), ([33, 34], 3), ([34, 35, 36], 6),
                                           ([33, 34, 35, 36], 10)])
 def test_commerce_agreement_set(cards, medals):
-    state = new(2)
-    state.seats[0].corp.civ_cards = list(cards) + [29]
+    sc = new(2)
+    sc.seat(0).civ_cards(*cards, 29)
+    state = sc.start()
     d = score(state)["players"][0]["D"]
     assert d["total"] == medals
     assert [c["medals"] for c in d["cards"]] == [medals]
 
 
 def test_commerce_agreement_taken_through_the_civ_step():
-    state = new(2)
-    take_card(state, 0, 34)
-    take_card(state, 0, 35)
+    first = take_card(new(2), 0, 34)
+    assert first.seats[0].corp.civ_cards == [34]
+    sc = new(2)  # a later round: 34 is held, another rank 4 milestone is reached
+    sc.seat(0).civ_cards(34)
+    state = take_card(sc, 0, 35)
     assert state.seats[0].corp.civ_cards == [34, 35]
     assert score(state)["players"][0]["D"]["total"] == 3
 
@@ -751,13 +697,12 @@ def test_commerce_agreement_taken_through_the_civ_step():
 # --------------------------------------------------------------------------- the civ step (R4)
 
 
-def _civ_tile_on_top(state, seat, want_civ: bool) -> int:
-    slot = R.seat_depot(state, seat)["small"]
-    pile = state.station["small"][slot]
-    tid = next(t for t in pile if not D.tile(t).has_meteor
-               and ("civ" in D.tile(t).resources) == want_civ and "water" not in D.tile(t).resources)
-    pile.remove(tid)
-    pile.append(tid)
+def _civ_tile_on_top(sc, seat, want_civ: bool) -> int:
+    """A small tile without a meteor or water, showing civ or not, on top of the seat's small
+    stack when the round opens."""
+    tid = next(t.id for t in D.tiles().values() if t.ring == "small" and not t.has_meteor
+               and ("civ" in t.resources) == want_civ and "water" not in t.resources)
+    sc.seat(seat).depot(small=tid)
     return tid
 
 
@@ -772,16 +717,16 @@ def _play_turn(state, seat, prefer):
 
 
 def test_civ_milestones_are_picked_after_every_confirm_from_the_commander():
-    state = new(3, commander=1)
+    sc = new(3, commander=1).civ_in_pile(6, 7)
+    for seat in (0, 2):
+        sc.seat(seat).trackers(civ=2)
+        _civ_tile_on_top(sc, seat, True)
+    _civ_tile_on_top(sc, 1, False)
+    state = sc.start(turn=None)
+    assert state.phase == "rotate"
     apply(state, 1, next(a for a in legal_actions(state, 1)))  # commander turns the station
     assert state.phase == "turns"
-    put_in_pile(state, 6)
-    put_in_pile(state, 7)
     pile1 = list(state.civ_piles["1"])
-    for seat in (0, 2):
-        set_trackers(state, seat, civ=2)
-        _civ_tile_on_top(state, seat, True)
-    _civ_tile_on_top(state, 1, False)
 
     _play_turn(state, 0, "civ")
     s0 = state.seats[0]
@@ -819,19 +764,17 @@ def test_civ_milestones_are_picked_after_every_confirm_from_the_commander():
 
 
 def test_empty_pile_gives_nothing():
-    state = new(2)
-    state.civ_box += state.civ_piles["2"]
-    state.civ_piles["2"] = []
-    confirm_all(state, {0: [2]})
+    sc = new(2).civ_pile(2)  # the rank 2 pile is empty
+    sc.seat(0).civ_milestone(2)
+    state = sc.start(step="civ")
     assert state.phase == "turns" and state.round == 2
     assert state.seats[0].corp.civ_cards == []
 
 
 def test_two_ranks_in_one_turn_give_two_cards():
-    state = new(2)
-    put_in_pile(state, 6)
-    put_in_pile(state, 9)
-    confirm_all(state, {0: [1, 2]})
+    sc = new(2).civ_in_pile(6, 9)
+    sc.seat(0).civ_milestone(1, 2)
+    state = sc.start(step="civ")
     civ = items(state, 0, "civ")
     assert sorted(i["rank"] for i in civ) == [1, 2]
     by_rank = {i["rank"]: i for i in civ}
@@ -844,9 +787,11 @@ def test_two_ranks_in_one_turn_give_two_cards():
 
 
 def test_civ_pile_hidden_outside_the_choice():
-    state = new(2)
-    assert all("cards" not in p for p in view_for(state, 0)["civ_piles"].values())
-    item = civ_step(state, 0, 6)
+    sc = new(2).civ_in_pile(6)
+    assert all("cards" not in p for p in view_for(sc.start(), 0)["civ_piles"].values())
+    sc.seat(0).civ_milestone(1)
+    state = sc.start(step="civ")
+    item = only(state, 0, "civ")
     assert view_for(state, 0)["civ_piles"]["1"]["cards"] == state.civ_piles["1"]
     assert "cards" not in view_for(state, 1)["civ_piles"]["1"]
     assert "cards" not in view_for(state, None)["civ_piles"]["1"]

@@ -409,14 +409,12 @@ def test_110_solo_throws_away_one_private_objective_of_the_players_choice():
 
 def test_111_a_player_with_two_rovers_or_more_loses_one_of_their_choice():
     TESTED.add(111)
-    g = before(111)
-    g.seats[0].board.rovers = sqs("F8 G8")
-    g.seats[1].board.rovers = [sq("F8"), None]
-    reveal(g)
+    g = scene(111).seat(0).rovers("F8", "G8").seat(1).rovers("F8", None).start()
+    supply = g.seats[0].corp.rover_supply
     item = only(g, 0, "destroy_rover")
     assert values(g, 0, item) == ["F8", "G8"]
     settle(g, 0, item, "G8")
-    assert g.seats[0].board.rovers == [sq("F8"), None] and g.seats[0].corp.rover_supply == 2
+    assert g.seats[0].board.rovers == [sq("F8"), None] and g.seats[0].corp.rover_supply == supply  # not back
     assert not items(g, 1) and g.seats[1].board.rovers == [sq("F8"), None]
 
 
@@ -461,15 +459,14 @@ def test_116_solo_throws_away_one_stack_of_the_depot_in_front():
 
 
 def test_116_solo_never_throws_away_a_stack_when_that_alone_would_end_the_game():
-    g = scene(116, 1).seat(0).patch(*all_but("F7 F8")).start()
-    give(g, 0, TECH_BIOMASS)  # the small stack's domino fits, no large tile can
+    g = scene(116, 1).seat(0).patch(*all_but("F7 F8")).depot(small=TECH_BIOMASS).start()  # the small
+    # stack's domino fits, no large tile can
     assert values(g, 0, only(g, 0, "remove_stack")) == ["large"]
     # a depot whose other stack is already empty keeps its last one: the card is ignored
-    g = before(116, 1)
-    depot = station_slots((g.station["rotation"] - 1) % 6, g.station["offset"], seat_position(g, 0))
-    g.station["large"][depot["large"]] = []
-    reveal(g)
-    assert seat_depot(g, 0) == depot and not items(g, 0) and picks(g, 0) == ["small"]
+    g = scene(116, 1).seat(0).depot(large="empty").start()
+    depot = seat_depot(g, 0)
+    assert g.station["large"][depot["large"]] == [] and g.station["small"][depot["small"]]
+    assert not items(g, 0) and picks(g, 0) == ["small"]
 
 
 @pytest.mark.parametrize("card_id", cards_where(lambda c: c.effect[0]["op"] == "choose_one"))

@@ -33,8 +33,7 @@ from engine.scenario import Scenario, grant
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from engine.view import view_for
 
-from .conftest import reveal, game, give, items, place, resolve
-from .test_planets import covered_except
+from .conftest import reveal, items, place, resolve
 
 DOMINO = 8  # I2 civ/energy, civ on top in orientation 0
 ROVER_TECH = 56
@@ -64,10 +63,6 @@ def before(card_id: int, players: int, seed: int = 1, **config):
 
 
 
-def trackers(g, seat: int = 0, **pos) -> None:
-    g.seats[seat].corp.trackers.update(pos)
-
-
 def offered(g, seat: int, item: dict) -> list[str]:
     """The values legal_actions offers for ``item`` right now."""
     return [a.value for a in legal_actions(g, seat) if getattr(a, "item", None) == item["id"]]
@@ -89,7 +84,8 @@ def test_an_event_regress_on_oasis_follows_the_water_path_and_its_blocked_spaces
     g = sc.start()
     item = one(g, 0, "regress")
     assert "water" not in offered(g, 0, item)  # blocked: no tech 1 to jump the cube
-    trackers(g, 0, tech=3)  # Oasis tech 1: jump an occupied space
+    g = sc.seat(0).trackers(tech=3).start()  # the same position with Oasis tech 1: jump an occupied space
+    item = one(g, 0, "regress")
     assert "water" in offered(g, 0, item)
     resolve(g, 0, item, "water")
     assert g.seats[0].corp.trackers["water"] == 5  # jumped step 6 (a plain decrement would stop on it)
@@ -143,17 +139,16 @@ def test_republic_keeps_the_event_regress_and_its_own_civ_milestone_regress_apar
 
 @pytest.mark.parametrize("card_id", [109, 123])
 def test_no_milestone_benefits_keeps_the_flux_token_still_but_the_tech_counts(card_id):
-    def reach_tech_1(g):
-        trackers(g, 0, tech=2)
+    def reach_tech_1(sc):
+        g = sc.seat(0).trackers(tech=2).start()
         place(g, 0, ROVER_TECH, "F1")
         resolve(g, 0, next(i for i in items(g, 0, "advance") if i["options"] == ["tech"]), "tech")
+        return g
 
-    calm = game(2, corporations=["flux_industries", "universal_coalition"])  # no event deck
-    reach_tech_1(calm)
+    corps = ["flux_industries", "universal_coalition"]
+    calm = reach_tech_1(Scenario(2, corporations=corps, commander=0, interior_offset=0))  # no event deck
     assert items(calm, 0, "flux")  # the usual: place the token at a tech unlock (D5)
-    g = before(card_id, 2, corporations=["flux_industries", "universal_coalition"])
-    reveal(g)
-    reach_tech_1(g)
+    g = reach_tech_1(scene(card_id, 2, corporations=corps))
     assert R.has_tech(g, 0, 1) and not items(g, 0, "flux")  # C2
     assert g.seats[0].corp.special.get("flux") is None
 
@@ -197,12 +192,19 @@ K273_CASES = {
 }
 
 
+def k273_covered_except(free: str):
+    """Solo on K-273, event 103 in force: every square but ``free`` holds a biomass patch and
+    the small stack in front shows the civ/energy domino."""
+    sc = scene(103, 1, planets=["k-273"])
+    keep = {sq(n) for n in free.split()}
+    sc.seat(0).patch(*(c for c in D.cells_of(D.planet("k-273").grid_mask) if c not in keep)).depot(small=DOMINO)
+    return sc.start()
+
+
 @pytest.mark.parametrize("case", sorted(K273_CASES))
 def test_an_event_limit_and_a_planet_limit_are_each_lifted_on_their_own(case):
     free, want, lifted = K273_CASES[case]
-    g = reveal(before(103, 1, planets=["k-273"]))
-    g.seats[0].board = covered_except("k-273", {sq(n) for n in free.split()})
-    give(g, 0, DOMINO)  # the large tile on the other stack fits nowhere
+    g = k273_covered_except(free)  # the large tile on the other stack fits nowhere
     assert [a for a in legal_actions(g, 0) if isinstance(a, Pick)] == [Pick("small")]
     apply(g, 0, Pick("small"))
     placed = [a for a in legal_actions(g, 0) if isinstance(a, Place)]
@@ -221,9 +223,7 @@ def test_an_event_limit_and_a_planet_limit_are_each_lifted_on_their_own(case):
 
 
 def test_the_refusal_names_the_limit_that_still_holds():
-    g = reveal(before(103, 1, planets=["k-273"]))
-    g.seats[0].board = covered_except("k-273", {sq(n) for n in "D8 D9 E9 E10 H11 I11".split()})
-    give(g, 0, DOMINO)
+    g = k273_covered_except("D8 D9 E9 E10 H11 I11")
     apply(g, 0, Pick("small"))
     with pytest.raises(IllegalAction, match="ice and on land"):
         apply(g, 0, Place(sq("E9"), 3))  # E9-E10: off the edge, but ice and land
@@ -256,11 +256,11 @@ def test_cosmos_rovers_cross_the_tartarus_chasm_diagonally_only_at_its_two_point
         apply(g, 0, Move(1, "right"))
     apply(g, 0, Move(1, "down-right"))
     assert g.seats[0].board.rovers == [sq("E7")] and g.seats[0].pool == 2
-    g.seats[0].board.rovers = [sq("F5")]  # side A, the chasm runs between F5 and F6
+    g = tartarus_rover("cosmos_inc", "F5", tech=3)  # side A, the chasm runs between F5 and F6
     assert {"up-right", "down-right", "right"}.isdisjoint(moves(g)) and "down-left" in moves(g)
     with pytest.raises(IllegalAction, match="chasm"):
         apply(g, 0, Move(1, "up-right"))  # F5 -> E6 crosses away from the two points
-    g.seats[0].board.rovers = [sq("I7")]
+    g = tartarus_rover("cosmos_inc", "I7", tech=3)
     apply(g, 0, Move(1, "down-left"))  # I7 -> J6: the other crossing point
     assert g.seats[0].board.rovers == [sq("J6")]
 

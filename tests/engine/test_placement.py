@@ -6,6 +6,7 @@ from engine import IllegalAction, apply, legal_actions
 from engine import data as D
 from engine.actions import Pick, Place
 from engine.board import Board
+from engine.scenario import Scenario
 from engine.data import parse_cell as sq
 
 from .conftest import game, give, place
@@ -103,12 +104,11 @@ def test_a_meteor_symbol_drops_a_meteorite_on_its_square():
 
 
 def test_legal_actions_list_exactly_the_legal_placements_without_duplicates():
-    g = game()
-    place(g, 0, L4, "E2", 0)
-    b = g.seats[0].board
-    give(g, 1, DOMINO)
+    sc = Scenario(3, commander=0, interior_offset=0)
+    sc.seat(1).tile(L4, at="E2", orient=0).depot(small=DOMINO)
+    g = sc.start()
     apply(g, 1, Pick("small"))
-    g.seats[1].board = Board.from_json(b.to_json())  # same planet as seat 0
+    b = g.seats[1].board
     listed = {(a.anchor, a.orient) for a in legal_actions(g, 1) if isinstance(a, Place)}
     brute = set()
     seen = set()

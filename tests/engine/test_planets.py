@@ -121,16 +121,12 @@ def test_arashi_a_tile_that_fits_only_against_the_rule_cannot_be_picked_while_th
 
 
 def test_cerberus_each_fully_covered_globe_scores_two_more_medals_meteorites_or_not():
-    g = game(1, planets=["cerberus"])
-    b = g.seats[0].board
     north_east = P.rules_for("cerberus").globes[0]
     assert bin(north_east).count("1") == 28
-    for c in D.cells_of(north_east)[:-1]:
-        b.place_patch(c)
+    g = solo("cerberus").patch(*D.cells_of(north_east)[:-1]).start()
     assert score(g)["players"][0]["A"]["planet"] == [{"what": "covered globes", "count": 0, "medals": 0}]
-    b.place_patch(D.cells_of(north_east)[-1])
-    b.meteorites.append(sq("A8"))  # spoils row A (and column 8), not the globe
-    part = score(g)["players"][0]["A"]
+    g = solo("cerberus").patch(*D.cells_of(north_east)).meteorites("A8").start()  # A8 spoils row A (and
+    part = score(g)["players"][0]["A"]  # column 8), not the globe
     assert part["planet"] == [{"what": "covered globes", "count": 1, "medals": 2}]
     assert [r["row"] for r in part["rows"]] == ["B", "C", "D"]  # rows A-D lie in that globe only
     assert part["total"] == 2 + 3
@@ -173,11 +169,11 @@ def test_charybdis_first_tile_covers_the_well_then_the_normal_rules_apply():
 
 
 def test_gaia_each_visible_city_scores_two_medals_and_covering_one_completes_its_line():
-    g = game(1, planets=["gaia"])
-    b = g.seats[0].board
+    g = solo("gaia").start()
     assert score(g)["players"][0]["A"]["planet"] == [{"what": "visible cities", "count": 8, "medals": 16}]
-    b.place_patch(sq("A6"))  # a city
-    b.place_patch(sq("A7"))  # row A is now complete
+    assert sq("A7") in g.seats[0].board.lifepods
+    g = solo("gaia").patch("A6", "A7").start()  # a city on A6; row A is now complete
+    b = g.seats[0].board
     part = score(g)["players"][0]["A"]
     assert part["planet"] == [{"what": "visible cities", "count": 7, "medals": 14}]
     assert [r["row"] for r in part["rows"]] == ["A"] and part["total"] == 14 + 1
@@ -212,9 +208,11 @@ def test_kaak_rovers_never_enter_a_visible_toxic_square_until_it_is_covered():
     with pytest.raises(IllegalAction, match="F2 is toxic"):
         apply(g, 0, Move(1, "left"))
     assert s.pool == 2
-    s.board.place_patch(sq("F2"))
+    g = solo("kaak").rovers("F3").patch("F2").start()  # F2 covered
+    first_place(g)
+    grant(g, 0, "move 2")
     apply(g, 0, Move(1, "left"))
-    assert s.board.rovers == [sq("F2")]
+    assert g.seats[0].board.rovers == [sq("F2")]
 
 
 def test_kaak_a_teleported_rover_cannot_land_on_a_visible_toxic_square():
@@ -224,7 +222,9 @@ def test_kaak_a_teleported_rover_cannot_land_on_a_visible_toxic_square():
     apply_card_op(g, 0, {"op": "teleport_rover"})
     values = item_values(g, 0, items(g, 0, "teleport")[0])
     assert "1 F4" in values and "1 F2" not in values and "1 B4" not in values
-    s.board.place_patch(sq("F2"))
+    g = solo("kaak").rovers("F3").patch("F2").start()  # F2 covered
+    first_place(g)
+    apply_card_op(g, 0, {"op": "teleport_rover"})
     assert "1 F2" in item_values(g, 0, items(g, 0, "teleport")[0])
 
 
@@ -266,13 +266,12 @@ def test_oblivion_first_tile_on_the_outer_border_and_nothing_on_the_black_hole()
 
 
 def test_oblivion_rows_through_the_void_need_only_their_two_squares_and_edges_are_the_outer_border():
-    g = game(1, planets=["oblivion"])
-    b = g.seats[0].board
-    b.place_patch(sq("F1"))
-    b.place_patch(sq("F12"))
+    g = solo("oblivion").patch("F1", "F12").start()
     assert [r["row"] for r in score(g)["players"][0]["A"]["rows"]] == ["F"]
-    b.place_tile(TECH_BIOMASS, 0, sq("C4"))  # tech icon next to the void, not on the border
-    b.place_tile(TECH_BIOMASS, 3, sq("A4"))  # tech icon on the border
+    seat = solo("oblivion").patch("F1", "F12")
+    seat.tile(TECH_BIOMASS, at="C4", orient=0)  # tech icon next to the void, not on the border
+    seat.tile(TECH_BIOMASS, at="A4", orient=3)  # tech icon on the border
+    g = seat.start()
     assert neighbour_value(g, 0, {"kind": "resources_on_edge", "resource": "tech"}) == 1
 
 
@@ -355,12 +354,15 @@ def test_persephone_refusal_reaches_the_player_through_the_rules():
 # --------------------------------------------------------------------------- Petra
 
 
+def petra():
+    """Seat 0's part of a Petra scenario with two dominoes laid."""
+    seat = solo("petra").tile(WATER_ROVER, at="A6", orient=2)  # rover A6, water B6 beside the current on B5
+    return seat.tile(TECH_BIOMASS, at="D2", orient=3)  # tech D2, biomass D3
+
+
 def petra_game():
-    g = game(1, planets=["petra"])
-    b = g.seats[0].board
-    b.place_tile(WATER_ROVER, 2, sq("A6"))  # rover A6, water B6 beside the current on B5
-    b.place_tile(TECH_BIOMASS, 3, sq("D2"))  # tech D2, biomass D3
-    return g, b
+    g = petra().start()
+    return g, g.seats[0].board
 
 
 def test_petra_currents_are_energy_terrain_that_carries_an_energy_copy_to_water():
@@ -377,14 +379,15 @@ def test_petra_visible_currents_complete_rows_and_count_for_objectives_and_ties(
     g, b = petra_game()
     currents = P.rules_for("petra").currents
     assert b.uncovered() == 96 - 4 - bin(currents).count("1")  # two dominoes, none on a current
-    for name in ("B4", "B7", "B8", "B9"):
-        b.place_patch(sq(name))
+    g = petra().patch("B4", "B7", "B8", "B9").start()
+    b = g.seats[0].board
     assert 1 in b.full_lines()[0]  # B5 is a current, B6 water: row B is complete
     assert neighbour_value(g, 0, {"kind": "largest_area", "terrain": "energy"}) > 10
     assert private_met(g, 0, {"kind": "all_covered", "terrain": "ice"})  # no ice to cover
     assert not private_met(g, 0, {"kind": "all_covered", "terrain": "land"})
-    for c in D.cells_of(b.planet.grid_mask & ~b.occupied & ~currents):
-        b.place_patch(c)
+    rest = D.cells_of(b.planet.grid_mask & ~b.occupied & ~currents)
+    g = petra().patch("B4", "B7", "B8", "B9").patch(*rest).start()
+    b = g.seats[0].board
     assert private_met(g, 0, {"kind": "all_covered", "terrain": "land"})  # currents count as covered
     assert b.uncovered() == 0
     assert Board.from_json(b.to_json()).terrain[sq("B5")] == "energy"  # still energy after a reload

@@ -7,6 +7,7 @@ from engine import IllegalAction, NotYourTurn, apply, legal_actions, to_act, vie
 from engine.actions import Confirm, Pick, Place, Turn, Undo
 from engine.data import parse_cell as sq
 from engine.rules import item_values, seat_depot, top_tile
+from engine.scenario import Scenario
 
 from .conftest import finish_turn, game, give, items, place, resolve, settle_all
 
@@ -106,8 +107,10 @@ def test_another_players_unconfirmed_turn_is_hidden_until_the_round_resolves():
 
 
 def test_views_hide_the_seed_the_stack_order_and_other_players_secrets():
-    g = game(3, private_objectives=True, turn=False)
-    g.seats[1].corp.civ_cards = [7, 1]  # 7 is an end-game card, 1 immediate
+    sc = Scenario(3, private_objectives=True, commander=0, interior_offset=0)
+    sc.seat(1).civ_cards(7, 1)  # 7 is an end-game card, 1 immediate
+    g = sc.start(step="objectives")
+    assert g.seats[1].corp.civ_cards == [7, 1]
     v = view_for(g, 0)
     text = str(v)
     assert "seed" not in v

@@ -12,10 +12,10 @@ from .conftest import items, place, resolve
 ROVER_TECH = 56
 
 
-def rover_turn(pool_from_rover_pos=3):
+def rover_turn(pool_from_rover_pos=3, rover_1="D4"):
     sc = Scenario(3, 1)
     sc.seat(0).trackers(rover=pool_from_rover_pos)  # 3 -> 4 gives 2 movement
-    g = sc.seat(0).rovers("D4", "J8").meteorites("D6").start()
+    g = sc.seat(0).rovers(rover_1, "J8").meteorites("D6").start()
     place(g, 0, ROVER_TECH, "F1")
     resolve(g, 0, next(i for i in items(g, 0) if i["options"] == ["rover"]), "rover")
     return g
@@ -40,8 +40,8 @@ def test_movement_can_be_split_between_rovers_and_picks_up_a_lifepod():
 
 
 def test_a_rover_cannot_leave_the_planet_and_unknown_rovers_are_refused():
-    g = rover_turn()
-    g.seats[0].board.rovers[0] = sq("D2")
+    g = rover_turn(rover_1="D2")  # rover 1 on the planet's left edge
+    assert g.seats[0].board.rovers[0] == sq("D2")
     with pytest.raises(IllegalAction, match="leaves the planet"):
         apply(g, 0, Move(1, "left"))
     with pytest.raises(IllegalAction, match="no rover 3"):

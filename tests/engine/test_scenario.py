@@ -226,6 +226,16 @@ def test_civ_cards_held_score_and_the_piles_offer_what_was_set():
     assert 7 not in g.civ_box and 1 not in g.civ_box
 
 
+def test_a_civ_card_put_in_its_pile_joins_the_cards_dealt_there():
+    dealt = Scenario(players=2).start().civ_piles["1"]
+    card = next(c for c in range(1, 37) if D.civ_card(c).rank == 1 and c not in dealt)
+    sc = Scenario(players=2).civ_in_pile(card, dealt[0])
+    sc.seat(0).civ_milestone(1)
+    g = sc.start(step="civ")
+    assert sorted(g.civ_piles["1"]) == sorted(dealt + [card]) and card not in g.civ_box
+    assert values(g, 0, pending(g, 0, "civ")[0]) == [str(c) for c in g.civ_piles["1"]]
+
+
 def test_objectives_on_the_table_and_kept_count_in_the_score():
     sc = Scenario(players=2, private_objectives=True)
     sc.neighbour_objectives(37, 38, 39)
@@ -422,6 +432,8 @@ BAD = [
     (lambda: Scenario().seat(0).civ_cards(99), "no civ card 99"),
     (lambda: Scenario().seat(0).civ_cards(7).seat(1).civ_cards(7), "already held by seat 1"),
     (lambda: Scenario().civ_pile(1, 8), "rank 2"),
+    (lambda: Scenario().seat(0).civ_cards(7).scenario.civ_in_pile(7), "held by seat 1"),
+    (lambda: Scenario().civ_in_pile(37), "no civ card 37"),
     (lambda: Scenario().seat(0).objectives(40), "without private objectives"),
     (lambda: Scenario().neighbour_objectives(37), "has 3 neighbour objectives"),
     (lambda: Scenario().seat(0).depot(small=9), "large tile"),

@@ -5,16 +5,23 @@ it, C lifepods and meteorite trios, D end-game civ cards, E private objectives, 
 objectives (3+ players: card i between seat i and seat i+1; 2 players: three shared cards),
 then the ranking with its tie-breaks: fewest uncovered squares, then fewest meteorites left
 on the planet, then a shared place.
+
+Positions are built with engine/scenario.py. A few tests then set the objective cards on the
+table or kept by hand, on purpose: a card shown twice (the same Geode between every pair,
+Cleanup kept by two players and lying on the table) or a table with no neighbour card
+isolates the category or the tie-break under test; no deal of the game shows that, so the
+scenario refuses it (tests/engine/test_public_api.py lists each such edit).
 """
 from __future__ import annotations
 
 import pytest
 
 import engine.data as D
-from engine import score
-from engine.scenario import Scenario
+from engine import apply, score
+from engine.actions import Move
+from engine.scenario import Scenario, grant
 
-from .helpers_cards import PLANET, lay, new, patches, set_trackers, sq, tile_id
+from .helpers_cards import PLANET, lay, new, sq, tile_id
 
 FAMILIES = [("civ", "energy"), ("energy", "water"), ("rover", "tech"), ("tech", "biomass"), ("water", "rover"),
             ("biomass", "civ")]
@@ -54,10 +61,8 @@ def grid_names(mask):
 
 @pytest.mark.parametrize("row", range(12), ids=list("ABCDEFGHIJKL"))
 def test_a_complete_row_scores_its_medal(row):
-    state = new(2)
-    b = state.seats[0].board
     cells = grid_names(PLANET.row_masks[row])
-    patches(b, " ".join(cells))
+    state = new(2).seat(0).patch(*cells).start()
     a = player(state, 0)["A"]
     assert a["rows"] == [{"row": "ABCDEFGHIJKL"[row], "medals": ROW_MEDALS[row]}]
     assert a["columns"] == [] and a["total"] == ROW_MEDALS[row]
@@ -65,18 +70,14 @@ def test_a_complete_row_scores_its_medal(row):
 
 @pytest.mark.parametrize("col", range(12), ids=[str(c + 1) for c in range(12)])
 def test_a_complete_column_scores_its_medal(col):
-    state = new(2)
-    b = state.seats[0].board
-    patches(b, " ".join(grid_names(PLANET.column_masks[col])))
+    state = new(2).seat(0).patch(*grid_names(PLANET.column_masks[col])).start()
     a = player(state, 0)["A"]
     assert a["columns"] == [{"column": col + 1, "medals": COLUMN_MEDALS[col]}]
     assert a["rows"] == [] and a["total"] == COLUMN_MEDALS[col]
 
 
 def test_a_one_open_square_and_the_line_scores_nothing():
-    state = new(2)
-    b = state.seats[0].board
-    patches(b, " ".join(n for n in grid_names(PLANET.row_masks[5]) if n != "F12"))
+    state = new(2).seat(0).patch(*(n for n in grid_names(PLANET.row_masks[5]) if n != "F12")).start()
     assert player(state, 0)["A"]["total"] == 0
 
 
@@ -89,18 +90,23 @@ def test_a_one_open_square_and_the_line_scores_nothing():
 def test_a_meteorite_spoils_its_row_and_its_column(meteor, rows, columns):
     """Row F and column 6 are fully covered; a meteorite on a tile square keeps the lines it
     lies in from scoring (3 medals each)."""
-    state = new(2)
-    b = state.seats[0].board
+    seat = new(2).seat(0)
     if meteor == "F9":
-        lay(b, I2(0, True), "F9! F10")
+        covered = ["F9", "F10"]
+        lay(seat, I2(0, True), "F9! F10")
     elif meteor == "C6":
-        lay(b, I2(0, True), "C6! D6")
+        covered = ["C6", "D6"]
+        lay(seat, I2(0, True), "C6! D6")
     elif meteor == "F6":
-        lay(b, I2(0, True), "F6! F7")
+        covered = ["F6", "F7"]
+        lay(seat, I2(0, True), "F6! F7")
     else:
-        lay(b, I2(0), "F6 F7")
+        covered = ["F6", "F7"]
+        lay(seat, I2(0), "F6 F7")
     line = set(grid_names(PLANET.row_masks[5]) + grid_names(PLANET.column_masks[5]))
-    patches(b, " ".join(sorted((n for n in line if not b.occupied >> sq(n) & 1), key=sq)))
+    seat.patch(*sorted((n for n in line if n not in covered), key=sq))
+    state = seat.start()
+    b = state.seats[0].board
     assert b.meteorites == ([sq(meteor)] if meteor else [])
     a = player(state, 0)["A"]
     assert [r["row"] for r in a["rows"]] == rows
@@ -109,13 +115,15 @@ def test_a_meteorite_spoils_its_row_and_its_column(meteor, rows, columns):
 
 
 def test_a_meteorite_collected_by_a_rover_no_longer_spoils():
-    state = new(2)
+    seat = new(2).seat(0)
+    lay(seat, I2(0, True), "F6! F7").rovers("G6")
+    seat.patch(*(n for n in grid_names(PLANET.row_masks[5]) if n not in ("F6", "F7")))
+    state = seat.start()
     b = state.seats[0].board
-    lay(b, I2(0, True), "F6! F7")
-    patches(b, " ".join(n for n in grid_names(PLANET.row_masks[5]) if n not in ("F6", "F7")))
     assert player(state, 0)["A"]["total"] == 0
-    b.meteorites.remove(sq("F6"))
-    state.seats[0].corp.meteorites += 1
+    grant(state, 0, "move 1")
+    apply(state, 0, Move(1, "up"))  # G6 -> F6: the rover collects the meteorite
+    assert sq("F6") not in b.meteorites and state.seats[0].corp.meteorites == 1
     assert player(state, 0)["A"]["total"] == 3
 
 
@@ -124,9 +132,8 @@ def test_a_meteorite_collected_by_a_rover_no_longer_spoils():
 
 @pytest.mark.parametrize("track", list(MEDAL_SPACES))
 def test_b_each_tracker_scores_the_highest_medal_at_or_below_it(track):
-    state = new(2)
     for pos in range(16):
-        set_trackers(state, 0, **{track: pos})
+        state = new(2).seat(0).trackers(**{track: pos}).start()
         expected = max((m for space, m in MEDAL_SPACES[track].items() if space <= pos), default=0)
         b = player(state, 0)["B"]
         assert b[track] == expected, (track, pos)
@@ -134,8 +141,7 @@ def test_b_each_tracker_scores_the_highest_medal_at_or_below_it(track):
 
 
 def test_b_all_trackers_add_up():
-    state = new(2)
-    set_trackers(state, 0, civ=7, water=10, biomass=12, rover=9, tech=14)
+    state = new(2).seat(0).trackers(civ=7, water=10, biomass=12, rover=9, tech=14).start()
     b = player(state, 0)["B"]
     assert {t: b[t] for t in MEDAL_SPACES} == {"civ": 2, "water": 5, "biomass": 3, "rover": 1, "tech": 2}
     assert b["total"] == 13
@@ -147,9 +153,7 @@ def test_b_all_trackers_add_up():
 @pytest.mark.parametrize("lifepods,meteorites,expected", [(0, 0, 0), (3, 0, 3), (0, 2, 0), (0, 3, 1), (2, 7, 4),
                                                           (1, 9, 4), (5, 11, 8)])
 def test_c_lifepods_one_each_meteorites_one_per_full_trio(lifepods, meteorites, expected):
-    state = new(2)
-    corp = state.seats[0].corp
-    corp.lifepods, corp.meteorites = lifepods, meteorites
+    state = new(2).seat(0).collected(lifepods=lifepods, meteorites=meteorites).start()
     c = player(state, 0)["C"]
     assert c["lifepod_medals"] == lifepods
     assert c["meteorite_medals"] == meteorites // 3
@@ -157,9 +161,8 @@ def test_c_lifepods_one_each_meteorites_one_per_full_trio(lifepods, meteorites, 
 
 
 def test_c_pieces_left_on_the_planet_do_not_score():
-    state = new(2)
+    state = lay(new(2).seat(0), I2(0, True), "F6! F7").start()
     b = state.seats[0].board
-    lay(b, I2(0, True), "F6! F7")
     assert len(b.lifepods) == 6 and len(b.meteorites) == 1
     assert player(state, 0)["C"]["total"] == 0
 
@@ -167,55 +170,57 @@ def test_c_pieces_left_on_the_planet_do_not_score():
 # --------------------------------------------------------------------------- the full end position
 
 
-def _end_position_3p():
-    state = new(3)
-    s0, s1, s2 = state.seats
-    for s in state.seats:
-        s.board.lifepods[:] = []
+def _end_position(players=3):
+    """Seats 0-2 of the full end position (seats 0-1 only with 2 players)."""
+    sc = new(players)
+    for i in range(players):
+        sc.seat(i).lifepods()
 
     # seat 0: row A and column 1 complete (1 + 1); column 12 covered but a meteorite on G12
-    b = s0.board
-    lay(b, I2(0), "A6 A7")
-    lay(b, I2(1), "F1 G1")
-    lay(b, I2(2, True), "F12 G12!")
-    patches(b, "H4 H5")
-    set_trackers(state, 0, civ=7, water=10, biomass=12, rover=9, tech=14)
-    s0.corp.lifepods, s0.corp.meteorites = 2, 7
-    s0.corp.civ_cards = [7, 22]
-    s0.corp.objectives = [61]
+    s0 = sc.seat(0)
+    lay(s0, I2(0), "A6 A7")
+    lay(s0, I2(1), "F1 G1")
+    lay(s0, I2(2, True), "F12 G12!")
+    s0.patch("H4 H5").trackers(civ=7, water=10, biomass=12, rover=9, tech=14)
+    s0.collected(lifepods=2, meteorites=7).civ_cards(7, 22)
 
     # seat 1: row F (3) and column 6 (3) complete, and row A (1)
-    b = s1.board
-    lay(b, I4(0), "F1 F2 F3 F4")
-    lay(b, I4(1), "F5 F6 F7 F8")
-    lay(b, I4(2), "F9 F10 F11 F12")
-    lay(b, I4(3), "B6 C6 D6 E6")
-    lay(b, I4(4), "G6 H6 I6 J6")
-    lay(b, I2(0), "A6 A7")
-    lay(b, I2(1), "K6 L6")
-    set_trackers(state, 1, civ=15, water=13, biomass=4, rover=15, tech=6)
-    s1.corp.lifepods, s1.corp.meteorites = 4, 2
-    s1.corp.civ_cards = [28, 33, 34]
-    s1.corp.objectives = [55]
+    s1 = sc.seat(1)
+    lay(s1, I4(0), "F1 F2 F3 F4")
+    lay(s1, I4(1), "F5 F6 F7 F8")
+    lay(s1, I4(2), "F9 F10 F11 F12")
+    lay(s1, I4(3), "B6 C6 D6 E6")
+    lay(s1, I4(4), "G6 H6 I6 J6")
+    lay(s1, I2(0), "A6 A7")
+    lay(s1, I2(1), "K6 L6")
+    s1.trackers(civ=15, water=13, biomass=4, rover=15, tech=6)
+    s1.collected(lifepods=4, meteorites=2).civ_cards(28, 33, 34)
 
-    # seat 2: the same lines covered, but one meteorite on F6 spoils row F and column 6
-    b = s2.board
-    lay(b, I4(0), "F1 F2 F3 F4")
-    lay(b, I2(3, True), "F6! G6")
-    lay(b, I4(1), "F7 F8 F9 F10")
-    lay(b, I2(4), "F11 F12")
-    lay(b, I4(2), "B6 C6 D6 E6")
-    lay(b, I4(3), "H6 I6 J6 K6")
-    lay(b, I2(0), "A6 A7")
-    patches(b, "F5 L6")
-    set_trackers(state, 2, civ=2, water=1, biomass=8, rover=12, tech=13)
-    s2.corp.lifepods, s2.corp.meteorites = 0, 9
-    s2.corp.civ_cards = [29, 30, 27]
-    s2.corp.objectives = [61]
+    if players > 2:  # seat 2: the same lines covered, but one meteorite on F6 spoils row F and column 6
+        s2 = sc.seat(2)
+        lay(s2, I4(0), "F1 F2 F3 F4")
+        lay(s2, I2(3, True), "F6! G6")
+        lay(s2, I4(1), "F7 F8 F9 F10")
+        lay(s2, I2(4), "F11 F12")
+        lay(s2, I4(2), "B6 C6 D6 E6")
+        lay(s2, I4(3), "H6 I6 J6 K6")
+        lay(s2, I2(0), "A6 A7")
+        s2.patch("F5 L6").trackers(civ=2, water=1, biomass=8, rover=12, tech=13)
+        s2.collected(lifepods=0, meteorites=9).civ_cards(29, 30, 27)
 
     # Geode (most meteorites) seats 0-1, Rescue (most lifepods) seats 1-2, Pinnacle seats 2-0
-    state.neighbour_objectives = [61, 62, 60]
+    sc.neighbour_objectives(61, 62, 60)
+    state = sc.start()
+    # By hand on purpose: Cleanup (61) kept by seats 0 and 2 while it also lies on the table
+    # scores the same condition for 7 and 9 collected meteorites in one position; one card
+    # cannot be in three places in a real game.
+    for seat, card in ((0, 61), (1, 55), (2, 61))[:players]:
+        state.seats[seat].corp.objectives = [card]
     return state
+
+
+def _end_position_3p():
+    return _end_position(3)
 
 
 def test_full_end_position_three_players_category_by_category():
@@ -258,12 +263,7 @@ def test_full_end_position_three_players_category_by_category():
 
 
 def test_full_end_position_two_players_three_shared_cards():
-    state = _end_position_3p()
-    two = new(2)
-    for i in (0, 1):
-        two.seats[i] = state.seats[i]
-    two.neighbour_objectives = [61, 62, 60]
-    result = score(two)
+    result = score(_end_position(2))
     p0, p1 = result["players"]
     # Geode 7 v 2, Rescue 2 v 4, Pinnacle 0 v 2 (civ and rover at the top)
     assert [(o["card"], o["value"], o["their_value"], o["medals"]) for o in p0["F"]["objectives"]] == [
@@ -277,10 +277,11 @@ def test_full_end_position_two_players_three_shared_cards():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_f_card_i_sits_between_seat_i_and_the_next_seat(players):
     """Geode on every card; seat i collected i meteorites: on card i, seat i+1 has more."""
-    state = new(players)
-    state.neighbour_objectives = [61] * players
-    for i, s in enumerate(state.seats):
-        s.corp.meteorites = i + 1
+    sc = new(players)
+    for i in range(players):
+        sc.seat(i).collected(meteorites=i + 1)
+    state = sc.start()
+    state.neighbour_objectives = [61] * players  # by hand on purpose: one Geode between every pair
     res = score(state)["players"]
     for i in range(players):
         nxt = (i + 1) % players
@@ -295,12 +296,9 @@ def test_f_card_i_sits_between_seat_i_and_the_next_seat(players):
 def test_f_three_players_uses_the_card_between_the_pair():
     """Rescue between seats 0|1, Geode 1|2, Pinnacle 2|0: seat 1's civ tracker at the top
     does not help it, Pinnacle is not one of its cards."""
-    state = new(3)
-    state.neighbour_objectives = [62, 61, 60]  # Rescue 0|1, Geode 1|2, Pinnacle 2|0
-    set_trackers(state, 1, civ=15)
-    state.seats[0].corp.lifepods = 1
-    state.seats[2].corp.meteorites = 3
-    res = score(state)["players"]
+    sc = new(3).neighbour_objectives(62, 61, 60)  # Rescue 0|1, Geode 1|2, Pinnacle 2|0
+    sc.seat(1).trackers(civ=15).seat(0).collected(lifepods=1).seat(2).collected(meteorites=3)
+    res = score(sc.start())["players"]
     cards = [sorted((o["card"], o["medals"]) for o in p["F"]["objectives"]) for p in res]
     assert cards[0] == [(60, 2), (62, 5)]
     assert cards[1] == [(61, 0), (62, 0)]  # civ at the top does not help seat 1: it is not on Pinnacle
@@ -310,17 +308,19 @@ def test_f_three_players_uses_the_card_between_the_pair():
 # --------------------------------------------------------------------------- ranking and tie-breaks
 
 
-def _blank(players):
-    state = new(players)
+def _blank(sc):
+    """The game of scenario ``sc``, with no neighbour card on the table: by hand on purpose,
+    so the ranking tests see only the medals and tie-breaks they set up."""
+    state = sc.start()
     state.neighbour_objectives = []
     return state
 
 
 def test_more_medals_beats_fewer_uncovered_squares():
-    state = _blank(3)
-    set_trackers(state, 0, civ=2)  # 1 medal, nothing covered
-    patches(state.seats[1].board, "A6 B6 C6")
-    patches(state.seats[2].board, "A6 B6")
+    sc = new(3)
+    sc.seat(0).trackers(civ=2)  # 1 medal, nothing covered
+    sc.seat(1).patch("A6 B6 C6").seat(2).patch("A6 B6")
+    state = _blank(sc)
     res = score(state)
     assert [p["total"] for p in res["players"]] == [1, 0, 0]
     assert [p["uncovered"] for p in res["players"]] == [96, 93, 94]
@@ -330,10 +330,9 @@ def test_more_medals_beats_fewer_uncovered_squares():
 
 
 def test_tie_on_medals_fewest_uncovered_squares_wins():
-    state = _blank(3)
-    patches(state.seats[0].board, "A6 B6")
-    patches(state.seats[1].board, "A6 B6 C6 D6")
-    patches(state.seats[2].board, "A6 B6 C6")
+    sc = new(3)
+    sc.seat(0).patch("A6 B6").seat(1).patch("A6 B6 C6 D6").seat(2).patch("A6 B6 C6")
+    state = _blank(sc)
     res = score(state)
     assert [p["total"] for p in res["players"]] == [0, 0, 0]
     assert res["ranking"] == [1, 2, 0]
@@ -342,10 +341,10 @@ def test_tie_on_medals_fewest_uncovered_squares_wins():
 
 
 def test_tie_on_medals_and_squares_fewest_meteorites_on_the_planet_wins():
-    state = _blank(2)
-    lay(state.seats[0].board, I2(0, True), "F6! F7")  # a meteorite stays on seat 0's planet
-    lay(state.seats[1].board, I2(0), "F6 F7")
-    state.seats[1].corp.meteorites = 2  # collected ones do not count for the tie-break
+    sc = new(2)
+    lay(sc.seat(0), I2(0, True), "F6! F7")  # a meteorite stays on seat 0's planet
+    lay(sc.seat(1), I2(0), "F6 F7").collected(meteorites=2)  # collected ones do not count for the tie-break
+    state = _blank(sc)
     res = score(state)
     assert [p["total"] for p in res["players"]] == [0, 0]
     assert [p["uncovered"] for p in res["players"]] == [94, 94]
@@ -356,10 +355,11 @@ def test_tie_on_medals_and_squares_fewest_meteorites_on_the_planet_wins():
 
 
 def test_complete_tie_shares_the_place():
-    state = _blank(3)
+    sc = new(3)
     for seat in (0, 2):
-        lay(state.seats[seat].board, I2(0, True), "F6! F7")
-    patches(state.seats[1].board, "F6")
+        lay(sc.seat(seat), I2(0, True), "F6! F7")
+    sc.seat(1).patch("F6")
+    state = _blank(sc)
     res = score(state)
     places = [p["place"] for p in res["players"]]
     assert places[0] == places[2] == 1  # both first
@@ -370,10 +370,11 @@ def test_complete_tie_shares_the_place():
 def test_tie_break_explanation_of_players_sharing_a_place():
     """Same position as above: what each player is told. Seats 0 and 2 share first place
     (nothing separates them); seat 1 is behind them on uncovered squares."""
-    state = _blank(3)
+    sc = new(3)
     for seat in (0, 2):
-        lay(state.seats[seat].board, I2(0, True), "F6! F7")
-    patches(state.seats[1].board, "F6")
+        lay(sc.seat(seat), I2(0, True), "F6! F7")
+    sc.seat(1).patch("F6")
+    state = _blank(sc)
     res = score(state)
     assert "uncovered" in res["players"][1]["tie_break"]
     assert "shared" in res["players"][0]["tie_break"]
@@ -381,10 +382,10 @@ def test_tie_break_explanation_of_players_sharing_a_place():
 
 
 def test_complete_tie_two_players_both_first():
-    state = _blank(2)
+    sc = new(2)
     for seat in (0, 1):
-        lay(state.seats[seat].board, I2(seat, True), "F6! F7")
-        set_trackers(state, seat, water=2)
+        lay(sc.seat(seat), I2(seat, True), "F6! F7").trackers(water=2)
+    state = _blank(sc)
     res = score(state)
     assert [p["total"] for p in res["players"]] == [1, 1]
     assert [p["place"] for p in res["players"]] == [1, 1]

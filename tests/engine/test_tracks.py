@@ -186,7 +186,11 @@ def test_tech_1_waives_adjacency_only_while_the_tech_tracker_stands_on_it():
     apply(g, 0, Pick(stack))
     apply(g, 0, Place(sq("J6"), 0))  # nowhere near F1: fine with tech 1
     apply(g, 0, legal_actions(g, 0)[-1])  # undo
-    g.seats[0].corp.trackers["tech"] = 2  # regressed below the milestone (D11)
+    # the same board, the tech tracker regressed below the milestone (D11) by event 96
+    g = seat0(events="normal").trackers(tech=3).tile(TECH_BIOMASS, at="F1").scenario.next_event(96).start()
+    regress = next(i for i in items(g, 0) if i["kind"] == "regress")
+    resolve(g, 0, regress, "tech")
+    assert g.seats[0].corp.trackers["tech"] == 2
     stack = give(g, 0, BIOMASS_CIV)
     apply(g, 0, Pick(stack))
     with pytest.raises(IllegalAction, match="touch"):
