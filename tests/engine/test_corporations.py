@@ -857,10 +857,6 @@ def test_wormhole_tech4_stores_and_tech5_destroys_meteorites_with_patches():
     assert "store" in values(g, patch) and "G1" not in values(g, patch)
     tracker_at(g, tech=14)
     assert "G1" not in values(g, patch)  # D16 (revised): tech 5 works at the end of the game only
-    g.phase, g.active, g.seats[0].step = "final", 0, "resolve"
-    assert "G1" in values(g, patch)
-    resolve(g, 0, patch, "G1")
-    assert g.seats[0].board.meteorites == [] and g.seats[0].corp.meteorites == 0
 
 
 def test_wormhole_tech5_works_with_patches_stored_for_the_end_of_the_game():
@@ -870,6 +866,8 @@ def test_wormhole_tech5_works_with_patches_stored_for_the_end_of_the_game():
     assert g.phase == "final" and g.active == 0
     patch = item(g, "patch")
     assert "G1" in values(g, patch) and "store" not in values(g, patch)  # D16
+    resolve(g, 0, patch, "G1")
+    assert g.seats[0].board.meteorites == [] and g.seats[0].corp.meteorites == 0
 
 
 # =========================================================================== random games
