@@ -30,7 +30,7 @@ engine/board.py; this module adds what its own board changes:
   points where the chasm narrows, or by teleport (P5).
 
 R7 (rulebook p.14 "IMPORTANT"): a planet's placement restriction that alone would leave a
-player unable to place either depot tile is lifted for that turn; engine/rules.py decides
+player unable to place either depot tile is lifted for that turn; engine/placement.py decides
 that and passes ``planet_rule=False`` to the board. Holes, the grid and the first-tile rule
 are the shape of the planet, not a restriction, and always hold.
 
@@ -107,6 +107,9 @@ class PlanetRules:
         extra = bin(self.cities).count("1") + len(self.globes)
         return lines + extra * self.bonus_each
 
+
+# The planets this engine plays: every planet of the data file (each one's rules are here).
+SUPPORTED_PLANETS: tuple[str, ...] = tuple(D.planets())
 
 _SUMMARY = {
     "arashi": "a tile on the ring (rows F and G) must also rest on the planet off the ring, and biomass "
@@ -210,19 +213,6 @@ def static_problem(pr: PlanetRules, tile_id: int, orient: int, anchor: int, mask
     if pr.sides and sum(1 for side in pr.sides if mask & side) > 1:
         return f"on {pr.name} a tile may not lie across the chasm: all its squares must be on the same side"
     return None
-
-
-@lru_cache(maxsize=None)
-def allowed_candidates(planet_id: str, tile_id: int, orient: int) -> tuple:
-    """The board's candidates for an oriented tile (anchor, mask, halo, may_be_first) that the
-    planet's static restrictions allow. Cached per planet, tile and orientation."""
-    from .board import candidates
-
-    every = candidates(planet_id, tile_id, orient)
-    pr = rules_for(planet_id)
-    if not (pr.ring or pr.land_ice or pr.banned or pr.sides):
-        return every
-    return tuple(c for c in every if static_problem(pr, tile_id, orient, c[0], c[1]) is None)
 
 
 def patch_forbidden(planet_id: str) -> int:

@@ -13,6 +13,8 @@ from PIL import Image, ImageDraw
 
 from engine import corporations
 from engine import data as D
+from engine.corporations.makeshift import columns
+from engine.corporations.oasis import oasis_path
 
 from . import icons
 from . import theme as T
@@ -274,7 +276,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
 def _tokens(corp: dict, cdef: D.Corporation) -> dict[str, list[tuple[int, str]]]:
     """Which trackers stand on each track row: track -> [(position, tracker colour)]. On
     Makeshift a tracker stands in whatever column it moved to."""
-    cols = corporations.columns(corp.get("special", {})) if cdef.id == "makeshift" else {t: t for t in D.TRACKS}
+    cols = columns(corp.get("special", {})) if cdef.id == "makeshift" else {t: t for t in D.TRACKS}
     out: dict[str, list[tuple[int, str]]] = {t: [] for t in D.TRACKS}
     for t in D.TRACKS:
         out[cols[t]].append((corp["trackers"][t], t))
@@ -287,7 +289,7 @@ def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.C
     medals_now = corporations.track_medals(cdef.id, corp["trackers"], special)
     pods = {(t, p) for t, p in special.get("pods", [])}
     oasis = cdef.id == "oasis_ultd"
-    path = corporations.oasis_path() if oasis else ()
+    path = oasis_path() if oasis else ()
     water_cell = path[corp["trackers"]["water"]] if oasis else None
     makeshift = cdef.id == "makeshift"
     for k, t in enumerate(T.TRACK_ORDER):
@@ -304,8 +306,8 @@ def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.C
         icons.paste(img, icons.resource(t, 40), (PAD + 24, y + 28))
         T.draw_text(d, (PAD + 50, y + 30), T.TERRAIN_NAME[t], 23, bold=True, anchor="lm")
         where, size = f"{pos}/{tr.top}", 22
-        if makeshift and corporations.columns(special)[t] != t:  # the cube stands in another column
-            where, size = f"{T.TERRAIN_NAME[corporations.columns(special)[t]]} {pos}", 17
+        if makeshift and columns(special)[t] != t:  # the cube stands in another column
+            where, size = f"{T.TERRAIN_NAME[columns(special)[t]]} {pos}", 17
         T.draw_text(d, (PAD + 12, y + 66), T.fit_text(where, size, 98), size, fill=T.TEXT_MUTED, anchor="lm")
         if special.get("flux") == t:
             icons.paste(img, icons.pill("flux", 26), (PAD + LABEL_W - 78, y + 66))
