@@ -197,27 +197,10 @@ def describe_item(item: dict) -> str:
     }.get(kind) or _describe_board_item(item)
 
 
-
-_TECH_TEXT = {
-    ("cosmos_inc", 2): "move up to 3 collected lifepods (once per game): pick the first",
-    ("cosmos_inc", 5): "move one collected lifepod (once per round)",
-    ("flux_industries", 2): "move your flux tracker up to its next milestone (once per game)",
-    ("flux_industries", 5): "advance your flux tracker one space (once per round)",
-    ("horizon_group", 4): "destroy the meteorite a rover carries on water",
-    ("horizon_group", 5): "advance your rover tracker one space (once per round)",
-    ("jump_drive", 2): "teleport a rover to a square of the same terrain for 1 movement (once per round)",
-    ("jump_drive", 5): "claim every benefit in one tracker's row (once per game)",
-    ("jump_drive", 6): "draw 3 objectives and keep one for the whole table (once per game)",
-    ("makeshift", 4): "move one tracker down a space (once per round)",
-    ("republic", 3): "teleport a rover between civ resources for 1 movement",
-    ("wormhole_corp", 1): "send your biomass tracker from the top back to 0",
-}
-
-
 def _describe_board_item(item: dict) -> str:
     kind = item["kind"]
     if kind == "tech":
-        text = _TECH_TEXT.get((item.get("corp"), item["level"]), item.get("code", "tech"))
+        text = D.corporation(item["corp"]).tech(item["level"]).use or item.get("code", "tech")  # corporations.json
         return f"optional, tech {item['level']}: {text}"
     if kind == "pod_move":
         return f"optional: move {item['left']} more collected lifepod{'s' if item['left'] > 1 else ''}"

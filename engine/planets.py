@@ -111,27 +111,6 @@ class PlanetRules:
 # The planets this engine plays: every planet of the data file (each one's rules are here).
 SUPPORTED_PLANETS: tuple[str, ...] = tuple(D.planets())
 
-_SUMMARY = {
-    "arashi": "a tile on the ring (rows F and G) must also rest on the planet off the ring, and biomass "
-              "patches never go on the ring",
-    "cerberus": "each of the three globes you cover completely is worth 2 more medals at the end",
-    "charybdis": "your first tile must cover one of the four squares of the central well (F6, F7, G6, G7)",
-    "gaia": "each city still visible at the end is worth 2 medals",
-    "k-273": "a tile may not lie on ice and on land at once",
-    "kaak": "rovers can't enter a toxic square until a tile or biomass patch covers it",
-    "lacuna": "nothing can cover the holes and rovers can't enter them; rows and columns ignore them",
-    "oblivion": "nothing can cover the black hole and rovers can't enter it; rows and columns ignore it; "
-                "only the outer border of the board is the planet's edge",
-    "pajitnov": "every tile must slide into place from outside the planet, one square at a time and "
-                "without turning, never passing over a placed tile or biomass patch",
-    "persephone": "no civ icon in the north-west quarter, no energy icon in the north-east, no tech icon "
-                  "in the south-west and no water icon in the south-east",
-    "petra": "there is no ice; visible electric currents are energy terrain (areas, energy copies, rows "
-             "and columns, objectives)",
-    "tartarus": "no tile may lie across the chasm, and rovers cross it only diagonally at D6-E7 or I7-J6, "
-                "or by teleport",
-}
-
 
 @lru_cache(maxsize=None)
 def rules_for(planet_id: str) -> PlanetRules:
@@ -172,7 +151,7 @@ def rules_for(planet_id: str) -> PlanetRules:
     for b in raw["rule"].get("scoring_bonus", []):
         bonus_each = b["medals_each"]
     return PlanetRules(
-        id=planet_id, name=p.name, summary=_SUMMARY.get(planet_id, ""),
+        id=planet_id, name=p.name, summary=p.summary,
         first_mask=first_mask, first_text=first_text,
         holes=_mask_where(grid, "O"),
         ring=_mask_where(grid, "R"),

@@ -26,56 +26,6 @@ LABEL_W = 168
 ROW_H = 96
 PAD = 16
 
-# A short text per tech, in our own words: (corporation, level) -> text. Universal
-# Coalition's five are also the fallback by code.
-TECH_TEXT = {
-    "ignore_adjacency": "Tiles need not touch",
-    "store_biomass_patches": "Store biomass",
-    "rover_move_plus_n": "+1 on each rover move",
-    "double_water_from_tile_placement": "Water on ice: 2 steps",
-    "meteor_immunity": "No new meteorites",
-    ("cosmos_inc", 1): "Rovers may step diagonally",
-    ("cosmos_inc", 2): "Once a game: move 3 lifepods",
-    ("cosmos_inc", 3): "Energy tile: move a lifepod",
-    ("cosmos_inc", 4): "Steps onto energy are free",
-    ("cosmos_inc", 5): "Each round: move a lifepod",
-    ("flux_industries", 1): "Round start: 2 moves per rover on flux terrain",
-    ("flux_industries", 2): "Once a game: flux tracker to next milestone",
-    ("flux_industries", 3): "Upgrade the flux track",
-    ("flux_industries", 4): "Flux tile: collect a meteorite",
-    ("flux_industries", 5): "Each round: flux tracker +1",
-    ("horizon_group", 1): "Rover tiles need not touch",
-    ("horizon_group", 2): "Round start: 1 move per loaded rover",
-    ("horizon_group", 3): "Delivered meteorite: a patch",
-    ("horizon_group", 4): "Loaded rover on water may destroy it",
-    ("horizon_group", 5): "Each round: rover tracker +1",
-    ("jump_drive", 1): "Each round: a synergy instead of a patch",
-    ("jump_drive", 2): "Each round: jump a rover to same terrain (1 move)",
-    ("jump_drive", 3): "Each round: a synergy moves its tracker twice",
-    ("jump_drive", 4): "A placed tech icon may copy like energy",
-    ("jump_drive", 5): "Once a game: claim every benefit in a row",
-    ("jump_drive", 6): "Once a game: draw 3 objectives, keep 1 for all",
-    ("makeshift", 1): "Civ and tech columns touch",
-    ("makeshift", 2): "+1 move with 2 cubes on rover",
-    ("makeshift", 3): "Cubes may shift sideways",
-    ("makeshift", 4): "Each round: move a cube down",
-    ("makeshift", 5): "Score as the column's top cube",
-    ("oasis_ultd", 1): "Jump over a blocking cube",
-    ("oasis_ultd", 2): "Round start: 1 move per rover on water",
-    ("oasis_ultd", 3): "Tile off ice: water +1",
-    ("oasis_ultd", 4): "Water tile: a biomass patch",
-    ("oasis_ultd", 5): "Water tile: a synergy",
-    ("republic", 1): "Civ tile picked: rover track moves",
-    ("republic", 2): "Civ card choice: +1 next rank",
-    ("republic", 3): "Jump between civ icons: 1 move",
-    ("republic", 4): "Civ milestone: a synergy",
-    ("republic", 5): "Game end: keep 2 civ cards",
-    ("wormhole_corp", 1): "Biomass at top may reset to 0",
-    ("wormhole_corp", 2): "Patches may cover tiles",
-    ("wormhole_corp", 3): "Each round: double a patch",
-    ("wormhole_corp", 4): "Store biomass patches",
-    ("wormhole_corp", 5): "Patches destroy meteorites",
-}
 FLUX_UPGRADE = {"civ": "Flux civ: cards one rank up", "water": "Flux water: synergies x2",
                 "biomass": "Flux biomass: patches x2", "rover": "Flux rover: +1 movement",
                 "tech": "Flux tech: no upgrade"}
@@ -97,7 +47,7 @@ TECH_H = 70  # height of a tech box when its text fits two lines at 18 px
 def tech_text(corp_id: str, tech: D.Tech, special: dict) -> str:
     if corp_id == "flux_industries" and tech.level == 3 and special.get("flux"):
         return FLUX_UPGRADE[special["flux"]]
-    return TECH_TEXT.get((corp_id, tech.level)) or TECH_TEXT.get(tech.code) or tech.code.replace("_", " ")
+    return tech.label or tech.code.replace("_", " ")  # corporations.json "label"
 
 
 def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
