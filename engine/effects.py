@@ -21,8 +21,9 @@ from . import data as D
 from . import events as E
 from . import planets as P
 from .corporations.base import Board, adjacency_waived, board, board_of, tech_levels
-from .data import TRACKS, cell_name, parse_cell
+from .data import TRACKS, cell_name
 from .errors import IllegalAction
+from .pending import rover_square
 from .state import GameState, Seat
 
 # --------------------------------------------------------------------------- techs
@@ -328,10 +329,10 @@ def teleport_rover(state: GameState, seat: int, rover: int, cell: int) -> None:
 
 def jump_rover(state: GameState, seat: int, value: str, cost: int = 0) -> None:
     """Settle a 'ROVER SQUARE' jump value (``teleport_values``), paying ``cost`` movement."""
-    num, cell = value.split()
+    rover, cell = rover_square(value)
     if cost:
         spend_movement(state, seat, cost)
-    teleport_rover(state, seat, int(num) - 1, parse_cell(cell))
+    teleport_rover(state, seat, rover, cell)
 
 
 def collect_meteorite(state: GameState, seat: int, cell: int) -> None:

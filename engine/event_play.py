@@ -12,8 +12,8 @@ from . import effects as F
 from . import events as E
 from .corporations.base import board_of
 from .data import TRACKS, cell_name, parse_cell
-from .errors import IllegalAction
 from .ops import apply_op
+from .pending import ItemKind, count_down, done, item_kind, kind_of
 from .placement import safe_stacks, station_options
 from .station import seat_depot
 
@@ -53,13 +53,13 @@ def _autosettle(state, seat: int) -> None:
     """Pieces to collect, destroy or add with no real choice are settled at once."""
     s = state.seats[seat]
     for item in list(s.pending):
-        if item["kind"] in ("collect_meteorite", "destroy_lifepod", "add_meteorite"):
-            values = item_values(state, seat, item)
+        kind = kind_of(item)
+        if isinstance(kind, _EventPieces):
+            values = kind.values(state, seat, item)
             if len(values) <= item["count"]:
                 for v in values:
-                    _settle(state, seat, item, v)
-                if item in s.pending:
-                    s.pending.remove(item)
+                    kind.settle(state, seat, item, v)
+                done(s, item)
 
 
 def after_placement(state, seat: int, first_item: int) -> None:
@@ -109,135 +109,212 @@ def _first_tile_cells(seat_obj) -> list[int]:
     return seat_obj.board.tile_cells(seat_obj.round_tiles[0])
 
 
-def item_values(state, seat: int, item: dict) -> list[str]:
-    """Every value that settles one of this module's items right now."""
-    s = state.seats[seat]
-    b = s.board
-    kind = item["kind"]
-    if kind == "regress":  # the corporation's own board says where a tracker goes down (Oasis, Makeshift ...)
-        return [t for t in TRACKS if t in item["options"] and board_of(state, seat).regress_target(state, seat, t) is not None]
-    if kind == "collect_meteorite":
-        return [cell_name(c) for c in sorted(b.meteorites)]
-    if kind == "destroy_lifepod":
-        return [cell_name(c) for c in sorted(b.lifepods)]
-    if kind == "lose_lifepod":  # from the scoring area or where the board keeps them
-        return (["score"] if s.corp.lifepods > 0 else []) + board_of(state, seat).kept_lifepods(state, seat)
-    if kind == "destroy_rover":
-        cells = b.rover_cells()
-        return [cell_name(c) for c in sorted(set(cells))] if len(cells) > item.get("more_than", 0) else []
-    if kind == "add_meteorite":
-        if F.has_tech_code(state, seat, "meteor_immunity"):
-            return []
-        # unoccupied: no meteorite on it and not covered by a biomass patch (Wormhole tech 2)
-        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites) & ~D.mask_of(b.patches))]
-    if kind == "discard_objective":
-        return [str(c) for c in s.corp.objectives]
-    if kind == "rotate_station":
-        return station_options(state, seat)
-    if kind == "remove_stack":
-        return safe_stacks(state, seat)
-    if kind == "event_choice":
-        return ["synergy", "peek"] if E.deck_state(state) and E.deck_state(state)["deck"] else ["synergy"]
-    if kind == "extra_rover":
-        return [cell_name(c) for c in _first_tile_cells(s)]
-    raise NotImplementedError(kind)
+class _EventKind(ItemKind):
+    empty_choice = "nothing (it will be dropped)"
+    TEXT = ""
+
+    def describe(self, item):
+        return self.TEXT.format(n=item.get("count", 1))
 
 
-def describe(item: dict) -> str:
-    kind = item["kind"]
-    n = item.get("count", 1)
-    if kind == "regress":
-        steps = f" {item['times']} steps (as far as it can)" if item.get("times", 1) > 1 else " one step"
-        which = "any tracker" if len(item["options"]) == len(TRACKS) else " or ".join(item["options"])
-        return f"move {which} down{steps} (event)"
-    return {
-        "collect_meteorite": f"collect {n} meteorite(s) from your planet, no rover needed (event)",
-        "destroy_lifepod": f"remove {n} lifepod(s) on your planet from the game (event)",
-        "lose_lifepod": f"remove {n} of your collected lifepods from the game: 'score' or one on your board (event)",
-        "destroy_rover": f"remove {n} of your rovers on the planet from the game (event)",
-        "add_meteorite": "put a meteorite on an empty meteorite symbol of your tiles (event)",
-        "discard_objective": "throw away one of your private objectives (event)",
-        "rotate_station": "turn the station: how many depots clockwise (0-5) to bring the depot you want "
-                          "in front of you (event; can't be undone)",
-        "remove_stack": "throw away the small or the large stack of your depot (event; can't be undone)",
-        "event_choice": "choose: 'synergy' (advance any tracker one step) or 'peek' (look at the next event "
-                        "card; can't be undone)",
-        "extra_rover": "put your extra rover on a square of the tile you placed this round (event)",
-    }[kind]
+@item_kind
+class Regress(_EventKind):
+    """C6: move one of ``options`` down ``times`` spaces (as far as it can), claiming nothing."""
 
+    name = "regress"
+    fields = ("options", "times")
 
-def _key(item: dict, value: str, allowed: list[str]) -> str:
-    text = " ".join(value.split())
-    for key in (text.lower(), text.upper(), text):
-        if key in allowed:
-            return key
-    shown = ", ".join(allowed[:12]) + (" ..." if len(allowed) > 12 else "")
-    raise IllegalAction(f"'{value}' does not settle item {item['id']} ({describe(item)}); "
-                        f"choose one of: {shown or 'nothing (it will be dropped)'}")
+    def values(self, state, seat, item):  # the corporation's own board says where a tracker goes down
+        b = board_of(state, seat)
+        return [t for t in TRACKS if t in item["options"] and b.regress_target(state, seat, t) is not None]
 
-
-def resolve(state, seat: int, item: dict, value: str) -> None:
-    """Settle one of this module's items. Raises IllegalAction (nothing changed) when the
-    value is not one of ``item_values``."""
-    key = _key(item, value, item_values(state, seat, item))
-    _settle(state, seat, item, key)
-
-
-def _settle(state, seat: int, item: dict, key: str) -> None:
-    s = state.seats[seat]
-    b = s.board
-    kind = item["kind"]
-    done = True
-    if kind == "regress":
-        # C6: the chosen tracker goes down as far as it can, up to the amount; no rewards. Each
-        # step is the corporation's own regress: Oasis' water path and blocked spaces,
+    def settle(self, state, seat, item, key):
+        # each step is the corporation's own regress: Oasis' water path and blocked spaces,
         # Makeshift's columns, Cosmos' covered spaces
         for _ in range(item.get("times", 1)):
             if not F.regress(state, seat, key):
                 break
-    elif kind in ("collect_meteorite", "destroy_lifepod", "add_meteorite"):
-        cell = parse_cell(key)
-        if kind == "collect_meteorite":
-            F.collect_meteorite(state, seat, cell)  # Horizon tech 3: any collection brings a patch
-        elif kind == "destroy_lifepod":
-            b.lifepods.remove(cell)
-        else:
-            b.meteorites.append(cell)
-            for i, pos in enumerate(b.rovers):
-                if pos == cell:
-                    b.rovers[i] = None  # the meteorite crushes a rover standing there
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "lose_lifepod":
+        done(state.seats[seat], item)
+
+    def describe(self, item):
+        steps = f" {item['times']} steps (as far as it can)" if item.get("times", 1) > 1 else " one step"
+        which = "any tracker" if len(item["options"]) == len(TRACKS) else " or ".join(item["options"])
+        return f"move {which} down{steps} (event)"
+
+
+class _EventPieces(_EventKind):
+    """``count`` squares to choose one at a time; settled at once at the reveal when there is
+    no choice (``_autosettle``)."""
+
+    fields = ("count",)
+
+    def take(self, state, seat, cell) -> None:
+        raise NotImplementedError
+
+    def settle(self, state, seat, item, key):
+        self.take(state, seat, parse_cell(key))
+        count_down(state.seats[seat], item)
+
+
+@item_kind
+class CollectMeteorite(_EventPieces):
+    name = "collect_meteorite"
+    TEXT = "collect {n} meteorite(s) from your planet, no rover needed (event)"
+
+    def values(self, state, seat, item):
+        return [cell_name(c) for c in sorted(state.seats[seat].board.meteorites)]
+
+    def take(self, state, seat, cell):
+        F.collect_meteorite(state, seat, cell)  # Horizon tech 3: any collection brings a patch
+
+
+@item_kind
+class DestroyLifepod(_EventPieces):
+    name = "destroy_lifepod"
+    TEXT = "remove {n} lifepod(s) on your planet from the game (event)"
+
+    def values(self, state, seat, item):
+        return [cell_name(c) for c in sorted(state.seats[seat].board.lifepods)]
+
+    def take(self, state, seat, cell):
+        state.seats[seat].board.lifepods.remove(cell)
+
+
+@item_kind
+class AddMeteorite(_EventPieces):
+    name = "add_meteorite"
+    TEXT = "put a meteorite on an empty meteorite symbol of your tiles (event)"
+
+    def values(self, state, seat, item):
+        if F.has_tech_code(state, seat, "meteor_immunity"):
+            return []
+        b = state.seats[seat].board
+        # unoccupied: no meteorite on it and not covered by a biomass patch (Wormhole tech 2)
+        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites) & ~D.mask_of(b.patches))]
+
+    def take(self, state, seat, cell):
+        b = state.seats[seat].board
+        b.meteorites.append(cell)
+        for i, pos in enumerate(b.rovers):
+            if pos == cell:
+                b.rovers[i] = None  # the meteorite crushes a rover standing there
+
+
+@item_kind
+class LoseLifepod(_EventKind):
+    """A collected lifepod leaves the game: 'score' or one the board keeps ('civ 4', 'tech 2')."""
+
+    name = "lose_lifepod"
+    fields = ("count",)
+    TEXT = "remove {n} of your collected lifepods from the game: 'score' or one on your board (event)"
+
+    def values(self, state, seat, item):
+        s = state.seats[seat]
+        return (["score"] if s.corp.lifepods > 0 else []) + board_of(state, seat).kept_lifepods(state, seat)
+
+    def settle(self, state, seat, item, key):
         board_of(state, seat).lose_lifepod(state, seat, key)
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "destroy_rover":
-        cell = parse_cell(key)
-        b.rovers[b.rovers.index(cell)] = None
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "discard_objective":
-        s.corp.objectives.remove(int(key))
+        count_down(state.seats[seat], item)
+
+
+@item_kind
+class DestroyRover(_EventKind):
+    """Remove ``count`` rovers from the game, only while the seat has more than ``more_than``."""
+
+    name = "destroy_rover"
+    fields = ("count", "more_than")
+    TEXT = "remove {n} of your rovers on the planet from the game (event)"
+
+    def values(self, state, seat, item):
+        cells = state.seats[seat].board.rover_cells()
+        return [cell_name(c) for c in sorted(set(cells))] if len(cells) > item.get("more_than", 0) else []
+
+    def settle(self, state, seat, item, key):
+        b = state.seats[seat].board
+        b.rovers[b.rovers.index(parse_cell(key))] = None
+        count_down(state.seats[seat], item)
+
+
+@item_kind
+class DiscardObjective(_EventKind):
+    name = "discard_objective"
+    fields = ("count",)
+    TEXT = "throw away one of your private objectives (event)"
+
+    def values(self, state, seat, item):
+        return [str(c) for c in state.seats[seat].corp.objectives]
+
+    def settle(self, state, seat, item, key):
+        state.seats[seat].corp.objectives.remove(int(key))
         state.objective_deck.append(int(key))
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "rotate_station":
+        count_down(state.seats[seat], item)
+
+
+@item_kind
+class RotateStation(_EventKind):
+    name = "rotate_station"
+    TEXT = ("turn the station: how many depots clockwise (0-5) to bring the depot you want in front of you "
+            "(event; can't be undone)")
+
+    def values(self, state, seat, item):
+        return station_options(state, seat)
+
+    def settle(self, state, seat, item, key):
         state.station["rotation"] = (state.station["rotation"] - int(key)) % 6
-    elif kind == "remove_stack":
+        done(state.seats[seat], item)
+        F.set_undo_point(state.seats[seat])  # a choice that can't be taken back: undo returns here
+
+
+@item_kind
+class RemoveStack(_EventKind):
+    name = "remove_stack"
+    TEXT = "throw away the small or the large stack of your depot (event; can't be undone)"
+
+    def values(self, state, seat, item):
+        return safe_stacks(state, seat)
+
+    def settle(self, state, seat, item, key):
         slot = seat_depot(state, seat)[key]
         state.station[key][slot] = []
-    elif kind == "event_choice":
+        done(state.seats[seat], item)
+        F.set_undo_point(state.seats[seat])  # a choice that can't be taken back: undo returns here
+
+
+@item_kind
+class EventChoice(_EventKind):
+    name = "event_choice"
+    TEXT = ("choose: 'synergy' (advance any tracker one step) or 'peek' (look at the next event card; "
+            "can't be undone)")
+
+    def values(self, state, seat, item):
+        ev = E.deck_state(state)
+        return ["synergy", "peek"] if ev and ev["deck"] else ["synergy"]
+
+    def settle(self, state, seat, item, key):
+        s = state.seats[seat]
         if key == "synergy":
             F.add_item(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True,
-                   synergy=True)
+                       synergy=True)
         else:
             E.deck_state(state)["peeks"][str(seat)] = E.deck_state(state)["deck"][0]
-    elif kind == "extra_rover":
+        done(s, item)
+        if key == "peek":
+            F.set_undo_point(s)  # a choice that can't be taken back: undo returns here
+
+
+@item_kind
+class ExtraRover(_EventKind):
+    """Card 65: an extra rover (beyond the supply) on the first tile placed this round."""
+
+    name = "extra_rover"
+    TEXT = "put your extra rover on a square of the tile you placed this round (event)"
+
+    def values(self, state, seat, item):
+        return [cell_name(c) for c in _first_tile_cells(state.seats[seat])]
+
+    def settle(self, state, seat, item, key):
+        b = state.seats[seat].board
         cell = parse_cell(key)
         b.rovers.append(cell)  # beyond the corporation's supply
         F.rover_arrives(state, seat, len(b.rovers) - 1, cell)
-    if done and item in s.pending:
-        s.pending.remove(item)
-    if kind in ("rotate_station", "remove_stack") or (kind == "event_choice" and key == "peek"):
-        F.set_undo_point(s)  # a choice that can't be taken back: undo returns here
+        done(state.seats[seat], item)

@@ -76,11 +76,6 @@ PLACEMENT_RULES = frozenset({"tiles_not_on_edge", "tiles_not_on_ice", "tiles_not
 MILESTONE_BENEFITS = frozenset({"civ", "rover", "biomass", "flux"})
 TILE_SOURCES = ("tile", "energy", "unplaced")
 
-# Pending item kinds of an event (engine/event_play.py settles them; engine/items.py asks it).
-ITEM_KINDS = frozenset({"regress", "collect_meteorite", "destroy_lifepod", "lose_lifepod", "destroy_rover",
-                        "add_meteorite", "discard_objective", "rotate_station", "remove_stack", "event_choice",
-                        "extra_rover"})
-
 # Solo epilogues (p.10), in our own words, by band of (score - target).
 EPILOGUE_TEXT = {
     "-15": "Total failure. Nobody will ever live here; the search for a new home starts again.",

@@ -55,5 +55,5 @@ register when ``boards`` is imported (engine/rules.py and engine/setup.py do).
 """
 from __future__ import annotations
 
-from .base import (BOARDS, KINDS, Board, board, board_of, collected_lifepods, register, table_objectives,  # noqa: F401
+from .base import (BOARDS, Board, board, board_of, collected_lifepods, register, table_objectives,  # noqa: F401
                    track_medals)

@@ -15,11 +15,8 @@ from functools import lru_cache
 
 from .. import data as D
 from ..errors import DataError
+from ..pending import ItemKind, done, item_kind
 from ..state import GameState
-
-# Pending item kinds settled by a corporation board (engine/items.py asks the board).
-KINDS = frozenset({"tech", "pod", "pod_move", "flux", "civ_regress", "choose", "shift", "meteor", "objective",
-                   "keep_civ"})
 
 
 # =========================================================================== shared bookkeeping
@@ -204,18 +201,6 @@ class Board:
     def final_items(self, state: GameState, seat: int) -> None:
         pass
 
-    # ---- pending items of the board's own kinds
-    def item_values(self, state: GameState, seat: int, item: dict) -> list[str]:
-        if item["kind"] == "tech":
-            return self.tech_values(state, seat, item["level"])
-        raise NotImplementedError(f"{self.id} has no {item['kind']!r} items")
-
-    def resolve(self, state: GameState, seat: int, item: dict, key: str) -> None:
-        if item["kind"] == "tech":
-            self.use_tech(state, seat, item["level"], key)
-        else:
-            raise NotImplementedError(f"{self.id} has no {item['kind']!r} items")
-
     # ---- scoring
     def track_medals(self, trackers: dict, special: dict) -> dict[str, int]:
         return {t: tr.medal_at[trackers[t]] for t, tr in D.corporation(self.id).tracks.items()}
@@ -289,3 +274,39 @@ def turns_closed(state: GameState) -> None:
 def table_objectives(state: GameState) -> list[int]:
     """Objective cards kept for the whole table (Jump Drive tech 6)."""
     return [s.corp.special["table_objective"] for s in state.seats if s.corp.special.get("table_objective")]
+
+
+# =========================================================================== the boards' pending items
+
+
+class BoardKind(ItemKind):
+    """A pending item of a corporation board: taken off the list, then carried out by the
+    seat's board (``carry_out``; the board module that registers it knows its board)."""
+
+    def settle(self, state, seat, item, key):
+        done(state.seats[seat], item)
+        self.carry_out(state, seat, board_of(state, seat), item, key)
+
+    def carry_out(self, state, seat: int, board: Board, item: dict, key: str) -> None:
+        raise NotImplementedError
+
+
+@item_kind
+class Tech(BoardKind):
+    """Use tech ``level`` now (optional; offered while it can do something, and in the final
+    step for a once-per-game tech: ``final``)."""
+
+    name = "tech"
+    fields = ("level", "code", "corp", "final")
+
+    def values(self, state, seat, item):
+        if not on(state, seat, item["level"]):
+            return []
+        return board_of(state, seat).tech_values(state, seat, item["level"])
+
+    def carry_out(self, state, seat, board, item, key):
+        board.use_tech(state, seat, item["level"], key)
+
+    def describe(self, item):
+        text = D.corporation(item["corp"]).tech(item["level"]).use or item.get("code", "tech")  # corporations.json
+        return f"optional, tech {item['level']}: {text}"

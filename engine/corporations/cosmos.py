@@ -4,7 +4,8 @@ from __future__ import annotations
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
-from .base import cdef_of, corp_of, on, printed_medals, register, spend, spent, use, used
+from ..pending import item_kind, track_space
+from .base import BoardKind, board_of, cdef_of, corp_of, on, printed_medals, register, spend, spent, use, used
 from .lifepods import LifepodBoard
 
 
@@ -48,8 +49,7 @@ class Cosmos(LifepodBoard):
                 if corp.trackers[t] != p and [t, p] not in self._pods(corp)]
 
     def put_pod(self, state, seat, key):
-        t, p = key.split()
-        corp_of(state, seat).special.setdefault("pods", []).append([t, int(p)])
+        corp_of(state, seat).special.setdefault("pods", []).append(list(track_space(key)))
 
     def kept_lifepods(self, state, seat):  # on track spaces ('civ 4')
         return [f"{t} {p}" for t, p in self._pods(corp_of(state, seat))]
@@ -57,8 +57,7 @@ class Cosmos(LifepodBoard):
     def lose_lifepod(self, state, seat, key):  # a covered track space opens again
         if key == "score":
             return super().lose_lifepod(state, seat, key)
-        where, pos = key.split()
-        corp_of(state, seat).special["pods"].remove([where, int(pos)])
+        corp_of(state, seat).special["pods"].remove(list(track_space(key)))
 
     def pod_sources(self, state, seat) -> list[str]:
         """Collected lifepods that may be moved ('score' = the scoring area)."""
@@ -70,8 +69,7 @@ class Cosmos(LifepodBoard):
         if key == "score":
             corp.lifepods -= 1
         else:
-            t, p = key.split()
-            corp.special["pods"].remove([t, int(p)])
+            corp.special["pods"].remove(list(track_space(key)))
         F.add_item(state.seats[seat], "pod", moved=True)
 
     def diagonal_moves(self, state, seat):  # tech 1
@@ -99,18 +97,6 @@ class Cosmos(LifepodBoard):
             use(state, seat, "t5")
         self.lift_pod(state, seat, key)
 
-    def item_values(self, state, seat, item):
-        if item["kind"] == "pod_move":
-            return self.pod_sources(state, seat)
-        return super().item_values(state, seat, item)
-
-    def resolve(self, state, seat, item, key):
-        if item["kind"] != "pod_move":
-            return super().resolve(state, seat, item, key)
-        self.lift_pod(state, seat, key)
-        if item["left"] > 1:
-            F.add_item(state.seats[seat], "pod_move", left=item["left"] - 1, optional=True)
-
     def track_medals(self, trackers, special):
         pods = {(t, p) for t, p in special.get("pods", [])}
         out = {}
@@ -119,3 +105,22 @@ class Cosmos(LifepodBoard):
             out[t] = next((printed[p] for p in range(trackers[t], -1, -1)
                            if (t, p) not in pods and printed[p] is not None), 0)
         return out
+
+
+@item_kind
+class PodMove(BoardKind):
+    """Move ``left`` more collected lifepods, one at a time (optional; techs 2, 3, 5)."""
+
+    name = "pod_move"
+    fields = ("left",)
+
+    def values(self, state, seat, item):
+        return board_of(state, seat).pod_sources(state, seat)
+
+    def carry_out(self, state, seat, board, item, key):
+        board.lift_pod(state, seat, key)
+        if item["left"] > 1:
+            F.add_item(state.seats[seat], "pod_move", left=item["left"] - 1, optional=True)
+
+    def describe(self, item):
+        return f"optional: move {item['left']} more collected lifepod{'s' if item['left'] > 1 else ''}"

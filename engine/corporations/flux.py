@@ -4,7 +4,8 @@ from __future__ import annotations
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS, cell_name, parse_cell
-from .base import Board, cdef_of, corp_of, on, register, spend, spent, use, used
+from ..pending import item_kind
+from .base import Board, BoardKind, board_of, cdef_of, corp_of, on, register, spend, spent, use, used
 
 
 MILESTONES = frozenset({"civ", "biomass", "rover", "tech"})  # synergy, movement and medals are not (Flux 2)
@@ -93,19 +94,36 @@ class Flux(Board):
             if any(b[0] in MILESTONES for b in tdef.benefits[corp.trackers[key]]):
                 break
 
-    def item_values(self, state, seat, item):
-        if item["kind"] == "flux":
-            return list(TRACKS)
-        if item["kind"] == "meteor":
-            return [cell_name(c) for c in sorted(state.seats[seat].board.meteorites)]
-        return super().item_values(state, seat, item)
 
-    def resolve(self, state, seat, item, key):
+@item_kind
+class FluxToken(BoardKind):
+    """Put the flux token on a track after a tech unlock (it may stay where it is)."""
+
+    name = "flux"
+
+    def values(self, state, seat, item):
+        return list(TRACKS)
+
+    def carry_out(self, state, seat, board, item, key):
+        state.seats[seat].corp.special["flux"] = key
+
+    def describe(self, item):
+        return "put your flux token on a track (it may stay where it is)"
+
+
+@item_kind
+class Meteor(BoardKind):
+    """Tech 4: collect a meteorite from the planet."""
+
+    name = "meteor"
+
+    def values(self, state, seat, item):
+        return [cell_name(c) for c in sorted(state.seats[seat].board.meteorites)]
+
+    def carry_out(self, state, seat, board, item, key):
         s = state.seats[seat]
-        if item["kind"] == "flux":
-            s.corp.special["flux"] = key
-        elif item["kind"] == "meteor":
-            s.board.meteorites.remove(parse_cell(key))
-            s.corp.meteorites += 1
-        else:
-            super().resolve(state, seat, item, key)
+        s.board.meteorites.remove(parse_cell(key))
+        s.corp.meteorites += 1
+
+    def describe(self, item):
+        return "collect a meteorite from your planet"

@@ -4,7 +4,8 @@ from __future__ import annotations
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
-from .base import cdef_of, corp_of, on, register, spend, spent, use, used
+from ..pending import item_kind, track_space, words
+from .base import BoardKind, board_of, cdef_of, corp_of, on, register, spend, spent, use, used
 from .lifepods import LifepodBoard
 
 
@@ -28,7 +29,7 @@ class JumpDrive(LifepodBoard):
 
     def put_pod(self, state, seat, key):
         sp = corp_of(state, seat).special
-        sp["slots"] = sorted(sp.get("slots", []) + [int(key.split()[1])])
+        sp["slots"] = sorted(sp.get("slots", []) + [track_space(key)[1]])  # 'tech 2'
 
     def kept_lifepods(self, state, seat):  # on tech slots ('tech 2')
         return [f"tech {n}" for n in corp_of(state, seat).special.get("slots", [])]
@@ -36,7 +37,7 @@ class JumpDrive(LifepodBoard):
     def lose_lifepod(self, state, seat, key):  # the tech of that slot switches off
         if key == "score":
             return super().lose_lifepod(state, seat, key)
-        corp_of(state, seat).special["slots"].remove(int(key.split()[1]))
+        corp_of(state, seat).special["slots"].remove(track_space(key)[1])
 
     def settle_patch(self, state, seat, item, key):  # tech 1: a synergy boost instead of the patch
         if key != "synergy":
@@ -48,7 +49,7 @@ class JumpDrive(LifepodBoard):
     def advance_choice(self, state, seat, item, key, times):  # tech 3: "TRACK twice"
         if key.endswith(" twice"):
             use(state, seat, "t3")
-            return key.split()[0], 2
+            return words(key)[0], 2
         return key, times
 
     def patch_values(self, state, seat, values):  # tech 1: a synergy instead, once per round
@@ -113,13 +114,19 @@ class JumpDrive(LifepodBoard):
             s.corp.special["_drawn"] = cards
             F.add_item(s, "objective", cards=cards)
 
-    def item_values(self, state, seat, item):
-        if item["kind"] == "objective":
-            return [str(c) for c in item["cards"]]
-        return super().item_values(state, seat, item)
 
-    def resolve(self, state, seat, item, key):
-        if item["kind"] == "objective":
-            corp_of(state, seat).special["table_objective"] = int(key)
-        else:
-            super().resolve(state, seat, item, key)
+@item_kind
+class TableObjective(BoardKind):
+    """Tech 6: keep one of the three ``cards`` drawn, for the whole table."""
+
+    name = "objective"
+    fields = ("cards",)
+
+    def values(self, state, seat, item):
+        return [str(c) for c in item["cards"]]
+
+    def carry_out(self, state, seat, board, item, key):
+        corp_of(state, seat).special["table_objective"] = int(key)
+
+    def describe(self, item):
+        return "keep one objective for the whole table"

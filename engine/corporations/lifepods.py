@@ -3,7 +3,8 @@ Jump Drive; rulebook 2023 pp.11-12): the 'pod' item and its values."""
 from __future__ import annotations
 
 from .. import effects as F
-from .base import Board, corp_of
+from ..pending import item_kind
+from .base import Board, BoardKind, board_of, corp_of
 
 
 class LifepodBoard(Board):
@@ -18,15 +19,22 @@ class LifepodBoard(Board):
     def put_pod(self, state, seat, key) -> None:
         raise NotImplementedError
 
-    def item_values(self, state, seat, item):
-        if item["kind"] == "pod":
-            return ["score"] + self.pod_spots(state, seat)
-        return super().item_values(state, seat, item)
 
-    def resolve(self, state, seat, item, key):
-        if item["kind"] != "pod":
-            return super().resolve(state, seat, item, key)
+@item_kind
+class Pod(BoardKind):
+    """Put the collected lifepod on the board (``pod_spots``) or in the scoring area."""
+
+    name = "pod"
+    fields = ("moved",)
+
+    def values(self, state, seat, item):
+        return ["score"] + board_of(state, seat).pod_spots(state, seat)
+
+    def carry_out(self, state, seat, board, item, key):
         if key == "score":
             corp_of(state, seat).lifepods += 1
         else:
-            self.put_pod(state, seat, key)
+            board.put_pod(state, seat, key)
+
+    def describe(self, item):
+        return "put the lifepod on your board or in the scoring area"

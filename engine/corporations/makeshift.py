@@ -4,7 +4,8 @@ from __future__ import annotations
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
-from .base import Board, cdef_of, corp_of, on, register, use, used
+from ..pending import item_kind, track_space
+from .base import Board, BoardKind, board_of, cdef_of, corp_of, on, register, use, used
 
 
 @register
@@ -89,23 +90,20 @@ class Makeshift(Board):
         use(state, seat, "t4")
         F.regress(state, seat, key)
 
-    def item_values(self, state, seat, item):
-        if item["kind"] != "shift":
-            return super().item_values(state, seat, item)
+    def shift_values(self, state, seat, item) -> list[str]:
+        """Spaces ('COLUMN ROW') a shift item may take its tracker to now."""
         t = item["track"]
         vals = [f"{c} {r}" for c, r in self.targets(state, seat, t, lateral="until" not in item)]
         if F.repeats_at_top(state, seat, t, item["source"]):  # stay on the rover top: X-infinity
             vals.append(f"rover {corp_of(state, seat).trackers[t]}")
         return vals
 
-    def resolve(self, state, seat, item, key):
-        if item["kind"] != "shift":
-            return super().resolve(state, seat, item, key)
+    def shift(self, state, seat, item, key) -> None:
+        """Move the tracker of a shift item to ``key`` and claim what is printed there."""
         corp = corp_of(state, seat)
         cdef = cdef_of(state, seat)
         t = item["track"]
-        col, row = key.split()
-        row = int(row)
+        col, row = track_space(key)
         cols = columns(corp.special)
         if (col, row) == (cols[t], corp.trackers[t]):
             for b in cdef.tracks["rover"].repeat_at_top:
@@ -141,3 +139,21 @@ def columns(special: dict) -> dict[str, str]:
     """Makeshift: the column each tracker stands in (its own until it moves sideways)."""
     cols = special.get("col") or {}
     return {t: cols.get(t, t) for t in TRACKS}
+
+
+@item_kind
+class Shift(BoardKind):
+    """Where the ``track`` tracker goes on this advance ('COLUMN ROW'), ``left`` steps to go
+    (or up to row ``until`` for a civ card's 'advance all to')."""
+
+    name = "shift"
+    fields = ("track", "left", "until", "source", "claim", "skip")
+
+    def values(self, state, seat, item):
+        return board_of(state, seat).shift_values(state, seat, item)
+
+    def carry_out(self, state, seat, board, item, key):
+        board.shift(state, seat, item, key)
+
+    def describe(self, item):
+        return f"move your {item['track']} tracker: choose the space"

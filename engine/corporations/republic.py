@@ -6,7 +6,8 @@ import random
 from .. import data as D
 from .. import effects as F
 from ..ops import apply_card_op, take_civ_card
-from .base import Board, cdef_of, move_value, on, register
+from ..pending import item_kind
+from .base import Board, BoardKind, board_of, cdef_of, move_value, on, register
 
 
 @register
@@ -58,26 +59,44 @@ class Republic(Board):
         if on(state, seat, 5) and left:
             F.add_item(state.seats[seat], "keep_civ", count=min(2, left))
 
-    def item_values(self, state, seat, item):
-        if item["kind"] == "civ_regress":
-            return [t for t in self.REGRESS if self.regress_target(state, seat, t) is not None]
-        if item["kind"] == "keep_civ":
-            return [str(c) for c in sorted(c for pile in state.civ_piles.values() for c in pile)]
-        return super().item_values(state, seat, item)
 
-    def resolve(self, state, seat, item, key):
-        s = state.seats[seat]
-        if item["kind"] == "civ_regress":
-            F.regress(state, seat, key)
-        elif item["kind"] == "keep_civ":
-            card = D.civ_card(int(key))
-            take_civ_card(state, seat, card.id)
-            if card.timing == "end_game":  # the final step has started: its advances now
-                for op in card.effect:
-                    if op["op"] == "advance_choice":
-                        apply_card_op(state, seat, op)
-            item["count"] -= 1
-            if item["count"] > 0:
-                s.pending.append(item)  # keep choosing
-        else:
-            super().resolve(state, seat, item, key)
+@item_kind
+class CivRegress(BoardKind):
+    """A civ milestone: move one of the other trackers down a space, claiming nothing."""
+
+    name = "civ_regress"
+
+    def values(self, state, seat, item):
+        b = board_of(state, seat)
+        return [t for t in Republic.REGRESS if b.regress_target(state, seat, t) is not None]
+
+    def carry_out(self, state, seat, board, item, key):
+        F.regress(state, seat, key)
+
+    def describe(self, item):
+        return "move one of your other trackers down a space (civ milestone)"
+
+
+@item_kind
+class KeepCiv(BoardKind):
+    """Tech 5: keep ``count`` of the civ cards left at game end, one at a time."""
+
+    name = "keep_civ"
+    fields = ("count",)
+
+    def values(self, state, seat, item):
+        return [str(c) for c in sorted(c for pile in state.civ_piles.values() for c in pile)]
+
+    def carry_out(self, state, seat, board, item, key):
+        card = D.civ_card(int(key))
+        take_civ_card(state, seat, card.id)
+        if card.timing == "end_game":  # the final step has started: its advances now
+            for op in card.effect:
+                if op["op"] == "advance_choice":
+                    apply_card_op(state, seat, op)
+        item["count"] -= 1
+        if item["count"] > 0:
+            state.seats[seat].pending.append(item)  # keep choosing
+
+    def describe(self, item):
+        return f"keep {item['count']} of the remaining civ cards"

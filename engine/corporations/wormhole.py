@@ -5,7 +5,8 @@ from .. import data as D
 from .. import effects as F
 from .. import planets as P
 from ..data import TRACKS, cell_name
-from .base import Board, cdef_of, corp_of, on, register, use, used
+from ..pending import item_kind
+from .base import Board, BoardKind, board_of, cdef_of, corp_of, on, register, use, used
 
 
 @register
@@ -75,19 +76,26 @@ class Wormhole(Board):
     def use_tech(self, state, seat, level, key):
         corp_of(state, seat).trackers["biomass"] = 0
 
-    def item_values(self, state, seat, item):
-        if item["kind"] == "choose":  # a benefit this round's event withholds is no choice
-            return [_group_label(g) for g in item["groups"] if not all(F.withheld(state, b[0]) for b in g)]
-        return super().item_values(state, seat, item)
-
-    def resolve(self, state, seat, item, key):
-        if item["kind"] != "choose":
-            return super().resolve(state, seat, item, key)
-        group = next(g for g in item["groups"] if _group_label(g) == key)
-        for b in group:
-            F.claim_benefit(state, seat, tuple(b), item.get("track"))
-
 
 def _group_label(group: list) -> str:
     b = group[0]
     return {"synergy": "synergy", "biomass": "patch"}.get(b[0]) or f"advance {b[1]}"
+
+
+@item_kind
+class Choose(BoardKind):
+    """A biomass level: take one of its two benefit ``groups`` (printed on ``track``)."""
+
+    name = "choose"
+    fields = ("groups", "track")
+
+    def values(self, state, seat, item):  # a benefit this round's event withholds is no choice
+        return [_group_label(g) for g in item["groups"] if not all(F.withheld(state, b[0]) for b in g)]
+
+    def carry_out(self, state, seat, board, item, key):
+        group = next(g for g in item["groups"] if _group_label(g) == key)
+        for b in group:
+            F.claim_benefit(state, seat, tuple(b), item.get("track"))
+
+    def describe(self, item):
+        return "biomass level: take one of the two benefits"
