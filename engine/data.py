@@ -360,6 +360,8 @@ class Corporation:
     techs: tuple[Tech, ...]
     tech_positions: dict[int, int]  # tech level -> position of its milestone on the tech track
     raw: dict
+    pitch: str = ""  # a menu line
+    tech_note: str = ""  # how its techs turn on, and the board's own rule, in a few words
 
     def tech(self, level: int) -> Tech:
         return self.techs[level - 1]
@@ -397,7 +399,7 @@ def corporations() -> dict[str, Corporation]:
                     if b[0] == "tech":
                         tech_pos[b[1]] = pos
         out[c["id"]] = Corporation(c["id"], c["name"], c.get("complexity", 1), c["rovers"], tracks, techs,
-                                   tech_pos, c)
+                                   tech_pos, c, c.get("pitch", ""), c.get("tech_note", ""))
     return out
 
 

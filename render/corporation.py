@@ -29,18 +29,6 @@ PAD = 16
 FLUX_UPGRADE = {"civ": "Flux civ: cards one rank up", "water": "Flux water: synergies x2",
                 "biomass": "Flux biomass: patches x2", "rover": "Flux rover: +1 movement",
                 "tech": "Flux tech: no upgrade"}
-# How techs turn on, and the board's own rule, under the "Techs" title
-TECH_NOTE = {
-    "universal_coalition": "on while the tech tracker is at or past the chip",
-    "cosmos_inc": "on at or past the chip unless a lifepod covers it · trackers jump lifepods",
-    "flux_industries": "only the latest tech reached works · the flux token marks one track",
-    "horizon_group": "on at or past the chip · rovers carry meteorites to rover icons",
-    "jump_drive": "a lifepod put on a tech turns it on, in any order",
-    "makeshift": "on up to the highest cube in the tech column · cubes move diagonally",
-    "oasis_ultd": "on at or past the chip, or up to the water cube on the tech column",
-    "republic": "on at or past the chip · each civ milestone moves another cube down",
-    "wormhole_corp": "on at or past the chip · tiles advance biomass only by growing an area",
-}
 TECH_H = 70  # height of a tech box when its text fits two lines at 18 px
 
 
@@ -336,7 +324,7 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
     special = corp.get("special", {})
     per_row, tech_h, fs = _tech_layout(cdef, special)
     T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
-    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(TECH_NOTE.get(cdef.id, ""), 17, WIDTH - PAD - 92), 17,
+    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(cdef.tech_note, 17, WIDTH - PAD - 92), 17,
                 fill=T.TEXT_MUTED)
     tw = _box_width(per_row)
     for i, tech in enumerate(cdef.techs):

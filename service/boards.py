@@ -20,19 +20,6 @@ from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 STANDARD_PLANET = "ksb-4156"
 STANDARD_CORPORATION = "universal_coalition"
 
-# one line per corporation for menus (Discord allows 100 characters), in our own words
-CORPORATION_PITCH = {
-    "universal_coalition": "The identical side: five techs on the tech track, every tracker climbs one space at a time.",
-    "cosmos_inc": "Lifepods sit on your tracks and are skipped by trackers; diagonal rover moves.",
-    "flux_industries": "A flux token boosts one track; only your latest tech works at a time.",
-    "horizon_group": "Four rovers that carry meteorites to rover icons or water for rewards.",
-    "jump_drive": "Six techs unlocked with lifepods instead of the tech track; teleporting rovers.",
-    "makeshift": "Trackers share one grid, move diagonally and can block each other.",
-    "oasis_ultd": "Trackers block each other until tech 1 lets them jump; techs bring patches and synergies.",
-    "republic": "Civ cards drive it: rover moves on civ tiles, extra cards and civ-icon teleports.",
-    "wormhole_corp": "Biomass everywhere: patches on tiles, double patches, a tracker that can start over.",
-}
-
 
 def planet_name(planet_id: str) -> str:
     return D.planet(planet_id).name
@@ -55,7 +42,7 @@ def corporation_options() -> list[tuple[str, str, str]]:
     out = []
     for cid in SUPPORTED_CORPORATIONS:
         c = D.corporation(cid)
-        out.append((cid, f"{c.name} (complexity {c.complexity})", CORPORATION_PITCH.get(cid, "")))
+        out.append((cid, f"{c.name} (complexity {c.complexity})", c.pitch))
     return out
 
 

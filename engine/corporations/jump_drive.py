@@ -5,7 +5,7 @@ from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
 from ..pending import item_kind, track_space, words
-from .base import BoardKind, board_of, cdef_of, corp_of, on, register, spend, spent, use, used
+from .base import BoardKind, cdef_of, corp_of, on, register, spend, spent, use, used
 from .lifepods import LifepodBoard
 
 

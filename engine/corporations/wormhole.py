@@ -6,7 +6,7 @@ from .. import effects as F
 from .. import planets as P
 from ..data import TRACKS, cell_name
 from ..pending import item_kind
-from .base import Board, BoardKind, board_of, cdef_of, corp_of, on, register, use, used
+from .base import Board, BoardKind, cdef_of, corp_of, on, register, use, used
 
 
 @register

@@ -178,9 +178,16 @@ def test_every_tech_carries_its_board_label_and_every_tech_used_at_will_its_item
                 assert tech.use, f"{cid} tech {tech.level} is used at will but has no 'use' text"
 
 
+def test_every_corporation_carries_its_menu_line_and_its_tech_note():
+    """Menu lines are select-menu descriptions: Discord takes at most 100 characters."""
+    for cid, corp in D.corporations().items():
+        assert corp.pitch.strip().endswith(".") and len(corp.pitch) <= 100, cid
+        assert corp.tech_note.strip(), cid
+
+
 def test_every_planet_carries_its_menu_line_and_each_asymmetric_one_its_rule_in_a_sentence():
     for pid, planet in D.planets().items():
-        assert planet.pitch.strip().endswith("."), pid
+        assert planet.pitch.strip().endswith(".") and len(planet.pitch) <= 100, pid
         assert bool(planet.summary) == (planet.raw["board_side"] == "asymmetric"), pid
         assert P.rules_for(pid).summary == planet.summary
 
