@@ -190,3 +190,35 @@ def test_the_private_name_check_sees_both_spellings(tmp_path):
     _, private = _probe(tmp_path, {"__init__.py": "", "a.py": "def _f(): pass\n_g = 1",
                                    "b.py": "from . import a as A\nfrom .a import _g\nA._f()\nA.public()"})
     assert private == ["engine.b imports engine.a._g", "engine.b uses engine.a._f"]
+
+
+# Modules outside engine/corporations/ that may name a corporation: the computer player (it
+# leaves engine/ in a later step), the position builder (it lays out each board's own
+# pieces), and the default board of a new game.
+NAMES_CORPORATIONS = {"engine/autopilot.py", "engine/scenario.py"}
+ALLOWED_NAMES = {("engine/setup.py", "universal_coalition")}
+
+
+def test_the_rules_never_ask_which_corporation_a_seat_plays():
+    """A board changes the rules through its hooks (STYLE.md, one module per corporation):
+    no rule module outside engine/corporations/ names a corporation or its board class."""
+    import json
+
+    ids = [c["id"] for c in json.loads((ROOT / "engine/data/corporations.json").read_text())["corporations"]]
+    classes = ["Cosmos", "Flux", "Horizon", "JumpDrive", "Makeshift", "Oasis", "Republic", "Wormhole",
+               "UniversalCoalition"]
+    found = []
+    for path in sorted((ROOT / "engine").glob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in NAMES_CORPORATIONS:
+            continue
+        text = path.read_text(encoding="utf-8")
+        code = ast.unparse(ast.parse(text))  # docstrings and comments may name them; code may not
+        code = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith(("'", '"')))
+        for name in ids:
+            if f"'{name}'" in code and (rel, name) not in ALLOWED_NAMES:
+                found.append(f"{rel}: {name}")
+        for cls in classes:
+            if f"{cls}(" in code or f"{cls})" in code or f"{cls}," in code:
+                found.append(f"{rel}: {cls}")
+    assert found == []
