@@ -19,7 +19,8 @@ rest of the corporation):
     table_objective, _drawn   Jump Drive tech 6 (keys starting with _ are the owner's only)
     _move    rover movement under way this step (effects.gain_movement: start-of-round part, R3)
 
-Choices are pending items (engine/items.py) of these kinds:
+Choices are pending items of these kinds (each an ``ItemKind`` of engine/pending.py,
+registered in the module of the board it belongs to; ``tech`` in base.py):
 
     tech      use a tech now (optional; offered while it can do something)
     pod       put a collected lifepod on a track space / tech slot or in the scoring area
