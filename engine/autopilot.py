@@ -71,9 +71,10 @@ from . import events as E
 from . import planets as P
 from .actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
 from .board import Board
+from .effects import early_movement, tech_unlocked
 from .errors import EngineError, NotYourTurn
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
-from .rules import apply, early_movement, legal_actions, tech_unlocked, to_act
+from .rules import apply, legal_actions, to_act
 from .scoring import SPACE_CITIZEN
 from .setup import new_game
 from .state import Corp, GameState, Seat

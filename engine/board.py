@@ -95,7 +95,7 @@ def _compiled(planet_id: str, tile_id: int, planet_rule: bool, distinct: bool) -
     for o in D.tile(tile_id).orientations:
         if distinct and o.duplicate_of is not None:
             continue
-        cands = P.allowed_candidates(planet_id, tile_id, o.index) if planet_rule else candidates(planet_id, tile_id,
+        cands = allowed_candidates(planet_id, tile_id, o.index) if planet_rule else candidates(planet_id, tile_id,
                                                                                                  o.index)
         anchors = first = 0
         placements = {}
@@ -395,3 +395,14 @@ def _derived(planet_id: str, tiles: tuple, patches: tuple) -> tuple:
     for c in D.cells_of(P.rules_for(planet_id).currents & ~b.occupied):  # Petra: visible currents are energy (P4)
         b.terrain[c] = "energy"
     return b.occupied, tuple(b.terrain), tuple(b.symbol), b.meteor_symbol, tuple(b.owner)
+
+
+@lru_cache(maxsize=None)
+def allowed_candidates(planet_id: str, tile_id: int, orient: int) -> tuple:
+    """The board's candidates for an oriented tile (anchor, mask, halo, may_be_first) that the
+    planet's static restrictions allow. Cached per planet, tile and orientation."""
+    every = candidates(planet_id, tile_id, orient)
+    pr = P.rules_for(planet_id)
+    if not (pr.ring or pr.land_ice or pr.banned or pr.sides):
+        return every
+    return tuple(c for c in every if P.static_problem(pr, tile_id, orient, c[0], c[1]) is None)

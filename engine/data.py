@@ -236,6 +236,8 @@ class Planet:
     column_masks: tuple[int, ...]
     rule: dict
     raw: dict
+    summary: str = ""  # the planet's own rule in one sentence (empty for the standard side)
+    pitch: str = ""  # a menu line
 
     def is_grid(self, index: int) -> bool:
         return bool(self.grid_mask >> index & 1)
@@ -291,7 +293,7 @@ def planets() -> dict[str, Planet]:
             row_medals=tuple(p["row_medals"]), column_medals=tuple(p["column_medals"]),
             row_masks=tuple(grid_mask & (((1 << SIZE) - 1) << (r * SIZE)) for r in range(SIZE)),
             column_masks=tuple(grid_mask & sum(1 << (r * SIZE + c) for r in range(SIZE)) for c in range(SIZE)),
-            rule=p["rule"], raw=p,
+            rule=p["rule"], raw=p, summary=p.get("summary", ""), pitch=p.get("pitch", ""),
         )
     return out
 
@@ -344,6 +346,8 @@ class Tech:
     timing: str
     description: str
     params: dict
+    label: str = ""  # a few words for the board image
+    use: str = ""  # how it reads as an optional pending item, for a tech used at will
 
 
 @dataclass(frozen=True)
@@ -356,6 +360,8 @@ class Corporation:
     techs: tuple[Tech, ...]
     tech_positions: dict[int, int]  # tech level -> position of its milestone on the tech track
     raw: dict
+    pitch: str = ""  # a menu line
+    tech_note: str = ""  # how its techs turn on, and the board's own rule, in a few words
 
     def tech(self, level: int) -> Tech:
         return self.techs[level - 1]
@@ -385,7 +391,7 @@ def corporations() -> dict[str, Corporation]:
     for c in raw["corporations"]:
         tracks = {t: _build_track(t, c["tracks"][t]) for t in TRACKS if t in c["tracks"]}
         techs = tuple(Tech(t["level"], t["code"], t.get("timing", "permanent"), t.get("description", ""),
-                           t.get("params", {})) for t in c.get("techs", []))
+                           t.get("params", {}), t.get("label", ""), t.get("use", "")) for t in c.get("techs", []))
         tech_pos = {}
         if "tech" in tracks:
             for pos, items in enumerate(tracks["tech"].benefits):
@@ -393,7 +399,7 @@ def corporations() -> dict[str, Corporation]:
                     if b[0] == "tech":
                         tech_pos[b[1]] = pos
         out[c["id"]] = Corporation(c["id"], c["name"], c.get("complexity", 1), c["rovers"], tracks, techs,
-                                   tech_pos, c)
+                                   tech_pos, c, c.get("pitch", ""), c.get("tech_note", ""))
     return out
 
 

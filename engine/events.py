@@ -6,6 +6,10 @@ creator chose (or a preset: easy 12/6/2, normal 9/3/8, hard 4/6/10), shuffled to
 marked "solo only" are left out of games with 2+ players. Solo games always play events.
 The order is drawn at setup and stored in the state (``state.extra["events"]``).
 
+This module holds the deck, the card data, the round rules other modules read and the
+views; the card in play (its reveal, its pending items, what it does after a placement) is
+engine/event_play.py, and its effect ops are carried out by engine/ops.py.
+
 Each round (R1), right after the station has turned and before anyone picks a tile, the top
 card is revealed and applies to every player. Its effect is one of:
 
@@ -24,12 +28,12 @@ card is revealed and applies to every player. Its effect is one of:
   no synergy boosts): read by the rules code through the hooks below while the round's
   turns and civ step last.
 
-Trackers move down with the corporation board's own regress (engine/corporations.py: the
+Trackers move down with the corporation board's own regress (engine/corporations/: the
 Oasis water path and its blocked spaces, Makeshift's columns, Cosmos' covered spaces).
 
 "Apply if possible, ignore what alone would end the game" (p.9 box, R7): a placement limit
 is lifted for a player when no depot tile could be placed under it, judged on top of the
-planet's own restriction (itself lifted on its own, engine/rules.py); a station change that
+planet's own restriction (itself lifted on its own, engine/placement.py); a station change that
 would empty a depot or leave the player without a placeable tile is not offered.
 
 When the last card is revealed, that round is the last one (p.9): the game ends after it
@@ -45,10 +49,8 @@ import random
 from dataclasses import dataclass
 from functools import lru_cache
 
-from . import corporations as corps
 from . import data as D
-from . import rules as R
-from .data import TRACKS, cell_name, parse_cell
+from .data import cell_name
 from .errors import DataError, IllegalAction
 
 COLOURS: tuple[str, ...] = ("green", "orange", "red")
@@ -62,7 +64,7 @@ KNOWN_OPS = frozenset({
     "advance_choice", "regress_choice", "gain_biomass_patch", "collect", "destroy", "add_meteorite",
     "gain_rover", "civ_deck_add", "civ_deck_remove", "draw_private_objective", "discard_private_objective",
     "rotate_station", "remove_station_stack", "peek_next_event", "choose_one", "round_restriction",
-})
+})  # the effect ops an event card may use (engine/ops.py carries them out)
 ROUND_RULES = frozenset({
     "rovers_cannot_enter_terrain", "tiles_not_on_edge", "tiles_not_on_ice",
     "tiles_not_adjacent_to_matching_terrain", "advance_only_one_tile_resource", "no_milestone_benefits",
@@ -73,11 +75,6 @@ PLACEMENT_RULES = frozenset({"tiles_not_on_edge", "tiles_not_on_ice", "tiles_not
 # patch, and a Flux token move. A tech still counts as reached (D11: techs go by position).
 MILESTONE_BENEFITS = frozenset({"civ", "rover", "biomass", "flux"})
 TILE_SOURCES = ("tile", "energy", "unplaced")
-
-# Pending item kinds this module settles (rules.item_values / _resolve / describe_item ask here).
-ITEM_KINDS = frozenset({"regress", "collect_meteorite", "destroy_lifepod", "lose_lifepod", "destroy_rover",
-                        "add_meteorite", "discard_objective", "rotate_station", "remove_stack", "event_choice",
-                        "extra_rover"})
 
 # Solo epilogues (p.10), in our own words, by band of (score - target).
 EPILOGUE_TEXT = {
@@ -219,6 +216,11 @@ def new_deck(config: dict, rng: random.Random) -> dict | None:
     return {"deck": deck, "revealed": [], "current": None, "round": 0, "peeks": {}}
 
 
+def deck_state(state) -> dict | None:
+    """The module's state (``state.extra["events"]``), None when the game plays no events."""
+    return state.extra.get("events")
+
+
 def _ev(state) -> dict | None:
     return state.extra.get("events")
 
@@ -242,43 +244,14 @@ def _rule(state) -> dict | None:
     return c.rule if c else None
 
 
-# --------------------------------------------------------------------------- reveal
-
-
-def reveal(state) -> None:
-    """R1: the top card is revealed after the station turned and applied to every player
-    who plays this round (seats at their tile pick). Called by rules when turns open."""
-    ev = _ev(state)
-    if not ev or not ev["deck"]:
-        return
-    card_id = ev["deck"].pop(0)
-    ev["revealed"].append(card_id)
-    ev["current"] = card_id
-    ev["round"] = state.round
-    ev["peeks"] = {}  # every peek was at this card
-    if not ev["deck"] and "last_event" not in state.ending:
-        state.ending.append("last_event")  # the last card makes this round the last one (p.9)
-    c = card(card_id)
-    for op in c.effect:
-        if op["op"] in ("civ_deck_add", "civ_deck_remove"):
-            _civ_piles(state, op, c.id)
-    for seat, s in enumerate(state.seats):
-        if s.step != "pick":
-            continue
-        first = s.next_item
-        for op in c.effect:
-            _apply_op(state, seat, op)
-        _autosettle(state, seat)
-        R._cleanup(state, seat)
-        _mark(s, first)  # settled before the pick (p.9), with what settling at once opened (a Cosmos lifepod)
-
 
 def _rng(state, what: str) -> random.Random:
     """A seeded draw for a mid-game random pick, the same on every replay of the game."""
     return random.Random(f"{state.seed}:{what}:{state.round}")
 
 
-def _civ_piles(state, op: dict, card_id: int) -> None:
+def change_civ_piles(state, op: dict, card_id: int) -> None:
+    """Cards 65-70: cards of each rank join the piles from the box, or leave them (seeded)."""
     rng = _rng(state, f"event{card_id}")
     for rank in sorted(state.civ_piles):
         pile = state.civ_piles[rank]
@@ -299,71 +272,6 @@ def _civ_piles(state, op: dict, card_id: int) -> None:
         pile.sort()
     state.civ_box.sort()
 
-
-def _apply_op(state, seat: int, op: dict) -> None:
-    s = state.seats[seat]
-    corp = s.corp
-    name = op["op"]
-    if name == "advance_choice":
-        tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
-        extra = {"synergy": True} if _is_synergy(op) else {}  # 81, 84: a synergy boost (Jump Drive tech 3)
-        R._add(s, "advance", options=tracks, source="event", picks=op["choose"], times=op["times"],
-               claim=op.get("benefits", True), **extra)
-    elif name == "regress_choice":
-        tracks = list(TRACKS) if op["tracks"] == "any" else list(op["tracks"])
-        R._add(s, "regress", options=tracks, times=op["times"])
-    elif name == "gain_biomass_patch":
-        R.gain_patch(state, seat, op["count"])  # the corporation's own patch rules (Wormhole tech 3)
-    elif name == "collect":
-        R._add(s, "collect" if op["what"] == "lifepod" else "collect_meteorite", count=op["count"])
-    elif name == "destroy":
-        if op["from"] == "collected":
-            if op["what"] == "lifepod" and corps.kept_lifepods(state, seat):
-                R._add(s, "lose_lifepod", count=op["count"])  # Cosmos / Jump Drive: which one is a choice
-            elif op["what"] == "lifepod":
-                corp.lifepods = max(0, corp.lifepods - op["count"])
-            else:
-                corp.meteorites = max(0, corp.meteorites - op["count"])
-        elif op["what"] == "lifepod":
-            R._add(s, "destroy_lifepod", count=op["count"])
-        elif op["what"] == "rover":
-            R._add(s, "destroy_rover", count=op["count"], more_than=op.get("only_if_more_than", 0))
-    elif name == "add_meteorite":
-        R._add(s, "add_meteorite", count=op["count"])
-    elif name == "draw_private_objective":
-        for _ in range(op["count"]):
-            if state.objective_deck:
-                corp.objectives.append(state.objective_deck.pop(0))
-        corp.objectives.sort()
-    elif name == "discard_private_objective":
-        R._add(s, "discard_objective", count=op["count"])
-    elif name == "rotate_station":
-        R._add(s, "rotate_station")
-    elif name == "remove_station_stack":
-        if _safe_stacks(state, seat):
-            R._add(s, "remove_stack")
-    elif name == "choose_one":
-        R._add(s, "event_choice")
-    # gain_rover is given once the tile is placed (after_placement); round rules and the civ
-    # piles need nothing per player here.
-
-
-def _is_synergy(op: dict) -> bool:
-    """Whether an event's advance is a synergy boost: one step of any tracker, with its reward."""
-    return op["tracks"] == "any" and op["choose"] == 1 and op["times"] == 1 and op.get("benefits", True)
-
-
-def _autosettle(state, seat: int) -> None:
-    """Pieces to collect, destroy or add with no real choice are settled at once."""
-    s = state.seats[seat]
-    for item in list(s.pending):
-        if item["kind"] in ("collect_meteorite", "destroy_lifepod", "add_meteorite"):
-            values = item_values(state, seat, item)
-            if len(values) <= item["count"]:
-                for v in values:
-                    _settle(state, seat, item, v)
-                if item in s.pending:
-                    s.pending.remove(item)
 
 
 # --------------------------------------------------------------------------- hooks for rules
@@ -392,7 +300,7 @@ def move_problem(state, seat: int, dest: int) -> str | None:
     return None
 
 
-def _violation(state, seat: int, rule: dict, tile_id: int, orient: int, anchor: int) -> str | None:
+def violation(state, seat: int, rule: dict, tile_id: int, orient: int, anchor: int) -> str | None:
     b = state.seats[seat].board
     p = b.planet
     ar, ac = divmod(anchor, D.SIZE)
@@ -411,272 +319,31 @@ def _violation(state, seat: int, rule: dict, tile_id: int, orient: int, anchor: 
     return None
 
 
-def _placement_rule(state) -> dict | None:
+def placement_rule(state) -> dict | None:
     rule = _rule(state)
     return rule if rule and rule["rule"] in PLACEMENT_RULES else None
 
 
-def _fits_under(state, seat: int, rule: dict, tile_id: int) -> bool:
-    """Whether the tile has a placement the board allows (with the planet's restriction as it
-    stands for that tile, R7 included) that this round's limit allows too."""
-    s = state.seats[seat]
-    return any(_violation(state, seat, rule, tile_id, p.orient, p.anchor) is None
-               for p in s.board.legal_placements(tile_id, **R.placement_rules(state, seat, tile_id)))
-
-
-def prefer_restricted(state, seat: int, fits: dict[str, int]) -> dict[str, int]:
-    """Stacks whose top tile can be placed under this round's placement limit; all of
-    ``fits`` when none can (the limit is lifted: it alone would end the game, R7). ``fits``
-    are the tiles that fit under the planet's rules (rules._fitting, with its own R7 lift), so
-    each limit is lifted on its own; when both hold but no tile meets the two at once, the
-    event's gives way and the planet's stays."""
-    rule = _placement_rule(state)
-    if not rule:
-        return fits
-    strict = {k: t for k, t in fits.items() if _fits_under(state, seat, rule, t)}
-    return strict or fits
-
 
 def limits_placement(state) -> bool:
     """Whether this round's card limits where tiles may go (filter_placements may drop some)."""
-    return bool(_placement_rule(state))
+    return bool(placement_rule(state))
 
 
 def filter_placements(state, seat: int, tile_id: int, placements: list) -> list:
     """The placements allowed under this round's limit (all of them when it is lifted)."""
-    rule = _placement_rule(state)
+    rule = placement_rule(state)
     if not rule:
         return placements
-    ok = [p for p in placements if _violation(state, seat, rule, tile_id, p.orient, p.anchor) is None]
+    ok = [p for p in placements if violation(state, seat, rule, tile_id, p.orient, p.anchor) is None]
     return ok or placements
 
-
-def placement_problem(state, seat: int, tile_id: int, orient: int, anchor: int) -> str | None:
-    """Why this round's card forbids a placement the board allows, or None."""
-    rule = _placement_rule(state)
-    if not rule:
-        return None
-    why = _violation(state, seat, rule, tile_id, orient, anchor)
-    if why is None or not _fits_under(state, seat, rule, tile_id):
-        return None
-    return f"this round's event ({current(state).text.rstrip('.')}) forbids it: {why}"
-
-
-def after_placement(state, seat: int, first_item: int) -> None:
-    """After a tile is placed (or could not be): 104/108 let only one of its resources
-    advance; 65 gives the extra rover for the first tile placed this round."""
-    c = current(state)
-    if not c:
-        return
-    s = state.seats[seat]
-    rule = c.rule
-    if rule and rule["rule"] == "advance_only_one_tile_resource":
-        gains = [i for i in s.pending if i["id"] >= first_item and i["kind"] == "advance"
-                 and i["source"] in TILE_SOURCES]
-        if len(gains) > 1:
-            for i in gains:
-                i["only_one"] = first_item
-    if any(op["op"] == "gain_rover" for op in c.effect) and len(s.round_tiles) == 1 \
-            and not any(i["kind"] == "extra_rover" for i in s.pending):
-        R._add(s, "extra_rover")
-
-
-def after_resolve(state, seat: int, item: dict, first_item: int) -> None:
-    """Settling one of a tile's resources under 104/108 drops the other one; what settling an
-    event's item opens (items numbered from ``first_item``: a synergy boost, a patch, a rover,
-    a corporation's own follow-up such as a Makeshift step or a Cosmos lifepod) belongs to the
-    event and is settled before the pick too."""
-    s = state.seats[seat]
-    group = item.get("only_one")
-    if group is not None:
-        s.pending[:] = [i for i in s.pending if i is item or i.get("only_one") != group]
-    if item.get("event"):
-        _mark(s, first_item)
-
-
-def _mark(s, first_item: int) -> None:
-    """Flag the items numbered from ``first_item`` as the event's, optional tech uses aside."""
-    for i in s.pending:
-        if i["id"] >= first_item and not i.get("optional"):
-            i["event"] = True
 
 
 def blocks_pick(state, seat: int) -> list[dict]:
     """The event's items: settled before the seat takes a tile (p.9)."""
     return [i for i in state.seats[seat].pending if i.get("event")]
 
-
-# --------------------------------------------------------------------------- pending items
-
-
-def _station_options(state, seat: int) -> list[str]:
-    """Turns (0-5 depots clockwise) the player may give the station (79); turns that would
-    leave no placeable tile in front of them are left out unless every turn does."""
-    pos = R.seat_position(state, seat)
-    ok = []
-    for k in range(6):
-        slots = R.station_slots((state.station["rotation"] - k) % 6, state.station["offset"], pos)
-        tops = [state.station[st][sl][-1] for st, sl in slots.items() if state.station[st][sl]]
-        if any(R.can_place_any_tile(state, seat, t) for t in tops):  # planet limits lifted as R7 says
-            ok.append(str(k))
-    return ok or [str(k) for k in range(6)]
-
-
-def _safe_stacks(state, seat: int) -> list[str]:
-    """Stacks of the seat's depot it may throw away (116) without that alone ending the
-    game: the depot keeps a tile, and a placeable one if it had one."""
-    depot = R.seat_depot(state, seat)
-    tops = {k: R.top_tile(state, k, v) for k, v in depot.items()}
-    placeable = {k for k, t in tops.items() if t is not None and R.can_place_any_tile(state, seat, t)}
-    out = []
-    for stack in ("small", "large"):
-        other = "large" if stack == "small" else "small"
-        if tops[stack] is None or tops[other] is None:
-            continue
-        if placeable and other not in placeable:
-            continue
-        out.append(stack)
-    return out
-
-
-def _first_tile_cells(seat_obj) -> list[int]:
-    if not seat_obj.round_tiles:
-        return []
-    return seat_obj.board.tile_cells(seat_obj.round_tiles[0])
-
-
-def item_values(state, seat: int, item: dict) -> list[str]:
-    """Every value that settles one of this module's items right now."""
-    s = state.seats[seat]
-    b = s.board
-    kind = item["kind"]
-    if kind == "regress":  # the corporation's own board says where a tracker goes down (Oasis, Makeshift ...)
-        return [t for t in TRACKS if t in item["options"] and corps.regress_target(state, seat, t) is not None]
-    if kind == "collect_meteorite":
-        return [cell_name(c) for c in sorted(b.meteorites)]
-    if kind == "destroy_lifepod":
-        return [cell_name(c) for c in sorted(b.lifepods)]
-    if kind == "lose_lifepod":  # from the scoring area or where the board keeps them
-        return (["score"] if s.corp.lifepods > 0 else []) + corps.kept_lifepods(state, seat)
-    if kind == "destroy_rover":
-        cells = b.rover_cells()
-        return [cell_name(c) for c in sorted(set(cells))] if len(cells) > item.get("more_than", 0) else []
-    if kind == "add_meteorite":
-        if R._tech(state, seat, "meteor_immunity"):
-            return []
-        # unoccupied: no meteorite on it and not covered by a biomass patch (Wormhole tech 2)
-        return [cell_name(c) for c in D.cells_of(b.meteor_symbol & ~D.mask_of(b.meteorites) & ~D.mask_of(b.patches))]
-    if kind == "discard_objective":
-        return [str(c) for c in s.corp.objectives]
-    if kind == "rotate_station":
-        return _station_options(state, seat)
-    if kind == "remove_stack":
-        return _safe_stacks(state, seat)
-    if kind == "event_choice":
-        return ["synergy", "peek"] if _ev(state) and _ev(state)["deck"] else ["synergy"]
-    if kind == "extra_rover":
-        return [cell_name(c) for c in _first_tile_cells(s)]
-    raise NotImplementedError(kind)
-
-
-def describe(item: dict) -> str:
-    kind = item["kind"]
-    n = item.get("count", 1)
-    if kind == "regress":
-        steps = f" {item['times']} steps (as far as it can)" if item.get("times", 1) > 1 else " one step"
-        which = "any tracker" if len(item["options"]) == len(TRACKS) else " or ".join(item["options"])
-        return f"move {which} down{steps} (event)"
-    return {
-        "collect_meteorite": f"collect {n} meteorite(s) from your planet, no rover needed (event)",
-        "destroy_lifepod": f"remove {n} lifepod(s) on your planet from the game (event)",
-        "lose_lifepod": f"remove {n} of your collected lifepods from the game: 'score' or one on your board (event)",
-        "destroy_rover": f"remove {n} of your rovers on the planet from the game (event)",
-        "add_meteorite": "put a meteorite on an empty meteorite symbol of your tiles (event)",
-        "discard_objective": "throw away one of your private objectives (event)",
-        "rotate_station": "turn the station: how many depots clockwise (0-5) to bring the depot you want "
-                          "in front of you (event; can't be undone)",
-        "remove_stack": "throw away the small or the large stack of your depot (event; can't be undone)",
-        "event_choice": "choose: 'synergy' (advance any tracker one step) or 'peek' (look at the next event "
-                        "card; can't be undone)",
-        "extra_rover": "put your extra rover on a square of the tile you placed this round (event)",
-    }[kind]
-
-
-def _key(item: dict, value: str, allowed: list[str]) -> str:
-    text = " ".join(value.split())
-    for key in (text.lower(), text.upper(), text):
-        if key in allowed:
-            return key
-    shown = ", ".join(allowed[:12]) + (" ..." if len(allowed) > 12 else "")
-    raise IllegalAction(f"'{value}' does not settle item {item['id']} ({describe(item)}); "
-                        f"choose one of: {shown or 'nothing (it will be dropped)'}")
-
-
-def resolve(state, seat: int, item: dict, value: str) -> None:
-    """Settle one of this module's items. Raises IllegalAction (nothing changed) when the
-    value is not one of ``item_values``."""
-    key = _key(item, value, item_values(state, seat, item))
-    _settle(state, seat, item, key)
-
-
-def _settle(state, seat: int, item: dict, key: str) -> None:
-    s = state.seats[seat]
-    b = s.board
-    kind = item["kind"]
-    done = True
-    if kind == "regress":
-        # C6: the chosen tracker goes down as far as it can, up to the amount; no rewards. Each
-        # step is the corporation's own regress: Oasis' water path and blocked spaces,
-        # Makeshift's columns, Cosmos' covered spaces
-        for _ in range(item.get("times", 1)):
-            if not corps.regress(state, seat, key):
-                break
-    elif kind in ("collect_meteorite", "destroy_lifepod", "add_meteorite"):
-        cell = parse_cell(key)
-        if kind == "collect_meteorite":
-            corps.collect_meteorite(state, seat, cell)  # Horizon tech 3: any collection brings a patch
-        elif kind == "destroy_lifepod":
-            b.lifepods.remove(cell)
-        else:
-            b.meteorites.append(cell)
-            for i, pos in enumerate(b.rovers):
-                if pos == cell:
-                    b.rovers[i] = None  # the meteorite crushes a rover standing there
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "lose_lifepod":
-        corps.lose_lifepod(state, seat, key)
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "destroy_rover":
-        cell = parse_cell(key)
-        b.rovers[b.rovers.index(cell)] = None
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "discard_objective":
-        s.corp.objectives.remove(int(key))
-        state.objective_deck.append(int(key))
-        item["count"] -= 1
-        done = item["count"] <= 0
-    elif kind == "rotate_station":
-        state.station["rotation"] = (state.station["rotation"] - int(key)) % 6
-    elif kind == "remove_stack":
-        slot = R.seat_depot(state, seat)[key]
-        state.station[key][slot] = []
-    elif kind == "event_choice":
-        if key == "synergy":
-            R._add(s, "advance", options=list(TRACKS), source="event", picks=1, times=1, claim=True, event=True,
-                   synergy=True)
-        else:
-            _ev(state)["peeks"][str(seat)] = _ev(state)["deck"][0]
-    elif kind == "extra_rover":
-        cell = parse_cell(key)
-        b.rovers.append(cell)  # beyond the corporation's supply
-        R._rover_arrives(state, seat, len(b.rovers) - 1, cell)
-    if done and item in s.pending:
-        s.pending.remove(item)
-    if kind in ("rotate_station", "remove_stack") or (kind == "event_choice" and key == "peek"):
-        R._baseline(s)  # a choice that can't be taken back: undo returns here
 
 
 # --------------------------------------------------------------------------- views and solo

@@ -30,7 +30,7 @@ engine/board.py; this module adds what its own board changes:
   points where the chasm narrows, or by teleport (P5).
 
 R7 (rulebook p.14 "IMPORTANT"): a planet's placement restriction that alone would leave a
-player unable to place either depot tile is lifted for that turn; engine/rules.py decides
+player unable to place either depot tile is lifted for that turn; engine/placement.py decides
 that and passes ``planet_rule=False`` to the board. Holes, the grid and the first-tile rule
 are the shape of the planet, not a restriction, and always hold.
 
@@ -108,26 +108,8 @@ class PlanetRules:
         return lines + extra * self.bonus_each
 
 
-_SUMMARY = {
-    "arashi": "a tile on the ring (rows F and G) must also rest on the planet off the ring, and biomass "
-              "patches never go on the ring",
-    "cerberus": "each of the three globes you cover completely is worth 2 more medals at the end",
-    "charybdis": "your first tile must cover one of the four squares of the central well (F6, F7, G6, G7)",
-    "gaia": "each city still visible at the end is worth 2 medals",
-    "k-273": "a tile may not lie on ice and on land at once",
-    "kaak": "rovers can't enter a toxic square until a tile or biomass patch covers it",
-    "lacuna": "nothing can cover the holes and rovers can't enter them; rows and columns ignore them",
-    "oblivion": "nothing can cover the black hole and rovers can't enter it; rows and columns ignore it; "
-                "only the outer border of the board is the planet's edge",
-    "pajitnov": "every tile must slide into place from outside the planet, one square at a time and "
-                "without turning, never passing over a placed tile or biomass patch",
-    "persephone": "no civ icon in the north-west quarter, no energy icon in the north-east, no tech icon "
-                  "in the south-west and no water icon in the south-east",
-    "petra": "there is no ice; visible electric currents are energy terrain (areas, energy copies, rows "
-             "and columns, objectives)",
-    "tartarus": "no tile may lie across the chasm, and rovers cross it only diagonally at D6-E7 or I7-J6, "
-                "or by teleport",
-}
+# The planets this engine plays: every planet of the data file (each one's rules are here).
+SUPPORTED_PLANETS: tuple[str, ...] = tuple(D.planets())
 
 
 @lru_cache(maxsize=None)
@@ -169,7 +151,7 @@ def rules_for(planet_id: str) -> PlanetRules:
     for b in raw["rule"].get("scoring_bonus", []):
         bonus_each = b["medals_each"]
     return PlanetRules(
-        id=planet_id, name=p.name, summary=_SUMMARY.get(planet_id, ""),
+        id=planet_id, name=p.name, summary=p.summary,
         first_mask=first_mask, first_text=first_text,
         holes=_mask_where(grid, "O"),
         ring=_mask_where(grid, "R"),
@@ -210,19 +192,6 @@ def static_problem(pr: PlanetRules, tile_id: int, orient: int, anchor: int, mask
     if pr.sides and sum(1 for side in pr.sides if mask & side) > 1:
         return f"on {pr.name} a tile may not lie across the chasm: all its squares must be on the same side"
     return None
-
-
-@lru_cache(maxsize=None)
-def allowed_candidates(planet_id: str, tile_id: int, orient: int) -> tuple:
-    """The board's candidates for an oriented tile (anchor, mask, halo, may_be_first) that the
-    planet's static restrictions allow. Cached per planet, tile and orientation."""
-    from .board import candidates
-
-    every = candidates(planet_id, tile_id, orient)
-    pr = rules_for(planet_id)
-    if not (pr.ring or pr.land_ice or pr.banned or pr.sides):
-        return every
-    return tuple(c for c in every if static_problem(pr, tile_id, orient, c[0], c[1]) is None)
 
 
 def patch_forbidden(planet_id: str) -> int:

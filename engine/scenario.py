@@ -63,18 +63,21 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from . import corporations as corps
 from . import data as D
+from . import effects as F
 from . import events as E
 from . import planets as P
 from . import rules as R
 from .actions import Turn
 from .board import placement_mask
+from .corporations.makeshift import columns
 from .data import TRACKS, cell_name
 from .errors import IllegalAction
+from .items import cleanup, item_values
 from .scoring import score
 from .setup import deal, make_config
 from .state import GameState, copy
+from .station import seat_position, station_slots
 
 __all__ = ["Scenario", "SeatSetup", "ScenarioError", "tile_id", "values", "pending", "has_tech", "seat_score",
            "grant", "SHAPES"]
@@ -159,8 +162,8 @@ def values(state: GameState, seat: int, item) -> list[str]:
     """Every value that settles ``item`` (a pending item or its number) right now: the
     options the player is shown."""
     if isinstance(item, int):
-        item = R._find(state.seats[seat], item)
-    return R.item_values(state, seat, item)
+        item = F.find_item(state.seats[seat], item)
+    return item_values(state, seat, item)
 
 
 def pending(state: GameState, seat: int, kind: str | None = None) -> list[dict]:
@@ -171,7 +174,7 @@ def pending(state: GameState, seat: int, kind: str | None = None) -> list[dict]:
 def has_tech(state: GameState, seat: int, level: int) -> bool:
     """Whether the seat's tech of that level is on now (D11; corporation boards that unlock
     techs another way included)."""
-    return R.has_tech(state, seat, level)
+    return F.has_tech(state, seat, level)
 
 
 def seat_score(state: GameState, seat: int) -> dict:
@@ -185,14 +188,14 @@ def grant(state: GameState, seat: int, benefit) -> None:
     ``"move 2"`` (rover movement), or the tuple form (``("civ", 2)``). The corporation board
     and this round's event apply as usual. Raises ScenarioError when the seat is not deciding
     now; an unknown reward raises NotImplementedError, as the rules do."""
-    if not (isinstance(seat, int) and 0 <= seat < state.players and R._may_act(state, seat)) \
+    if not (isinstance(seat, int) and 0 <= seat < state.players and R.may_act(state, seat)) \
             or state.phase not in ("turns", "civ", "final"):
         raise ScenarioError(f"seat {seat + 1} is not deciding anything now (phase {state.phase})")
     if isinstance(benefit, str):
         words = benefit.split()
         benefit = (words[0], *(int(w) for w in words[1:]))
-    R._claim(state, seat, tuple(benefit))
-    R._cleanup(state, seat)
+    F.claim_benefit(state, seat, tuple(benefit))
+    cleanup(state, seat)
 
 
 # =========================================================================== the builder
@@ -490,7 +493,7 @@ class SeatSetup:
         if self._used:
             s.corp.special["used"] = {f"t{lv}": round_no for lv in self._used}
         cdef = D.corporation(s.corp.corp_id)
-        cols = corps.columns(s.corp.special) if s.corp.corp_id == "makeshift" else {t: t for t in TRACKS}
+        cols = columns(s.corp.special) if s.corp.corp_id == "makeshift" else {t: t for t in TRACKS}
         for t in TRACKS:
             top = cdef.tracks[cols[t]].top
             if s.corp.trackers[t] > top:
@@ -752,7 +755,7 @@ class Scenario:
                 s.corp.objective_offer = []
         if step == "final":
             state.round = self._round
-            R._begin_final(state)
+            R.begin_final(state)
             return state
         R.begin_play(state)
         if state.phase == "rotate" and turn is not None:
@@ -761,7 +764,7 @@ class Scenario:
             for i, s in enumerate(state.seats):
                 s.step, s.hand, s.pending, s.pool = "done", None, [], 0
                 s.civ_queue = list(self._seats[i]._civ_queue)
-            R._close_turns(state)
+            R.close_turns(state)
         return state
 
     def _place_depots(self, state: GameState, turn: int | None) -> None:
@@ -770,7 +773,7 @@ class Scenario:
         rotation = (rotation - (1 if state.players <= 2 else (turn or 0))) % 6
         wanted = {}
         for s in self._seats:
-            slots = R.station_slots(rotation, state.station["offset"], R.seat_position(state, s.index))
+            slots = station_slots(rotation, state.station["offset"], seat_position(state, s.index))
             for kind, tid in s._depot.items():
                 key = (kind, slots[kind])
                 if key in wanted and wanted[key] != (tid, s._alone):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from . import corporations as corps
 from . import data as D
+from . import events as E
 from . import planets as P
 from .objectives import compare, neighbour_pairs, neighbour_value, private_met
 from .state import GameState
@@ -160,10 +161,8 @@ def score(state: GameState) -> dict:
 
 def final_scores(state: GameState) -> dict:
     """The final result; a solo game with events adds its target and epilogue (p.10)."""
-    from .events import solo_result
-
     result = score(state)
-    solo = solo_result(state, result["players"][0]["total"]) if state.players == 1 else None
+    solo = E.solo_result(state, result["players"][0]["total"]) if state.players == 1 else None
     if solo is not None:
         result["solo"] = solo
     return result

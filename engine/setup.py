@@ -13,16 +13,16 @@ import random
 from . import data as D
 from . import events as E
 from .board import Board
+from .corporations.boards import SUPPORTED_CORPORATIONS
 from .errors import IllegalAction
+from .planets import SUPPORTED_PLANETS
+from .rules import begin_play  # the round flow lives in rules; setup only deals
 from .state import Corp, GameState, Seat
 
 # Boards this version of the engine plays by their rules (the asymmetric planets' own rules
-# are in engine/planets.py, the asymmetric corporations' in engine/corporations.py). Nothing
-# else is offered: nothing is offered that does not work.
-SUPPORTED_PLANETS = ("ksb-4156", "arashi", "cerberus", "charybdis", "gaia", "k-273", "kaak", "lacuna", "oblivion",
-                     "pajitnov", "persephone", "petra", "tartarus")
-SUPPORTED_CORPORATIONS = ("universal_coalition", "cosmos_inc", "flux_industries", "horizon_group", "jump_drive",
-                          "makeshift", "oasis_ultd", "republic", "wormhole_corp")
+# are in engine/planets.py, the corporation boards in engine/corporations/): the registries'
+# ids, in the data files' order. Nothing is offered that does not work.
+__all__ = ["SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "deal", "make_config", "new_game"]
 
 
 def make_config(players: int, *, planets: list[str] | None = None, corporations: list[str] | None = None,
@@ -64,8 +64,6 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
 
 def new_game(config: dict, seed: int) -> GameState:
     """Set up a game. Deterministic: the same config and seed give the same state."""
-    from .rules import begin_play  # the round flow lives in rules; setup only deals
-
     state = deal(config, seed)
     begin_play(state)
     return state

@@ -32,7 +32,7 @@ class Corp:
     civ_cards: list[int] = field(default_factory=list)
     objectives: list[int] = field(default_factory=list)  # private objectives kept
     objective_offer: list[int] = field(default_factory=list)  # dealt, one still to be dropped
-    special: dict = field(default_factory=dict)  # corporation board pieces and tech uses (engine/corporations.py)
+    special: dict = field(default_factory=dict)  # corporation board pieces and tech uses (engine/corporations/)
 
     def to_json(self) -> dict:
         return {"corp": self.corp_id, "trackers": dict(self.trackers), "rover_supply": self.rover_supply,

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from . import data as D
 from . import events as E
-from .rules import describe_item, item_values, planet_rule_lifted, seat_depot
+from .items import describe_item, item_values
+from .placement import planet_rule_lifted
+from .station import seat_depot
 from .state import GameState
 
 
@@ -30,7 +32,7 @@ def _stacks(state: GameState) -> dict:
 
 def _corp(corp: dict, full: bool) -> dict:
     out = {k: corp[k] for k in ("corp", "trackers", "rover_supply", "lifepods", "meteorites", "stored_patches")}
-    # corporation board pieces (engine/corporations.py); keys starting with _ are the owner's only
+    # corporation board pieces (engine/corporations/); keys starting with _ are the owner's only
     out["special"] = {k: v for k, v in corp.get("special", {}).items() if full or not k.startswith("_")}
     immediate = [c for c in corp["civ_cards"] if D.civ_card(c).timing == "immediate"]
     out["civ_cards"] = corp["civ_cards"] if full else immediate

@@ -13,6 +13,8 @@ from PIL import Image, ImageDraw
 
 from engine import corporations
 from engine import data as D
+from engine.corporations.makeshift import columns
+from engine.corporations.oasis import oasis_path
 
 from . import icons
 from . import theme as T
@@ -24,78 +26,16 @@ LABEL_W = 168
 ROW_H = 96
 PAD = 16
 
-# A short text per tech, in our own words: (corporation, level) -> text. Universal
-# Coalition's five are also the fallback by code.
-TECH_TEXT = {
-    "ignore_adjacency": "Tiles need not touch",
-    "store_biomass_patches": "Store biomass",
-    "rover_move_plus_n": "+1 on each rover move",
-    "double_water_from_tile_placement": "Water on ice: 2 steps",
-    "meteor_immunity": "No new meteorites",
-    ("cosmos_inc", 1): "Rovers may step diagonally",
-    ("cosmos_inc", 2): "Once a game: move 3 lifepods",
-    ("cosmos_inc", 3): "Energy tile: move a lifepod",
-    ("cosmos_inc", 4): "Steps onto energy are free",
-    ("cosmos_inc", 5): "Each round: move a lifepod",
-    ("flux_industries", 1): "Round start: 2 moves per rover on flux terrain",
-    ("flux_industries", 2): "Once a game: flux tracker to next milestone",
-    ("flux_industries", 3): "Upgrade the flux track",
-    ("flux_industries", 4): "Flux tile: collect a meteorite",
-    ("flux_industries", 5): "Each round: flux tracker +1",
-    ("horizon_group", 1): "Rover tiles need not touch",
-    ("horizon_group", 2): "Round start: 1 move per loaded rover",
-    ("horizon_group", 3): "Delivered meteorite: a patch",
-    ("horizon_group", 4): "Loaded rover on water may destroy it",
-    ("horizon_group", 5): "Each round: rover tracker +1",
-    ("jump_drive", 1): "Each round: a synergy instead of a patch",
-    ("jump_drive", 2): "Each round: jump a rover to same terrain (1 move)",
-    ("jump_drive", 3): "Each round: a synergy moves its tracker twice",
-    ("jump_drive", 4): "A placed tech icon may copy like energy",
-    ("jump_drive", 5): "Once a game: claim every benefit in a row",
-    ("jump_drive", 6): "Once a game: draw 3 objectives, keep 1 for all",
-    ("makeshift", 1): "Civ and tech columns touch",
-    ("makeshift", 2): "+1 move with 2 cubes on rover",
-    ("makeshift", 3): "Cubes may shift sideways",
-    ("makeshift", 4): "Each round: move a cube down",
-    ("makeshift", 5): "Score as the column's top cube",
-    ("oasis_ultd", 1): "Jump over a blocking cube",
-    ("oasis_ultd", 2): "Round start: 1 move per rover on water",
-    ("oasis_ultd", 3): "Tile off ice: water +1",
-    ("oasis_ultd", 4): "Water tile: a biomass patch",
-    ("oasis_ultd", 5): "Water tile: a synergy",
-    ("republic", 1): "Civ tile picked: rover track moves",
-    ("republic", 2): "Civ card choice: +1 next rank",
-    ("republic", 3): "Jump between civ icons: 1 move",
-    ("republic", 4): "Civ milestone: a synergy",
-    ("republic", 5): "Game end: keep 2 civ cards",
-    ("wormhole_corp", 1): "Biomass at top may reset to 0",
-    ("wormhole_corp", 2): "Patches may cover tiles",
-    ("wormhole_corp", 3): "Each round: double a patch",
-    ("wormhole_corp", 4): "Store biomass patches",
-    ("wormhole_corp", 5): "Patches destroy meteorites",
-}
 FLUX_UPGRADE = {"civ": "Flux civ: cards one rank up", "water": "Flux water: synergies x2",
                 "biomass": "Flux biomass: patches x2", "rover": "Flux rover: +1 movement",
                 "tech": "Flux tech: no upgrade"}
-# How techs turn on, and the board's own rule, under the "Techs" title
-TECH_NOTE = {
-    "universal_coalition": "on while the tech tracker is at or past the chip",
-    "cosmos_inc": "on at or past the chip unless a lifepod covers it · trackers jump lifepods",
-    "flux_industries": "only the latest tech reached works · the flux token marks one track",
-    "horizon_group": "on at or past the chip · rovers carry meteorites to rover icons",
-    "jump_drive": "a lifepod put on a tech turns it on, in any order",
-    "makeshift": "on up to the highest cube in the tech column · cubes move diagonally",
-    "oasis_ultd": "on at or past the chip, or up to the water cube on the tech column",
-    "republic": "on at or past the chip · each civ milestone moves another cube down",
-    "wormhole_corp": "on at or past the chip · tiles advance biomass only by growing an area",
-}
 TECH_H = 70  # height of a tech box when its text fits two lines at 18 px
 
 
 def tech_text(corp_id: str, tech: D.Tech, special: dict) -> str:
     if corp_id == "flux_industries" and tech.level == 3 and special.get("flux"):
         return FLUX_UPGRADE[special["flux"]]
-    return TECH_TEXT.get((corp_id, tech.level)) or TECH_TEXT.get(tech.code) or tech.code.replace("_", " ")
+    return tech.label or tech.code.replace("_", " ")  # corporations.json "label"
 
 
 def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
@@ -274,7 +214,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
 def _tokens(corp: dict, cdef: D.Corporation) -> dict[str, list[tuple[int, str]]]:
     """Which trackers stand on each track row: track -> [(position, tracker colour)]. On
     Makeshift a tracker stands in whatever column it moved to."""
-    cols = corporations.columns(corp.get("special", {})) if cdef.id == "makeshift" else {t: t for t in D.TRACKS}
+    cols = columns(corp.get("special", {})) if cdef.id == "makeshift" else {t: t for t in D.TRACKS}
     out: dict[str, list[tuple[int, str]]] = {t: [] for t in D.TRACKS}
     for t in D.TRACKS:
         out[cols[t]].append((corp["trackers"][t], t))
@@ -287,7 +227,7 @@ def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.C
     medals_now = corporations.track_medals(cdef.id, corp["trackers"], special)
     pods = {(t, p) for t, p in special.get("pods", [])}
     oasis = cdef.id == "oasis_ultd"
-    path = corporations.oasis_path() if oasis else ()
+    path = oasis_path() if oasis else ()
     water_cell = path[corp["trackers"]["water"]] if oasis else None
     makeshift = cdef.id == "makeshift"
     for k, t in enumerate(T.TRACK_ORDER):
@@ -304,8 +244,8 @@ def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.C
         icons.paste(img, icons.resource(t, 40), (PAD + 24, y + 28))
         T.draw_text(d, (PAD + 50, y + 30), T.TERRAIN_NAME[t], 23, bold=True, anchor="lm")
         where, size = f"{pos}/{tr.top}", 22
-        if makeshift and corporations.columns(special)[t] != t:  # the cube stands in another column
-            where, size = f"{T.TERRAIN_NAME[corporations.columns(special)[t]]} {pos}", 17
+        if makeshift and columns(special)[t] != t:  # the cube stands in another column
+            where, size = f"{T.TERRAIN_NAME[columns(special)[t]]} {pos}", 17
         T.draw_text(d, (PAD + 12, y + 66), T.fit_text(where, size, 98), size, fill=T.TEXT_MUTED, anchor="lm")
         if special.get("flux") == t:
             icons.paste(img, icons.pill("flux", 26), (PAD + LABEL_W - 78, y + 66))
@@ -384,7 +324,7 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
     special = corp.get("special", {})
     per_row, tech_h, fs = _tech_layout(cdef, special)
     T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
-    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(TECH_NOTE.get(cdef.id, ""), 17, WIDTH - PAD - 92), 17,
+    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(cdef.tech_note, 17, WIDTH - PAD - 92), 17,
                 fill=T.TEXT_MUTED)
     tw = _box_width(per_row)
     for i, tech in enumerate(cdef.techs):

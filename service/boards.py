@@ -20,36 +20,6 @@ from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 STANDARD_PLANET = "ksb-4156"
 STANDARD_CORPORATION = "universal_coalition"
 
-# one line per corporation for menus (Discord allows 100 characters), in our own words
-CORPORATION_PITCH = {
-    "universal_coalition": "The identical side: five techs on the tech track, every tracker climbs one space at a time.",
-    "cosmos_inc": "Lifepods sit on your tracks and are skipped by trackers; diagonal rover moves.",
-    "flux_industries": "A flux token boosts one track; only your latest tech works at a time.",
-    "horizon_group": "Four rovers that carry meteorites to rover icons or water for rewards.",
-    "jump_drive": "Six techs unlocked with lifepods instead of the tech track; teleporting rovers.",
-    "makeshift": "Trackers share one grid, move diagonally and can block each other.",
-    "oasis_ultd": "Trackers block each other until tech 1 lets them jump; techs bring patches and synergies.",
-    "republic": "Civ cards drive it: rover moves on civ tiles, extra cards and civ-icon teleports.",
-    "wormhole_corp": "Biomass everywhere: patches on tiles, double patches, a tracker that can start over.",
-}
-
-# the planets' menu lines: engine/planets.py has the full rule; these fit a menu
-PLANET_PITCH = {
-    "ksb-4156": "The identical side: the standard planet, with no rule of its own.",
-    "arashi": "A ring across the middle: tiles must not sit on it alone; no biomass patches on it.",
-    "cerberus": "Three globes: each one you cover completely is worth 2 more medals.",
-    "charybdis": "Your first tile covers the well in the middle; then grow outwards.",
-    "gaia": "Cities you leave visible are worth 2 medals each, but rows and columns need them covered.",
-    "k-273": "Ice is unstable: a tile may not lie on ice and on land at once.",
-    "kaak": "Toxic clouds: rovers can't enter a toxic square until something covers it.",
-    "lacuna": "Holes nothing can cover; rows and columns ignore them.",
-    "oblivion": "A black hole nothing can cover; only the outer border of the board counts as the edge.",
-    "pajitnov": "Every tile slides in from outside the planet without turning or passing over tiles.",
-    "persephone": "Each quarter bans one kind of icon (civ, energy, tech, water).",
-    "petra": "No ice: water comes from linking energy to water; visible currents are energy.",
-    "tartarus": "A chasm splits the planet: no tile across it, rovers cross only at two points.",
-}
-
 
 def planet_name(planet_id: str) -> str:
     return D.planet(planet_id).name
@@ -64,7 +34,7 @@ def planet_options() -> list[tuple[str, str, str]]:
     out = []
     for pid in SUPPORTED_PLANETS:
         p = D.planet(pid)
-        out.append((pid, f"{p.name} (complexity {p.complexity})", PLANET_PITCH.get(pid) or P.rules_for(pid).summary))
+        out.append((pid, f"{p.name} (complexity {p.complexity})", p.pitch or P.rules_for(pid).summary))
     return out
 
 
@@ -72,7 +42,7 @@ def corporation_options() -> list[tuple[str, str, str]]:
     out = []
     for cid in SUPPORTED_CORPORATIONS:
         c = D.corporation(cid)
-        out.append((cid, f"{c.name} (complexity {c.complexity})", CORPORATION_PITCH.get(cid, "")))
+        out.append((cid, f"{c.name} (complexity {c.complexity})", c.pitch))
     return out
 
 

@@ -136,7 +136,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         panel.image = ("score", (view, names), {})
         return panel
     if not legal:
-        panel.text, panel.done = f"Nothing for you to do right now: {rules._waiting_reason(state, seat)}.", True
+        panel.text, panel.done = f"Nothing for you to do right now: {rules.waiting_reason(state, seat)}.", True
         panel.image = ("planet", (view, seat, names), {})
         return panel
 

@@ -1,13 +1,17 @@
 """The layers stay apart (STYLE.md): engine/ is pure rules, render/ and db/ know nothing of
-Discord, and engine/ does no I/O, imaging or asyncio."""
+Discord, and engine/ does no I/O, imaging or asyncio; neither engine/ nor render/ reaches up
+into service/. Inside engine/ the modules form layers too: no import cycle (function-level
+imports count), and no module uses another module's ``_private`` names."""
 import ast
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 FORBIDDEN = {
-    "engine": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "render", "db", "cogs"},
-    "render": {"discord", "aiosqlite", "sqlite3", "db", "cogs"},
+    "engine": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "render", "db", "cogs", "service"},
+    "render": {"discord", "aiosqlite", "sqlite3", "db", "cogs", "service"},
     "db": {"discord", "cogs", "render"},
     # the game service is shared by the cogs and the offline console: no Discord in it
     "service": {"discord", "cogs"},
@@ -37,3 +41,184 @@ def test_engine_render_and_db_import_nothing_they_must_not():
 
 def test_the_check_itself_sees_an_import():
     assert "discord" in imported_modules(Path(__file__).with_name("_layering_probe.py"))
+
+
+# --------------------------------------------------------------------------- inside engine/
+
+
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _type_only(tree: ast.AST) -> set[int]:
+    """ids of the import nodes under ``if TYPE_CHECKING:`` (annotations only, never run)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            out |= {id(n) for b in node.body for n in ast.walk(b)}
+    return out
+
+
+def _imports(source: str, module: str, is_package: bool, modules: set[str]):
+    """(imported module, names taken from it) for every import in the source, at any depth."""
+    tree = ast.parse(source)
+    skip = _type_only(tree)
+    here = module.split(".") if is_package else module.split(".")[:-1]
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name, a.asname or a.name.split(".")[0], ()
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = here[:len(here) - (node.level - 1)]
+                base = ".".join(up + ([node.module] if node.module else []))
+            names = []
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                if sub in modules:  # ``from . import rules``: the module itself
+                    yield sub, a.asname or a.name, ()
+                else:
+                    names.append(a.name)
+            if names:
+                yield base, None, tuple(names)
+
+
+def engine_graph(root: Path) -> tuple[dict[str, set[str]], list[str]]:
+    """The import graph of the ``engine`` package under ``root`` (a module -> the engine modules
+    it imports; importing a module of a subpackage from outside it imports the subpackage's
+    ``__init__`` too, as Python runs that first), and every use of another engine module's
+    private names."""
+    files = {_module_name(p, root): p for p in (root / "engine").rglob("*.py")}
+    modules = set(files)
+    graph: dict[str, set[str]] = {m: set() for m in modules}
+    private = []
+    for mod, path in files.items():
+        aliases = {}
+        for target, alias, names in _imports(path.read_text(encoding="utf-8"), mod, path.name == "__init__.py",
+                                             modules):
+            if target not in modules:
+                continue
+            if target != mod:
+                graph[mod].add(target)
+            package = target.rsplit(".", 1)[0]
+            while package != "engine" and not (mod + ".").startswith(package + "."):
+                graph[mod].add(package)
+                package = package.rsplit(".", 1)[0]
+            if alias:
+                aliases[alias] = target
+            for name in names:
+                if name.startswith("_") and target != mod:
+                    private.append(f"{mod} imports {target}.{name}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases \
+                    and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and f"{aliases[node.value.id]}.{node.attr}" not in modules:
+                private.append(f"{mod} uses {aliases[node.value.id]}.{node.attr}")
+    return graph, private
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle per strongly connected group of modules that import each other."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out = []
+
+    def visit(v: str) -> None:  # Tarjan
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_engine_modules_import_each_other_in_one_direction():
+    graph, _ = engine_graph(ROOT)
+    assert "engine.effects" in graph["engine.rules"]  # the graph is really built
+    assert cycles(graph) == [], "an engine module imports one that imports it back (see the groups)"
+
+
+def test_no_engine_module_uses_another_modules_private_names():
+    _, private = engine_graph(ROOT)
+    assert private == []
+
+
+def _probe(tmp_path: Path, files: dict[str, str]) -> tuple[dict[str, set[str]], list[str]]:
+    for name, text in files.items():
+        path = tmp_path / "engine" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return engine_graph(tmp_path)
+
+
+@pytest.mark.parametrize("files,expected", [
+    ({"__init__.py": "", "a.py": "from . import b", "b.py": "def f():\n    from .a import g"}, [["engine.a", "engine.b"]]),
+    ({"__init__.py": "", "a.py": "from .pkg.x import f", "pkg/__init__.py": "from . import y",
+      "pkg/x.py": "", "pkg/y.py": "from .. import a"}, [["engine.a", "engine.pkg", "engine.pkg.y"]]),
+    ({"__init__.py": "", "a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .b import B",
+      "b.py": "from . import a"}, []),
+])
+def test_the_cycle_check_sees_function_level_and_package_imports(tmp_path, files, expected):
+    graph, _ = _probe(tmp_path, files)
+    assert cycles(graph) == expected
+
+
+def test_the_private_name_check_sees_both_spellings(tmp_path):
+    _, private = _probe(tmp_path, {"__init__.py": "", "a.py": "def _f(): pass\n_g = 1",
+                                   "b.py": "from . import a as A\nfrom .a import _g\nA._f()\nA.public()"})
+    assert private == ["engine.b imports engine.a._g", "engine.b uses engine.a._f"]
+
+
+# Modules outside engine/corporations/ that may name a corporation: the computer player (it
+# leaves engine/ in a later step), the position builder (it lays out each board's own
+# pieces), and the default board of a new game.
+NAMES_CORPORATIONS = {"engine/autopilot.py", "engine/scenario.py"}
+ALLOWED_NAMES = {("engine/setup.py", "universal_coalition")}
+
+
+def test_the_rules_never_ask_which_corporation_a_seat_plays():
+    """A board changes the rules through its hooks (STYLE.md, one module per corporation):
+    no rule module outside engine/corporations/ names a corporation or its board class."""
+    import json
+
+    ids = [c["id"] for c in json.loads((ROOT / "engine/data/corporations.json").read_text())["corporations"]]
+    classes = ["Cosmos", "Flux", "Horizon", "JumpDrive", "Makeshift", "Oasis", "Republic", "Wormhole",
+               "UniversalCoalition"]
+    found = []
+    for path in sorted((ROOT / "engine").glob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in NAMES_CORPORATIONS:
+            continue
+        text = path.read_text(encoding="utf-8")
+        code = ast.unparse(ast.parse(text))  # docstrings and comments may name them; code may not
+        code = "\n".join(line for line in code.splitlines() if not line.lstrip().startswith(("'", '"')))
+        for name in ids:
+            if f"'{name}'" in code and (rel, name) not in ALLOWED_NAMES:
+                found.append(f"{rel}: {name}")
+        for cls in classes:
+            if f"{cls}(" in code or f"{cls})" in code or f"{cls}," in code:
+                found.append(f"{rel}: {cls}")
+    assert found == []

@@ -7,6 +7,8 @@ import pytest
 
 from engine import IllegalAction, apply, dump, legal_actions, load, make_config, new_game, parse, score, to_act
 from engine import corporations as C
+from engine.effects import regress
+from engine.corporations.makeshift import columns
 from engine import data as D
 from engine import rules as R
 from engine.actions import Confirm, Move, Pick, Place, Resolve, Undo
@@ -152,7 +154,7 @@ def test_cosmos_trackers_jump_covered_spaces_without_claiming_them():
     assert g.seats[0].corp.trackers["biomass"] == 3
     assert items(g, 0, "patch") and not [i for i in items(g, 0, "advance") if i["source"] == "synergy"]
     special(g)["pods"].append(["biomass", 0])
-    assert C.regress(g, 0, "biomass") and g.seats[0].corp.trackers["biomass"] == 1  # regress jumps too
+    assert regress(g, 0, "biomass") and g.seats[0].corp.trackers["biomass"] == 1  # regress jumps too
 
 
 def test_cosmos_covered_medals_and_tech_milestones_are_ignored():
@@ -347,9 +349,9 @@ def test_horizon_rovers_carry_meteorites_and_deliver_them_to_rover_icons():
     g = horizon_with_meteorite()
     s = g.seats[0]
     apply(g, 0, Move(1, "left"))  # G1: picks the meteorite up
-    assert s.board.meteorites == [] and s.corp.meteorites == 0 and C.carrying(g, 0) == [0]
+    assert s.board.meteorites == [] and s.corp.meteorites == 0 and C.board_of(g, 0).carrying(g, 0) == [0]
     apply(g, 0, Move(1, "up"))  # F1: rover icon, delivered
-    assert s.corp.meteorites == 1 and C.carrying(g, 0) == []
+    assert s.corp.meteorites == 1 and C.board_of(g, 0).carrying(g, 0) == []
 
 
 def test_horizon_a_loaded_rover_leaves_other_meteorites_where_they_are():
@@ -359,14 +361,14 @@ def test_horizon_a_loaded_rover_leaves_other_meteorites_where_they_are():
     apply(g, 0, Move(1, "left"))  # picks up G1
     apply(g, 0, Move(1, "right"))
     apply(g, 0, Move(1, "right"))  # G3: already loaded
-    assert s.board.meteorites == [sq("G3")] and C.carrying(g, 0) == [0]
+    assert s.board.meteorites == [sq("G3")] and C.board_of(g, 0).carrying(g, 0) == [0]
 
 
 def test_horizon_carried_meteorites_are_removed_uncollected_at_game_end():
     sc = Scenario(players=2, corporations=["horizon_group", None])
     sc.seat(0).tile(ROVER_TECH_METEOR, at="F1").rovers("G1").carrying(1).meteorites()  # picked up on G1
     g = sc.start(step="final")
-    assert C.carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0 and g.seats[0].board.meteorites == []
+    assert C.board_of(g, 0).carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0 and g.seats[0].board.meteorites == []
 
 
 def test_horizon_tech1_rover_tiles_ignore_adjacency_and_nothing_else_does():
@@ -414,7 +416,7 @@ def test_horizon_tech4_a_loaded_rover_on_water_may_destroy_its_meteorite():
     t4 = tech_item(g, 4)
     assert values(g, t4) == ["1"]
     resolve(g, 0, t4, "1")
-    assert C.carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0
+    assert C.board_of(g, 0).carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0
 
 
 def test_horizon_tech5_advances_the_rover_tracker_once_per_round():
@@ -548,7 +550,7 @@ def test_makeshift_a_tracker_moves_up_straight_or_diagonally_and_claims_what_it_
     mk(g, "civ", "water", 2)
     assert values(g, shift) == ["water 3", "civ 3", "biomass 3"]
     resolve(g, 0, shift, "biomass 3")  # the civ cube on a biomass milestone: a patch
-    assert C.columns(special(g))["civ"] == "biomass" and g.seats[0].corp.trackers["civ"] == 3
+    assert columns(special(g))["civ"] == "biomass" and g.seats[0].corp.trackers["civ"] == 3
     assert items(g, 0, "patch")
 
 
@@ -556,9 +558,9 @@ def test_makeshift_trackers_block_each_other():
     g = setup("makeshift").trackers(water=1).start()
     R.advance(g, 0, "civ", 1, source="synergy")
     assert values(g, item(g, "shift", track="civ")) == ["civ 1"]
-    assert C.regress_target(g, 0, "water") == ("water", 0)
+    assert C.board_of(g, 0).regress_target(g, 0, "water") == ("water", 0)
     mk(g, "civ", "water", 0)  # a regress may not land on another tracker either
-    assert C.regress_target(g, 0, "water") is None
+    assert C.board_of(g, 0).regress_target(g, 0, "water") is None
 
 
 def test_makeshift_tech_level_comes_from_the_highest_tracker_in_the_tech_column():

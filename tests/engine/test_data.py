@@ -5,6 +5,8 @@ import pytest
 
 from engine import data as D
 from engine import planets as P
+from engine.corporations import BOARDS
+from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 
 
 def test_144_tiles_12_shapes_6_terrain_pairs_half_with_meteors():
@@ -162,6 +164,38 @@ def test_universal_coalition_tracks_techs_and_rovers():
     assert c.tracks["civ"].benefits[3] == (("civ", 1),)
     assert c.tracks["rover"].repeat_at_top == (("move", 4),)
     assert len(D.corporations()) == 9
+
+
+def test_every_tech_carries_its_board_label_and_every_tech_used_at_will_its_item_text():
+    """Texts live in the data (corporations.json): a label for the board image, and a "use"
+    text for the optional pending item of a tech a player uses at will (every once-per-game
+    tech, and those a board offers again in the final step)."""
+    for cid, corp in D.corporations().items():
+        for tech in corp.techs:
+            assert tech.label.strip() and len(tech.label) <= 50, (cid, tech.level, tech.label)
+            assert tech.use == tech.use.strip(), (cid, tech.level)
+            if tech.timing == "once_per_game" or tech.level in BOARDS[cid].final_techs:
+                assert tech.use, f"{cid} tech {tech.level} is used at will but has no 'use' text"
+
+
+def test_every_corporation_carries_its_menu_line_and_its_tech_note():
+    """Menu lines are select-menu descriptions: Discord takes at most 100 characters."""
+    for cid, corp in D.corporations().items():
+        assert corp.pitch.strip().endswith(".") and len(corp.pitch) <= 100, cid
+        assert corp.tech_note.strip(), cid
+
+
+def test_every_planet_carries_its_menu_line_and_each_asymmetric_one_its_rule_in_a_sentence():
+    for pid, planet in D.planets().items():
+        assert planet.pitch.strip().endswith(".") and len(planet.pitch) <= 100, pid
+        assert bool(planet.summary) == (planet.raw["board_side"] == "asymmetric"), pid
+        assert P.rules_for(pid).summary == planet.summary
+
+
+def test_what_the_engine_offers_is_what_the_data_and_the_board_registry_hold():
+    assert SUPPORTED_PLANETS == tuple(D.planets())
+    assert SUPPORTED_CORPORATIONS == tuple(D.corporations())  # every corporation of the data has its board
+    assert set(BOARDS) == set(D.corporations())
 
 
 def test_36_civ_cards_9_per_rank_and_28_objective_cards():

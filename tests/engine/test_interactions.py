@@ -22,6 +22,7 @@ import pytest
 
 from engine import IllegalAction, apply, dump, legal_actions, load, make_config, new_game, parse, score, to_act
 from engine import corporations as C
+from engine.corporations.makeshift import columns
 from engine import data as D
 from engine import events as E
 from engine import planets as P
@@ -108,7 +109,7 @@ def test_an_event_regress_on_makeshift_goes_straight_down_its_column_and_respect
     item = one(g, 0, "regress")
     assert "water" not in offered(g, 0, item)  # the biomass cube sits right under it
     resolve(g, 0, item, "civ")
-    assert C.columns(sp)["civ"] == "tech" and g.seats[0].corp.trackers["civ"] == 4
+    assert columns(sp)["civ"] == "tech" and g.seats[0].corp.trackers["civ"] == 4
     assert [R.has_tech(g, 0, lv) for lv in (1, 2)] == [True, False]  # D11: the civ cube left tech 2
 
 
@@ -286,7 +287,7 @@ def test_an_event_destroying_a_loaded_horizon_rover_loses_its_meteorite():
     item = one(g, 0, "destroy_rover")
     assert offered(g, 0, item) == ["C5", "F6"]
     resolve(g, 0, item, "C5")
-    assert s.board.rovers == [None, sq("F6")] and C.carrying(g, 0) == []
+    assert s.board.rovers == [None, sq("F6")] and C.board_of(g, 0).carrying(g, 0) == []
     assert s.corp.meteorites == 0 and s.board.meteorites == []  # lost, not collected
     assert C.board("horizon_group").start_of_round_movement(g, 0) == 0
 
@@ -298,7 +299,7 @@ def test_an_event_meteorite_crushing_a_loaded_horizon_rover_loses_what_it_carrie
     g = sc.seat(0).rovers(symbol, "C5").carrying(1).start()  # one empty symbol: no choice, settled at once
     b = g.seats[0].board
     assert b.meteorites == [symbol] and b.rovers == [None, sq("C5")]
-    assert C.carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0
+    assert C.board_of(g, 0).carrying(g, 0) == [] and g.seats[0].corp.meteorites == 0
 
 
 def test_the_solo_extra_rover_of_a_horizon_player_loads_the_meteorite_it_lands_on():
@@ -308,7 +309,7 @@ def test_the_solo_extra_rover_of_a_horizon_player_loads_the_meteorite_it_lands_o
     (meteorite,) = s.board.meteorites
     resolve(g, 0, one(g, 0, "extra_rover"), D.cell_name(meteorite))
     new = len(s.board.rovers) - 1
-    assert s.board.rovers[new] == meteorite and C.carrying(g, 0) == [new]
+    assert s.board.rovers[new] == meteorite and C.board_of(g, 0).carrying(g, 0) == [new]
     assert s.corp.meteorites == 0 and not s.board.meteorites  # carried, not yet delivered
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-ENGINE_MODULES = {p.stem for p in (ROOT / "engine").glob("*.py") if p.stem != "__init__"}
+ENGINE_MODULES = ({p.stem for p in (ROOT / "engine").glob("*.py") if p.stem != "__init__"}
+                  | {p.parent.name for p in (ROOT / "engine").glob("*/__init__.py")})  # packages too
 
 # (file, name): uses that are not a test reaching into the rules. The crash driver wraps
 # rules._end_round in place to kill the process while a round resolves (a crash point).

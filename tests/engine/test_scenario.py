@@ -10,6 +10,7 @@ import pytest
 import engine.data as D
 from engine import apply, dump, legal_actions, to_act, view_for
 from engine import corporations as C
+from engine.corporations.makeshift import columns
 from engine.actions import Move, Pick, Place, Resolve, Turn, Undo
 from engine.data import parse_cell as sq
 from engine.rules import seat_depot
@@ -187,7 +188,7 @@ def test_makeshift_columns_decide_tech_and_medals():
     sc.seat(0).columns(civ="tech").trackers(civ=5)
     g = sc.start()
     assert has_tech(g, 0, 2)  # the civ tracker stands in the tech column
-    assert C.columns(g.seats[0].corp.special)["civ"] == "tech"
+    assert columns(g.seats[0].corp.special)["civ"] == "tech"
     assert seat_score(g, 0)["B"]["civ"] == track_medals("makeshift", g.seats[0].corp.trackers,
                                                         g.seats[0].corp.special)["civ"]
 
@@ -196,10 +197,10 @@ def test_horizon_carried_meteorites_are_delivered_on_a_rover_icon():
     sc = Scenario(players=2, corporations=["horizon_group", None])
     sc.seat(0).tile("domino rover/tech", at="F1").rovers("G1").carrying(1)
     g = sc.start()
-    assert C.carrying(g, 0) == [0]
+    assert C.board_of(g, 0).carrying(g, 0) == [0]
     grant(g, 0, "move 1")
     apply(g, 0, Move(1, "up"))  # F1: the rover icon
-    assert C.carrying(g, 0) == [] and g.seats[0].corp.meteorites == 1
+    assert C.board_of(g, 0).carrying(g, 0) == [] and g.seats[0].corp.meteorites == 1
 
 
 def test_used_techs_are_not_offered_again():
