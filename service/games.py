@@ -16,6 +16,7 @@ carry messages meant for the player; anything else is a bug.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import OrderedDict
 import dataclasses
 import json
@@ -23,7 +24,7 @@ import logging
 import pickle
 import random
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
@@ -34,14 +35,14 @@ from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
 from db.repository import GameRepository, GameRow, OutboxRow, ResultRow, SeatRow
 from engine import data as D
 from engine import rules, scoring
-from engine.actions import Action, parse
+from engine.actions import Action, Pick, Place, parse
 from engine.errors import EngineError, MalformedAction
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config, new_game
 from engine.state import GameState, copy, dump, load
 from engine.view import public_view, view_for
 
 from . import autoplay, boards, panels, workers
-from .errors import NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
+from .errors import ConfigError, NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
 
 log = logging.getLogger(__name__)
 HOUR = 3600.0
@@ -133,22 +134,22 @@ def _options(raw: str) -> dict:
 
 
 def check_options(options: dict) -> dict:
-    """Validated lobby options (defaults filled in). Raises WrongStage with a readable reason."""
+    """Validated lobby options (defaults filled in). Raises ConfigError naming the option and what it accepts."""
     opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        raise WrongStage(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise ConfigError(f"unknown option(s): {', '.join(sorted(unknown))}")
     if not isinstance(opts["max_players"], int) or not 1 <= opts["max_players"] <= 6:
-        raise WrongStage("players: choose from 1 to 6")
+        raise ConfigError("players: choose from 1 to 6")
     for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):
         if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= top:
-            raise WrongStage(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
+            raise ConfigError(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
     if opts["boards"] not in BOARD_CHOICES:
-        raise WrongStage(f"boards: one of {', '.join(BOARD_CHOICES)}")
+        raise ConfigError(f"boards: one of {', '.join(BOARD_CHOICES)}")
     if not isinstance(opts["choices"], dict):
-        raise WrongStage("choices: planets and corporations chosen in the lobby, by player")
+        raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
-        raise WrongStage(f"events: one of {', '.join(EVENT_CHOICES)}")
+        raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
     opts["private_objectives"] = bool(opts["private_objectives"])
     return opts
 
@@ -181,6 +182,13 @@ class GameService:
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
+
+    @contextlib.asynccontextmanager
+    async def locked_game(self, game_id: int) -> AsyncIterator[Game]:
+        """The game, loaded under its lock, which is held until the block ends (load -> apply
+        -> save of one request). Raises NoGameHere if there is no such game."""
+        async with self.lock(game_id):
+            yield await self.load(game_id)
 
     async def load(self, game_id: int) -> Game:
         """Raises NoGameHere if there is no such game."""
@@ -304,8 +312,7 @@ class GameService:
         return game
 
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             if game.status != "lobby":
                 raise WrongStage("This game has already started; you can watch it, or start your own with /pu create.")
             if game.seat_of(user_id) is not None:
@@ -319,8 +326,7 @@ class GameService:
             return await self.load(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Game:
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             if game.status != "lobby":
                 raise WrongStage("The game has started: ask its creator to hand your seat to the autopilot "
                                  "(/pu replace) instead.")
@@ -334,8 +340,7 @@ class GameService:
 
     async def kick(self, game_id: int, user_id: int, is_admin: bool, seat: int) -> Game:
         """Remove the player at (0-based) lobby position ``seat``."""
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
                 raise WrongStage("Players can only be removed in the lobby; use /pu replace during a game.")
@@ -347,8 +352,7 @@ class GameService:
             return await self.load(game_id)
 
     async def add_bot(self, game_id: int, user_id: int, is_admin: bool) -> Game:
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
                 raise WrongStage("Computer players can only join in the lobby.")
@@ -363,8 +367,7 @@ class GameService:
         """A seated player's own planet and/or corporation for the coming game (rulebook: each
         player chooses the side of each board). An asymmetric side already chosen by another
         player is refused; "random" (or the game's default) forgets the choice."""
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             if game.status != "lobby":
                 raise WrongStage("Planets and corporations are chosen in the lobby, before the game starts.")
             if game.seat_of(user_id) is None:
@@ -381,7 +384,7 @@ class GameService:
                     mine.pop(kind, None)
                     continue
                 if value not in known:
-                    raise WrongStage(f"There is no {kind} {value!r}; choose one of: {', '.join(known)} "
+                    raise ConfigError(f"There is no {kind} {value!r}; choose one of: {', '.join(known)} "
                                      f"(or random for the game's default).")
                 other = boards.taken_by(choices, kind, value, except_user=str(user_id))
                 if other is not None:
@@ -402,8 +405,7 @@ class GameService:
         return {"planet": mine.get("planet"), "corporation": mine.get("corporation")}
 
     async def cancel(self, game_id: int, user_id: int, is_admin: bool) -> Game:
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status not in ("lobby", "active"):
                 raise WrongStage("This game is already over.")
@@ -417,8 +419,7 @@ class GameService:
             return await self.load(game_id)
 
     async def start(self, game_id: int, user_id: int, is_admin: bool) -> Game:
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
                 raise WrongStage("This game has already started.")
@@ -467,6 +468,35 @@ class GameService:
             raise NotInGame("These controls belong to another player.")
         return mine
 
+    @staticmethod
+    def _must_be_playing(game: Game) -> None:
+        if game.status != "active":
+            raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+
+    def suggest_actions(self, game: Game, user_id: int, typed: str = "") -> list[str]:
+        """The user's legal moves as text, those starting with ``typed`` (autocomplete of /pu act);
+        none for an onlooker or before the game starts."""
+        seat = game.seat_of(user_id)
+        if seat is None or game.state is None:
+            return []
+        want = typed.strip().lower()
+        return [t for t in (str(a) for a in rules.legal_actions(game.state, seat)) if t.startswith(want)]
+
+    def suggest_squares(self, game: Game, user_id: int, tile: str | None = None, orient: int | None = None) -> list[str]:
+        """The squares (e.g. "C5") where the user's tile fits, in board order, in ``orient``
+        if given (autocomplete of /pu place); ``tile`` ("small" or "large") is the depot tile
+        the command would pick first. ``game.state`` is the caller's own copy: it may change."""
+        seat = game.seat_of(user_id)
+        if seat is None or game.state is None:
+            return []
+        state = game.state
+        s = state.seats[seat]
+        if s.hand is None and s.step == "pick" and tile in ("small", "large"):
+            rules.apply(state, seat, Pick(tile))
+        places = [a for a in rules.legal_actions(state, seat) if isinstance(a, Place)
+                  and (orient is None or a.orient == orient)]
+        return sorted({D.cell_name(a.anchor) for a in places}, key=lambda c: (c[0], int(c[1:])))
+
     async def panel(self, game_id: int, user_id: int, ui: dict | None = None) -> Outcome:
         game = await self.load(game_id)
         seat = self._seat_for(game, user_id)
@@ -474,11 +504,9 @@ class GameService:
 
     async def control(self, game_id: int, user_id: int, seat: int, stamp: str, verb: str) -> Outcome:
         """A click on a panel control (button or menu option): ``verb`` as in service.panels."""
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             mine = self._seat_for(game, user_id, seat)
-            if game.status != "active":
-                raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            self._must_be_playing(game)
             if stamp != panels.stamp_of(game.state, mine):
                 raise StaleControl(game_id, mine)
             kind, _, rest = verb.partition(":")
@@ -516,20 +544,16 @@ class GameService:
 
     async def act(self, game_id: int, user_id: int, text: str | Action) -> Outcome:
         """Play an action given as text (``place C5 3``) or an Action for the user's seat."""
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
-            if game.status != "active":
-                raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            self._must_be_playing(game)
             return await self._act(game, seat, text)
 
     async def act_all(self, game_id: int, user_id: int, texts: list[str | Action]) -> Outcome:
         """Play several actions as one request: all of them, or none if one is refused."""
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
-            if game.status != "active":
-                raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            self._must_be_playing(game)
             return await self._act(game, seat, *texts)
 
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
@@ -802,8 +826,7 @@ class GameService:
         return sorted(set(touched))
 
     async def _fire(self, rem) -> bool:
-        async with self.lock(rem.game_id):
-            game = await self.load(rem.game_id)
+        async with self.locked_game(rem.game_id) as game:
             pos = next((i for i, s in enumerate(game.seats) if s.seat == rem.seat), None)
             if game.status != "active" or pos is None or pos not in rules.to_act(game.state):
                 await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
@@ -844,8 +867,7 @@ class GameService:
     async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
                       new_user: tuple[int, str] | None) -> Game:
         """Hand (0-based) ``seat`` to another user, or to the autopilot when ``new_user`` is None."""
-        async with self.lock(game_id):
-            game = await self.load(game_id)
+        async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "active":
                 raise WrongStage("Only seats of a game in progress can be handed over.")
