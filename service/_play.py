@@ -19,7 +19,7 @@ from ._announce import Announcements
 from ._model import Game, Outcome
 from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
 
-log = logging.getLogger("service.games")
+log = logging.getLogger("service.games")  # the service's logger, as before the split
 
 
 class Play(Announcements):
