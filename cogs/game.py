@@ -21,7 +21,6 @@ from engine.actions import Pick, Place
 from engine.errors import DataError, EngineError
 from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
 from service import boards as sides  # (a /pu create option is called boards)
-from service import panels as P
 from service.outbox import Poster
 
 from . import ui
