@@ -208,7 +208,7 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
     import simcord
 
     from bot import make_bot
-    from spike.simcord_helpers import concurrently
+    from tests.discord.simcord_extra import concurrently
 
     report = Report(games=games)
     with tempfile.TemporaryDirectory() as folder:

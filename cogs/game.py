@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+import contextlib
+from collections.abc import AsyncIterator
 
 import discord
 from discord import app_commands
@@ -16,20 +17,15 @@ from discord.ext import commands, tasks
 
 from db.errors import DatabaseError
 from engine import data as D
-from engine import rules
 from engine.actions import Pick, Place
-from engine.errors import EngineError
+from engine.errors import DataError, EngineError
 from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
 from service import boards as sides  # (a /pu create option is called boards)
-from service import panels as P
 from service.outbox import Poster
 
 from . import ui
 from .help import RULE_TOPICS
 from .posting import DiscordChannel, missing_permissions
-
-if TYPE_CHECKING:
-    pass
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
@@ -85,6 +81,14 @@ def short(error: BaseException) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+class Answer:
+    """What a handler learns on the way that its error answer and its flush need: the game."""
+    __slots__ = ("game_id",)
+
+    def __init__(self, game_id: int | None):
+        self.game_id = game_id
+
+
 class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet Unknown"):
     def __init__(self, bot: commands.Bot, service: GameService):
         self.bot = bot
@@ -125,8 +129,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 return
             except (ServiceError, EngineError) as again:
                 error = again
-        if isinstance(error, (ServiceError, EngineError, DatabaseError)):
-            text = short(error)
+        if isinstance(error, (ServiceError, EngineError, DatabaseError)) and not isinstance(error, DataError):
+            text = short(error)  # the player's mistake (a DataError is ours: the apology below)
         elif isinstance(error, app_commands.MissingPermissions):
             text = "You need the Manage Server permission to do that."
         else:
@@ -136,6 +140,27 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_private(interaction, text)
         except discord.HTTPException:
             log.warning("could not deliver an error message to %s", interaction.user.id)
+
+    @contextlib.asynccontextmanager
+    async def answering(self, interaction: Interaction, game_id: int | None = None, *,
+                        flush: bool = False) -> AsyncIterator[Answer]:
+        """The one error path of the handlers: a failure in the block is answered privately
+        (``fail``) and goes no further; with ``flush``, the posts the game owes go out
+        afterwards, whether the block failed or not. Set ``answer.game_id`` once the game is known.
+
+            async with self.answering(interaction, flush=True) as answer:
+                game = await self.here(interaction)
+                answer.game_id = game.id
+                ...
+        """
+        answer = Answer(game_id)
+        try:
+            yield answer
+        except Exception as error:  # noqa: BLE001 - every failure gets an answer
+            await self.fail(interaction, error, answer.game_id)
+        finally:
+            if flush and answer.game_id is not None:
+                self.flush_soon(answer.game_id)
 
     async def cog_app_command_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         await self.fail(interaction, getattr(error, "original", error))
@@ -159,17 +184,15 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_private(interaction, text, files=files, view=view)
 
     async def open_panel(self, interaction: Interaction, game_id: int | None = None) -> None:
-        try:
+        async with self.answering(interaction, game_id) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if game_id is None:
-                game_id = (await self.here(interaction)).id
-            outcome = await self.service.panel(game_id, interaction.user.id)
+            if answer.game_id is None:
+                answer.game_id = (await self.here(interaction)).id
+            outcome = await self.service.panel(answer.game_id, interaction.user.id)
             await self.show_panel(interaction, outcome)
-        except Exception as error:  # noqa: BLE001 - every failure gets an answer
-            await self.fail(interaction, error, game_id)
 
     async def panel_click(self, interaction: Interaction, game_id: int, seat: int, stamp: str, verb: str) -> None:
-        try:
+        async with self.answering(interaction, game_id, flush=True):
             message = interaction.message
             if message is None or not message.flags.ephemeral:  # panels are only ever private
                 raise NotInGame("These controls only work on your own private panel: use /pu play.")
@@ -179,14 +202,10 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if outcome.played:
                 note = f"✔ {outcome.played[-1]}"
             await self.show_panel(interaction, outcome, note=note, edit=True)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
-        finally:
-            self.flush_soon(game_id)
 
     async def lobby_click(self, interaction: Interaction, game_id: int, verb: str) -> None:
         user = interaction.user
-        try:
+        async with self.answering(interaction, game_id, flush=True):
             if verb == "join":
                 game = await self.service.join(game_id, user.id, user.display_name)
             elif verb == "leave":
@@ -212,10 +231,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 await interaction.edit_original_response(content=content, view=view)
             else:
                 await interaction.response.edit_message(content=content, view=view)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
-        finally:
-            self.flush_soon(game_id)
 
     # ------------------------------------------------------------------ lobby: planets and corporations
 
@@ -242,14 +257,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def choose_board(self, interaction: Interaction, game_id: int, kind: str, value: str) -> None:
         """A pick in a lobby player's planet or corporation menu."""
-        try:
+        async with self.answering(interaction, game_id):
             key = "planet" if kind == "planet" else "corporation"
             game = await self.service.choose_boards(game_id, interaction.user.id, **{key: value})
             view = ui.boards_view(game.id, self.service.boards_of(game, interaction.user.id), self.default_boards(game))
             await interaction.response.edit_message(content=self.boards_text(game, interaction.user.id), view=view)
             await self.refresh_lobby(game)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
 
     def lobby_text(self, game: Game) -> str:
         o = game.options
@@ -298,7 +311,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
                      private_objectives: bool = False, boards: str = "standard", events: str = "off") -> None:
-        try:
+        async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
             parent = getattr(interaction.channel, "parent_id", None)
@@ -318,8 +331,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.service.repo.set_message(game.id, "lobby", message.channel.id, message.id)
             await self.make_thread(game, message)
             await self.warn_permissions(interaction)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     async def warn_permissions(self, interaction: Interaction) -> None:
         """Tell the game's creator, privately and at once, what the bot may not do here."""
@@ -341,7 +352,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            corporation="your corporation (default: the game's setting)")
     @app_commands.choices(planet=PLANET_CHOICES, corporation=CORPORATION_CHOICES)
     async def choose(self, interaction: Interaction, planet: str | None = None, corporation: str | None = None) -> None:
-        try:
+        async with self.answering(interaction):
             game = await self.here(interaction)
             changed = planet is not None or corporation is not None
             if changed:
@@ -350,8 +361,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_boards(interaction, game)  # the answer first: the lobby edit may wait on a rate limit
             if changed:
                 await self.refresh_lobby(game)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="solo", description="Start a solo game at once (the event deck is always on)")
     @app_commands.describe(events="how hard the event deck is (normal: target 58)",
@@ -362,7 +371,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                           corporation=CORPORATION_CHOICES[1:])
     async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard",
                    planet: str | None = None, corporation: str | None = None) -> None:
-        try:
+        async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
             game = await self.service.create(creator_id=user.id, creator_name=user.display_name,
@@ -385,27 +394,22 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.start(game.id, user.id, False)
             await self.show_panel(interaction, await self.service.panel(game.id, user.id))
             self.flush_soon(game.id)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="daily", description="Today's solo challenge: the same game for everyone, one try a day")
     async def daily(self, interaction: Interaction) -> None:
-        game_id = None
-        try:
+        async with self.answering(interaction) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
             game = await self.service.daily(user_id=user.id, name=user.display_name,
                                             guild_id=interaction.guild_id, channel_id=interaction.channel_id)
-            game_id = game.id
+            answer.game_id = game.id
             outcome = await self.service.panel(game.id, user.id)
             await self.show_panel(interaction, outcome, note=f"**Daily challenge {game.row.daily_key}** (game #{game.id}). "
                                                               f"Only you see this game until you finish it.")
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
 
     @app_commands.command(name="leaderboard", description="Daily challenge results in this server: today and best ever")
     async def leaderboard(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
             board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
             if board["mine"]:
@@ -421,8 +425,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 lines.append("**Your best:**" if board["mine"] else "**Best ever:**")
                 lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
             await interaction.followup.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="play", description="Your move in this channel's game (only you see it)")
     async def play(self, interaction: Interaction) -> None:
@@ -435,11 +437,10 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                                 app_commands.Choice(name="large", value="large")])
     async def place(self, interaction: Interaction, at: str, orient: app_commands.Range[int, 0, 7] = 0,
                     tile: str | None = None) -> None:
-        game_id = None
-        try:
+        async with self.answering(interaction, flush=True) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.here(interaction)
-            game_id = game.id
+            answer.game_id = game.id
             if len(at.strip()) > 3:
                 raise ServiceError("A square is a row letter A-L and a column 1-12, like C5.")
             try:
@@ -449,28 +450,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             texts = ([str(Pick(tile))] if tile else []) + [str(Place(anchor, orient))]
             outcome = await self.service.act_all(game.id, interaction.user.id, texts)
             await self.show_panel(interaction, outcome, note=f"✔ placed at {D.cell_name(anchor)}, orientation {orient}")
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
-        finally:
-            if game_id:
-                self.flush_soon(game_id)
 
     @place.autocomplete("at")
     async def place_at(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
             game = await self.here(interaction)
-            seat = game.seat_of(interaction.user.id)
-            if seat is None or game.state is None:
-                return []
-            state = game.state
             tile = getattr(interaction.namespace, "tile", None)
             orient = getattr(interaction.namespace, "orient", None)
-            s = state.seats[seat]
-            if s.hand is None and s.step == "pick" and tile in ("small", "large"):
-                rules.apply(state, seat, Pick(tile))
-            places = [a for a in rules.legal_actions(state, seat) if isinstance(a, Place)
-                      and (orient is None or a.orient == orient)]
-            squares = sorted({D.cell_name(a.anchor) for a in places}, key=lambda c: (c[0], int(c[1:])))
+            squares = self.service.suggest_squares(game, interaction.user.id, tile, orient)
             want = current.strip().upper()
             return [app_commands.Choice(name=f"{c} (fits{'' if orient is None else f' in orientation {orient}'})",
                                         value=c) for c in squares if c.startswith(want)][:25]
@@ -480,31 +467,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @app_commands.command(name="act", description="Type any move, e.g. 'pick large', 'resolve 2 water', 'confirm'")
     @app_commands.describe(action="the move (the suggestions list every legal one)")
     async def act(self, interaction: Interaction, action: str) -> None:
-        game_id = None
-        try:
+        async with self.answering(interaction, flush=True) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.here(interaction)
-            game_id = game.id
+            answer.game_id = game.id
             if len(action) > 100:
                 raise ServiceError("That move is too long; pick one from the suggestions.")
             outcome = await self.service.act(game.id, interaction.user.id, action)
             await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[-1]}")
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
-        finally:
-            if game_id:
-                self.flush_soon(game_id)
 
     @act.autocomplete("action")
     async def act_suggestions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:
-            game = await self.here(interaction)
-            seat = game.seat_of(interaction.user.id)
-            if seat is None or game.state is None:
-                return []
-            want = current.strip().lower()
-            texts = [str(a) for a in rules.legal_actions(game.state, seat)]
-            return [app_commands.Choice(name=t, value=t) for t in texts if t.startswith(want)][:25]
+            texts = self.service.suggest_actions(await self.here(interaction), interaction.user.id, current)
+            return [app_commands.Choice(name=t, value=t) for t in texts][:25]
         except Exception:  # noqa: BLE001
             return []
 
@@ -522,19 +498,16 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         return seat
 
     async def _show_image(self, interaction: Interaction, builder, named=None) -> None:
-        game_id = None
-        try:
+        async with self.answering(interaction) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             no_one_named_in_dm(interaction, named)
             game = await self.here(interaction)
-            game_id = game.id
+            answer.game_id = game.id
             if game.state is None:
                 raise ServiceError("The game has not started yet: " + self.service.status_text(game))
             text, kind, args, kwargs = await builder(game)
             png = await self.service.render(kind, *args, **kwargs)
             await self.send_private(interaction, text, files=ui.png_file(png, f"game-{game.id}-{kind}.png"))
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
 
     @app_commands.command(name="board", description="See a planet (yours by default)")
     async def board(self, interaction: Interaction, player: discord.User | None = None) -> None:
@@ -560,7 +533,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         await self._show_image(interaction, build)
 
     async def show_station(self, interaction: Interaction, game_id: int) -> None:
-        try:
+        async with self.answering(interaction, game_id):
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.service.load(game_id)
             if game.state is None:
@@ -570,20 +543,16 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             png = await self.service.render("station", self.service.view(game, interaction.user.id), game.names)
             await self.send_private(interaction, f"The space station, round {game.state.round}.",
                                     files=ui.png_file(png, f"game-{game.id}-station.png"))
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
 
     @app_commands.command(name="status", description="Who still has to play")
     async def status(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             game = await self.here(interaction)
             await self.send_private(interaction, self.service.status_text(game))
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="score", description="Current standing by scoring category")
     async def score(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             game = await self.here(interaction)
             if game.state is None:
                 raise ServiceError("The game has not started yet.")
@@ -598,8 +567,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if game.state.phase != "over":
                 lines.append("Other players' hidden cards are not counted until the end.")
             await self.send_private(interaction, "\n".join(lines))
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="rules", description="A rules reminder")
     @app_commands.describe(topic="what you want to know")
@@ -609,16 +576,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     @app_commands.command(name="reminders", description="Turn your reminders in this game on or off")
     async def reminders(self, interaction: Interaction, on: bool) -> None:
-        try:
+        async with self.answering(interaction):
             game = await self.here(interaction)
             await self.service.set_reminders(game.id, interaction.user.id, on)
             await self.send_private(interaction, f"Reminders {'on' if on else 'off'} for game #{game.id}.")
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="games", description="Your open games")
     async def games(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             games = await self.service.games_of(interaction.user.id)
             if not games:
                 await self.send_private(interaction, "You have no open game. Start one with /pu create or /pu solo.")
@@ -627,14 +592,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                      + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
             await self.send_private(interaction, fit_lines(lines, "…and {n} more game(s): /pu status in a "
                                                                   "game's thread shows one."))
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     # ------------------------------------------------------------------ commands: the creator's tools
 
     @app_commands.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
     async def kick(self, interaction: Interaction, player: discord.User) -> None:
-        try:
+        async with self.answering(interaction):
             no_one_named_in_dm(interaction, player)
             game = await self.here(interaction)
             seat = game.seat_of(player.id)
@@ -643,45 +606,31 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.kick(game.id, interaction.user.id, is_admin(interaction), seat)
             await self.send_private(interaction, f"{player.display_name} was removed from game #{game.id}.")
             await self.refresh_lobby(game)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     @app_commands.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
     @app_commands.describe(seat="seat number (1-6)", member="the new player; leave empty for the autopilot")
     async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
                       member: discord.User | None = None) -> None:
-        game_id = None
-        try:
+        async with self.answering(interaction, flush=True) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             no_one_named_in_dm(interaction, member)
             game = await self.here(interaction)
-            game_id = game.id
+            answer.game_id = game.id
             if member is not None and not isinstance(member, discord.Member):
                 raise ServiceError(f"{member.display_name} is not a member of this server, so they cannot take "
                                    f"the seat. Name a member, or leave the option empty for the autopilot.")
             new = None if member is None else (member.id, member.display_name)
             game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
             await self.send_private(interaction, f"Seat {seat} is now played by {game.names[seat - 1]}.")
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
-        finally:
-            if game_id:
-                self.flush_soon(game_id)
 
     @app_commands.command(name="end", description="End this game now (creator or Manage Server)")
     async def end(self, interaction: Interaction) -> None:
-        game_id = None
-        try:
+        async with self.answering(interaction, flush=True) as answer:
             game = await self.here(interaction)
-            game_id = game.id
+            answer.game_id = game.id
             game = await self.service.cancel(game.id, interaction.user.id, is_admin(interaction))
             await self.send_private(interaction, f"Game #{game.id} is ended.")
             await self.refresh_lobby(game)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error, game_id)
-        finally:
-            if game_id:
-                self.flush_soon(game_id)
 
     async def refresh_lobby(self, game: Game) -> None:
         row = await self.service.repo.get_message(game.id, "lobby")

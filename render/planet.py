@@ -214,13 +214,6 @@ def _draw_lines(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry) -
                         fill=T.GOLD)
 
 
-def planet_block(board: Board, cell: int, labels: bool = True) -> Image.Image:
-    """The planet (with labels or the compact form) as one RGB image."""
-    img = empty_planet(board.planet_id, cell, labels).copy()
-    draw_board(img, board, 0, 0, geometry(cell, labels))
-    return img
-
-
 # --------------------------------------------------------------------------- full images
 
 CELL = 54

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,12 +22,14 @@ from pathlib import Path
 from db.connection import open_database
 from db.repository import GameRepository
 from engine import rules
-from engine.errors import EngineError
+from engine.errors import DataError, EngineError
 
 from . import autoplay
 from .errors import ServiceError
 from .games import Game, GameService
 from .panels import Panel
+
+log = logging.getLogger(__name__)
 
 HELP = ("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
         "or: board [N], corp [N], station, score, status, auto, help, quit.")
@@ -151,6 +154,9 @@ class Console:
                         ui[user] = (panel.stamp, verb)
                 else:
                     await self.service.act(game_id, user, line)
+            except DataError:  # ours, not the player's: logged, and the game is safe
+                log.exception("game %s: inconsistent game data", game_id)
+                self.say("  ✗ Sorry, something went wrong on our side; the game is safe. Please try again.")
             except (ServiceError, EngineError) as error:
                 self.say(f"  ✗ {error}")
 

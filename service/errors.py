@@ -26,6 +26,11 @@ class WrongStage(ServiceError):
     """The request does not fit the game's stage (joining a started game, starting a full one...)."""
 
 
+class ConfigError(ServiceError):
+    """Game options that are not valid (lobby options, a planet or corporation that does not
+    exist): the message names the option and what it accepts."""
+
+
 class StaleControl(ServiceError):
     """A button or menu from an older position of the player's turn."""
 

@@ -1,7 +1,8 @@
 """The layers stay apart (STYLE.md): engine/ is pure rules, render/ and db/ know nothing of
 Discord, and engine/ does no I/O, imaging or asyncio; neither engine/ nor render/ reaches up
-into service/. Inside engine/ the modules form layers too: no import cycle (function-level
-imports count), and no module uses another module's ``_private`` names."""
+into service/, and the cogs take the rules through the service. Inside engine/ the modules form
+layers too: no import cycle (function-level imports count), and no module uses another module's
+``_private`` names."""
 import ast
 from pathlib import Path
 
@@ -39,8 +40,37 @@ def test_engine_render_and_db_import_nothing_they_must_not():
     assert problems == []
 
 
+# what the cogs may take from the engine directly: square names, action text and error types;
+# rules, state, views and scores come through the game service
+COGS_MAY_USE = {"engine.data", "engine.actions", "engine.errors"}
+
+
+def engine_modules_used(path: Path) -> set[str]:
+    """The engine modules a file imports, by full name (``from engine import data`` is engine.data)."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names if a.name.split(".")[0] == "engine"}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "engine":
+                out |= {f"engine.{a.name}" for a in node.names}
+            elif node.module.split(".")[0] == "engine":
+                out.add(node.module)
+    return out
+
+
+def test_cogs_get_the_rules_through_the_service():
+    problems = []
+    for path in sorted([*(ROOT / "cogs").rglob("*.py"), ROOT / "bot.py"]):
+        bad = engine_modules_used(path) - COGS_MAY_USE
+        if bad:
+            problems.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert problems == []
+
+
 def test_the_check_itself_sees_an_import():
     assert "discord" in imported_modules(Path(__file__).with_name("_layering_probe.py"))
+    assert engine_modules_used(Path(__file__).with_name("_layering_probe.py")) == {"engine.rules", "engine.state"}
 
 
 # --------------------------------------------------------------------------- inside engine/

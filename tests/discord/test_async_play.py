@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine import rules
-from spike.simcord_helpers import concurrently
+from tests.discord.simcord_extra import concurrently
 from tests.discord.conftest import new_bot
 from tests.discord.helpers import button, click_default, play_panel, start_game, thread_of
 

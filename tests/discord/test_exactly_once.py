@@ -8,7 +8,7 @@ import json
 from engine import rules
 from engine.actions import Confirm, Move
 from service import autoplay
-from spike.simcord_helpers import concurrently
+from tests.discord.simcord_extra import concurrently
 from tests.discord.helpers import button, create_game, lobby_message, play_panel, thread_of
 
 

@@ -88,12 +88,21 @@ def showcase_board(planet_id: str) -> Board:
     return board
 
 
+def planet_block(board: Board, cell: int, labels: bool = True):
+    """One planet (with labels or the compact form) as an RGB image, drawn as the renderer
+    draws it inside its pictures."""
+    from render.planet import draw_board, empty_planet, geometry
+
+    img = empty_planet(board.planet_id, cell, labels).copy()
+    draw_board(img, board, 0, 0, geometry(cell, labels))
+    return img
+
+
 def planets_gallery(cell: int = 26):
     """The twelve asymmetric planets side by side (compact form), each with its showcase tiles."""
     from PIL import Image
 
     from engine.setup import SUPPORTED_PLANETS
-    from render.planet import planet_block
 
     blocks = [planet_block(showcase_board(pid), cell, labels=False) for pid in SUPPORTED_PLANETS[1:]]
     w, h = blocks[0].size

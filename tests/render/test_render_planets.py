@@ -19,8 +19,8 @@ from engine.data import parse_cell as sq
 from engine.setup import SUPPORTED_PLANETS
 from render import features
 from render.demo import playout
-from render.planet import CELL, HEADER, _land, empty_planet, geometry, planet_block
-from tests.render.positions import NAMES, stored_positions
+from render.planet import CELL, HEADER, _land, empty_planet, geometry
+from tests.render.positions import NAMES, planet_block, stored_positions
 from tests.render.test_render_images import PLANET_LIMIT, _sane, render_all
 
 ASYMMETRIC = SUPPORTED_PLANETS[1:]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service import NotInGame, WrongStage
+from service import ConfigError, NotInGame, WrongStage
 from service import boards
 from engine import data as D
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
@@ -79,9 +79,9 @@ async def test_random_forgets_a_choice(service):
 
 async def test_bad_choices_get_a_reason_and_change_nothing(service):
     game = await lobby(service)
-    with pytest.raises(WrongStage, match="no planet 'mars'.*cerberus"):
+    with pytest.raises(ConfigError, match="no planet 'mars'.*cerberus"):
         await service.choose_boards(game.id, 1, planet="mars")
-    with pytest.raises(WrongStage, match="no corporation"):
+    with pytest.raises(ConfigError, match="no corporation"):
         await service.choose_boards(game.id, 1, corporation="acme")
     with pytest.raises(NotInGame, match="Join the game first"):
         await service.choose_boards(game.id, 99, planet="gaia")

@@ -76,3 +76,22 @@ async def test_the_console_plays_the_planets_and_corporations_asked_for(tmp_path
     said.clear()
     code = await run(["--out", str(tmp_path / "b"), "--planets", "mars"], ask=Keyboard([]), say=said.append)
     assert code == 2 and "no planet 'mars'" in said[-1]
+
+
+async def test_inconsistent_game_data_gets_the_apology_and_is_logged_not_blamed_on_the_player(tmp_path, monkeypatch,
+                                                                                             caplog):
+    import logging
+
+    from engine.errors import DataError
+    from service import GameService
+
+    async def broken(self, *_args, **_kwargs):
+        raise DataError("tile 99: no shape 'hexomino' in tiles.json")
+
+    monkeypatch.setattr(GameService, "act", broken)
+    said = []
+    await run(["--out", str(tmp_path), "--seed", "3"], ask=Keyboard(["confirm"], then="quit"), say=said.append)
+    text = "\n".join(said)
+    assert "Sorry, something went wrong on our side; the game is safe." in text
+    assert "tiles.json" not in text
+    assert any(r.levelno >= logging.ERROR and isinstance(r.exc_info[1], DataError) for r in caplog.records)

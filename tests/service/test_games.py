@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine import rules
-from service import GameService, NotAllowed, NotInGame, StaleControl, WrongStage, autoplay
+from service import ConfigError, GameService, NotAllowed, NotInGame, StaleControl, WrongStage, autoplay
 from service.panels import stamp_of
 
 
@@ -19,9 +19,9 @@ async def two_player_game(service, **options):
 
 
 async def test_lobby_options_are_checked_with_a_readable_reason(service):
-    with pytest.raises(WrongStage, match="1 to 6"):
+    with pytest.raises(ConfigError, match="1 to 6"):
         await service.create(creator_id=1, creator_name="A", guild_id=1, channel_id=1, options={"max_players": 9})
-    with pytest.raises(WrongStage, match="boards"):
+    with pytest.raises(ConfigError, match="boards"):
         await service.create(creator_id=1, creator_name="A", guild_id=1, channel_id=1, options={"boards": "huge"})
 
 

@@ -3,7 +3,8 @@
 ``concurrently`` relies on two SimCord internals: ``Env._begin_operation`` /
 ``Env._end_operation`` (the overlap guard) and ``Env._settle_internal`` (what every actor
 verb awaits after delivering its gateway event). Both are private, so re-check this helper
-whenever the pinned simcord version changes; tests/discord_spike covers it.
+whenever the pinned simcord version changes; tests/discord/test_async_play.py and
+test_exactly_once.py cover it.
 """
 from __future__ import annotations
 

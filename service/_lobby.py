@@ -1,0 +1,220 @@
+"""The lobby part of GameService: creating games (normal, solo, the daily challenge), seats
+coming and going, planets and corporations chosen, cancelling and starting; the daily
+challenge's leaderboard."""
+from __future__ import annotations
+
+import json
+import random
+
+from db.errors import AlreadySeated, DailyGameExists
+from db.repository import ResultRow
+from engine.setup import (
+    SUPPORTED_CORPORATIONS,
+    SUPPORTED_PLANETS,
+    make_config,
+    new_game,
+)
+from engine.state import dump, load
+
+from . import boards
+from ._model import Game, check_options, daily_key, daily_seed
+from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
+
+
+class Lobby:
+    """Mixed into GameService (service.games): uses its lock, load and save."""
+
+    async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,
+                     options: dict | None = None, kind: str = "normal", daily_key: str | None = None) -> Game:
+        opts = check_options(options or {})
+        game_id = await self.repo.create_game(creator_id=creator_id, guild_id=guild_id, channel_id=channel_id,
+                                          config=json.dumps(opts), kind=kind, daily_key=daily_key,
+                                          seats=[(creator_id, creator_name, False)])
+        return await self.load(game_id)
+
+    async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None) -> Game:
+        """Today's daily challenge for this player: the same solo setup for everyone today
+        (planet, corporation, objectives, events, tile order). One attempt per player per day:
+        an unfinished attempt carries on; a finished one is refused politely."""
+        key = daily_key(self.clock())
+        row = await self.repo.find_daily_game(key, user_id)
+        if row is not None:
+            if row.status == "active":
+                return await self.load(row.id)
+            result = load(row.state).result if row.state else None
+            total = next((p["total"] for p in result["players"]), None) if result else None
+            raise WrongStage(f"You have already played today's challenge ({key})"
+                             + (f": {total} medals" if total is not None else "")
+                             + ". A new one starts at 00:00 UTC; see /pu leaderboard.")
+        options = {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0}
+        try:
+            game = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id, channel_id=channel_id,
+                                     options=options, kind="daily", daily_key=key)
+        except DailyGameExists:
+            raise WrongStage("You have already started today's challenge; use /pu play.") from None
+        return await self.start(game.id, user_id, False)
+
+    async def leaderboard(self, guild_id: int | None, key: str | None = None, limit: int = 10,
+                          user_id: int | None = None) -> dict:
+        """Finished daily challenges: today's (or ``key``'s) ranking and the best ever, in a
+        server; outside a server (``guild_id`` None: a direct message) only ``user_id``'s own
+        results ("mine": True), since a DM must not show other servers' players. Read from
+        the results table (two indexed queries), never from the games' states."""
+        key = key or daily_key(self.clock())
+        scope = {"guild_id": guild_id} if guild_id is not None else {"user_id": user_id}
+        if guild_id is None and user_id is None:
+            return {"day": key, "today": [], "players_today": 0, "best": [], "mine": True}
+
+        def entry(r: ResultRow) -> dict:
+            return {"game": r.game_id, "user": r.user_id, "name": r.name, "total": r.score, "day": r.daily_key,
+                    "target": r.target}
+
+        today, count = await self.repo.daily_results(key, limit=limit, **scope)
+        best = await self.repo.best_daily_results(limit=limit, **scope)
+        return {"day": key, "today": [entry(r) for r in today], "players_today": count,
+                "best": [entry(r) for r in best], "mine": guild_id is None}
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        await self.repo.set_thread(game_id, thread_id)
+
+    def _may_manage(self, game: Game, user_id: int, is_admin: bool) -> None:
+        if user_id != game.row.creator_id and not is_admin:
+            raise NotAllowed("Only the game's creator or a member with Manage Server can do that.")
+
+    async def check_manager(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        """Raises NotAllowed unless the user created the game or has Manage Server."""
+        game = await self.load(game_id)
+        self._may_manage(game, user_id, is_admin)
+        return game
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Game:
+        async with self.locked_game(game_id) as game:
+            if game.status != "lobby":
+                raise WrongStage("This game has already started; you can watch it, or start your own with /pu create.")
+            if game.seat_of(user_id) is not None:
+                raise WrongStage("You are already in this game.")
+            if len(game.seats) >= game.options["max_players"]:
+                raise WrongStage(f"This game is full ({game.options['max_players']} players).")
+            try:
+                await self.repo.add_seat(game_id, user_id, name)
+            except AlreadySeated:
+                raise WrongStage("You are already in this game.") from None
+            return await self.load(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> Game:
+        async with self.locked_game(game_id) as game:
+            if game.status != "lobby":
+                raise WrongStage("The game has started: ask its creator to hand your seat to the autopilot "
+                                 "(/pu replace) instead.")
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotInGame("You are not in this game.")
+            if user_id == game.row.creator_id:
+                raise WrongStage("You created this game: cancel it instead (the Cancel button).")
+            await self.repo.remove_seat(game_id, game.seats[seat].seat)
+            return await self.load(game_id)
+
+    async def kick(self, game_id: int, user_id: int, is_admin: bool, seat: int) -> Game:
+        """Remove the player at (0-based) lobby position ``seat``."""
+        async with self.locked_game(game_id) as game:
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "lobby":
+                raise WrongStage("Players can only be removed in the lobby; use /pu replace during a game.")
+            if not 0 <= seat < len(game.seats):
+                raise WrongStage(f"There is no player {seat + 1} in this lobby.")
+            if game.seats[seat].user_id == game.row.creator_id and not game.seats[seat].is_bot:
+                raise WrongStage("The creator cannot be removed; cancel the game instead.")
+            await self.repo.remove_seat(game_id, game.seats[seat].seat)
+            return await self.load(game_id)
+
+    async def add_bot(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        async with self.locked_game(game_id) as game:
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "lobby":
+                raise WrongStage("Computer players can only join in the lobby.")
+            if len(game.seats) >= game.options["max_players"]:
+                raise WrongStage(f"This game is full ({game.options['max_players']} players).")
+            n = sum(1 for s in game.seats if s.is_bot) + 1
+            await self.repo.add_seat(game_id, None, f"Autopilot {n}", is_bot=True)
+            return await self.load(game_id)
+
+    async def choose_boards(self, game_id: int, user_id: int, *, planet: str | None = None,
+                            corporation: str | None = None) -> Game:
+        """A seated player's own planet and/or corporation for the coming game (rulebook: each
+        player chooses the side of each board). An asymmetric side already chosen by another
+        player is refused; "random" (or the game's default) forgets the choice."""
+        async with self.locked_game(game_id) as game:
+            if game.status != "lobby":
+                raise WrongStage("Planets and corporations are chosen in the lobby, before the game starts.")
+            if game.seat_of(user_id) is None:
+                raise NotInGame("Join the game first (the Join button), then choose your planet and corporation.")
+            seated = {str(s.user_id) for s in game.seats if not s.is_bot}  # a player who left keeps nothing
+            choices = {k: dict(v) for k, v in game.options["choices"].items() if k in seated}
+            mine = choices.setdefault(str(user_id), {})
+            for kind, value, known, name in (
+                    ("planet", planet, SUPPORTED_PLANETS, boards.planet_name),
+                    ("corporation", corporation, SUPPORTED_CORPORATIONS, boards.corporation_name)):
+                if value is None:
+                    continue
+                if value in ("random", "default", ""):
+                    mine.pop(kind, None)
+                    continue
+                if value not in known:
+                    raise ConfigError(f"There is no {kind} {value!r}; choose one of: {', '.join(known)} "
+                                     f"(or random for the game's default).")
+                other = boards.taken_by(choices, kind, value, except_user=str(user_id))
+                if other is not None:
+                    who = next((s.display_name for s in game.seats if str(s.user_id) == other and not s.is_bot),
+                               "another player")
+                    raise WrongStage(f"{who} has already chosen {name(value)}: each asymmetric side exists "
+                                     f"once. Choose another one, or the identical side.")
+                mine[kind] = value
+            if not mine:
+                choices.pop(str(user_id))
+            options = {**game.options, "choices": choices}
+            await self.repo.set_config(game_id, json.dumps(options), game.version)
+            return await self.load(game_id)
+
+    def boards_of(self, game: Game, user_id: int) -> dict:
+        """What a lobby player has chosen: {"planet": id or None, "corporation": id or None}."""
+        mine = game.options["choices"].get(str(user_id), {})
+        return {"planet": mine.get("planet"), "corporation": mine.get("corporation")}
+
+    async def cancel(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        async with self.locked_game(game_id) as game:
+            self._may_manage(game, user_id, is_admin)
+            if game.status not in ("lobby", "active"):
+                raise WrongStage("This game is already over.")
+            if game.state is None:
+                await self.repo.set_status(game_id, "cancelled", game.version)
+            else:
+                post = self._post(game, f"Game #{game_id} was ended by <@{user_id}> in round {game.state.round}.")
+                await self.repo.save_state(game_id, dump(game.state), game.version, status="cancelled",
+                                           outbox=[post])
+            self._cache.pop(game_id, None)
+            return await self.load(game_id)
+
+    async def start(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+        async with self.locked_game(game_id) as game:
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "lobby":
+                raise WrongStage("This game has already started.")
+            n = len(game.seats)
+            if n == 0:
+                raise WrongStage("Nobody has joined yet.")
+            opts = game.options
+            seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2 ** 32)
+            events = opts["events"]
+            events = None if events is None else (False if events == "off" else events)
+            if n == 1 and events is False:
+                events = None  # solo always plays with events (rulebook); the normal deck by default
+            config = make_config(n, private_objectives=opts["private_objectives"], events=events,
+                                 **boards.deal(opts["boards"], seed, [game.user_of(i) for i in range(n)],
+                                               opts["choices"]))
+            state = new_game(config, seed)
+            posts = [] if game.row.kind == "daily" else [
+                self._post(game, self._start_text(game, state), mentions=self._humans(game))]
+            self._transitions(game, state, (0, "setup", None, ()), posts)
+            job = await self._run_bots(game, state, posts)
+            await self._save(game, job["state"], job["played"], posts, status="active")
+            return await self.load(game_id)

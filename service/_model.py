@@ -1,0 +1,123 @@
+"""What the game service hands out and takes in: a loaded game (Game), what a request did
+(Outcome), and the lobby options with their check (a ConfigError names the option and what
+it accepts)."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import zlib
+from dataclasses import dataclass, field
+
+from db.repository import GameRow, SeatRow
+from engine.state import GameState
+
+from . import panels
+from .errors import ConfigError
+
+HOUR = 3600.0
+DEFAULT_OPTIONS = {
+    "max_players": 4,         # lobby size, 1-6
+    "timer_hours": 0.0,       # 0: no turn timer
+    "remind_hours": 12.0,     # first reminder after this long; 0: no reminders
+    "private_objectives": False,
+    "boards": "standard",     # for players who do not choose: standard (KSB-4156 + Universal Coalition) or random
+    "choices": {},            # user id (text) -> {"planet": id, "corporation": id} chosen in the lobby (boards.py)
+    "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
+    "seed": None,             # fixed seed (tests, daily challenges); None: random at start
+}
+BOARD_CHOICES = ("standard", "random")
+EVENT_CHOICES = ("off", "easy", "normal", "hard")
+LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
+MAX_POST = 2000  # characters of one Discord message
+
+
+def daily_key(now: float) -> str:
+    """The daily challenge of a moment: its UTC date, e.g. '2026-11-21'."""
+    return dt.datetime.fromtimestamp(now, dt.timezone.utc).date().isoformat()
+
+
+def daily_seed(key: str) -> int:
+    """Everyone's seed for a day's challenge (stable across Python versions and machines)."""
+    return zlib.crc32(f"planet-unknown daily {key}".encode())
+
+
+@dataclass
+class Game:
+    row: GameRow
+    seats: list[SeatRow]
+    state: GameState | None
+    options: dict
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+    @property
+    def names(self) -> list[str]:
+        return [s.display_name for s in self.seats]
+
+    @property
+    def channel_id(self) -> int | None:
+        return self.row.thread_id or self.row.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The engine seat (0-based position in seat order) of a user, or None."""
+        for i, s in enumerate(self.seats):
+            if s.user_id == user_id and not s.is_bot:
+                return i
+        return None
+
+    def user_of(self, seat: int) -> int | None:
+        s = self.seats[seat]
+        return None if s.is_bot else s.user_id
+
+    def mention(self, seat: int) -> str:
+        user = self.user_of(seat)
+        return f"<@{user}>" if user is not None else f"{self.seats[seat].display_name} (computer)"
+
+
+@dataclass
+class Outcome:
+    """What a request did: the game after it, and the acting seat's panel if there is one."""
+    game: Game
+    seat: int | None = None
+    panel: panels.Panel | None = None
+    message: str = ""
+    played: list[str] = field(default_factory=list)
+
+
+def _options(raw: str) -> dict:
+    try:
+        opts = json.loads(raw or "{}")
+    except ValueError:
+        opts = {}
+    return {**DEFAULT_OPTIONS, **(opts if isinstance(opts, dict) else {})}
+
+
+def check_options(options: dict) -> dict:
+    """Validated lobby options (defaults filled in). Raises ConfigError naming the option and what it accepts."""
+    opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise ConfigError(f"unknown option(s): {', '.join(sorted(unknown))}")
+    if not isinstance(opts["max_players"], int) or not 1 <= opts["max_players"] <= 6:
+        raise ConfigError("players: choose from 1 to 6")
+    for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):
+        if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= top:
+            raise ConfigError(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
+    if opts["boards"] not in BOARD_CHOICES:
+        raise ConfigError(f"boards: one of {', '.join(BOARD_CHOICES)}")
+    if not isinstance(opts["choices"], dict):
+        raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
+    if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
+        raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
+    opts["private_objectives"] = bool(opts["private_objectives"])
+    return opts

@@ -1,0 +1,270 @@
+"""The playing part of GameService: a player's moves (typed, or clicks on their panel), the
+suggestions of the autocomplete, computer seats playing in the worker pool (``bots_job``),
+and seats handed over during a game."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+
+from db.errors import AlreadySeated
+from engine import data as D
+from engine import rules
+from engine.actions import Action, Pick, Place, parse
+from engine.errors import EngineError, MalformedAction
+from engine.state import GameState, dump, load
+
+from . import autoplay, panels, workers
+from ._announce import Announcements
+from ._model import Game, Outcome
+from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
+
+log = logging.getLogger("service.games")  # the service's logger, as before the split
+
+
+class Play(Announcements):
+    """Mixed into GameService (service.games): uses its lock, load and save."""
+
+    def _seat_for(self, game: Game, user_id: int, seat: int | None = None) -> int:
+        if game.state is None:
+            raise WrongStage("This game has not started yet.")
+        mine = game.seat_of(user_id)
+        if mine is None:
+            raise NotInGame("You are not playing in this game.")
+        if seat is not None and seat != mine:
+            raise NotInGame("These controls belong to another player.")
+        return mine
+
+    @staticmethod
+    def _must_be_playing(game: Game) -> None:
+        if game.status != "active":
+            raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+
+    def suggest_actions(self, game: Game, user_id: int, typed: str = "") -> list[str]:
+        """The user's legal moves as text, those starting with ``typed`` (autocomplete of /pu act);
+        none for an onlooker or before the game starts."""
+        seat = game.seat_of(user_id)
+        if seat is None or game.state is None:
+            return []
+        want = typed.strip().lower()
+        return [t for t in (str(a) for a in rules.legal_actions(game.state, seat)) if t.startswith(want)]
+
+    def suggest_squares(self, game: Game, user_id: int, tile: str | None = None, orient: int | None = None) -> list[str]:
+        """The squares (e.g. "C5") where the user's tile fits, in board order, in ``orient``
+        if given (autocomplete of /pu place); ``tile`` ("small" or "large") is the depot tile
+        the command would pick first. ``game.state`` is the caller's own copy: it may change."""
+        seat = game.seat_of(user_id)
+        if seat is None or game.state is None:
+            return []
+        state = game.state
+        s = state.seats[seat]
+        if s.hand is None and s.step == "pick" and tile in ("small", "large"):
+            rules.apply(state, seat, Pick(tile))
+        places = [a for a in rules.legal_actions(state, seat) if isinstance(a, Place)
+                  and (orient is None or a.orient == orient)]
+        return sorted({D.cell_name(a.anchor) for a in places}, key=lambda c: (c[0], int(c[1:])))
+
+    async def panel(self, game_id: int, user_id: int, ui: dict | None = None) -> Outcome:
+        game = await self.load(game_id)
+        seat = self._seat_for(game, user_id)
+        return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names, ui))
+
+    async def control(self, game_id: int, user_id: int, seat: int, stamp: str, verb: str) -> Outcome:
+        """A click on a panel control (button or menu option): ``verb`` as in service.panels."""
+        async with self.locked_game(game_id) as game:
+            mine = self._seat_for(game, user_id, seat)
+            self._must_be_playing(game)
+            if stamp != panels.stamp_of(game.state, mine):
+                raise StaleControl(game_id, mine)
+            kind, _, rest = verb.partition(":")
+            if kind == "a":
+                return await self._act(game, mine, rest)
+            if kind == "c":
+                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names,
+                                                        {"cursor": self._cursor(game.state, mine, rest)}))
+            if kind == "r":
+                steps = self._int(rest, "station turn")
+                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"rotation": steps}))
+            if kind == "p":
+                item, _, offset = rest.partition(":")
+                pages = {item: self._int(offset, "page")}
+                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"pages": pages}))
+            raise MalformedAction("That control is not one this bot made.", verb)
+
+    @staticmethod
+    def _int(text: str, what: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise MalformedAction(f"bad {what}: {text[:20]!r}", text[:20]) from None
+
+    def _cursor(self, state: GameState, seat: int, rest: str) -> tuple[int, int]:
+        parts = rest.split(":")
+        if parts[0] == "next" and len(parts) == 3:
+            return panels.next_placement(state, seat, self._int(parts[1], "square"), self._int(parts[2], "orientation"))
+        if len(parts) != 2:
+            raise MalformedAction("That control is not one this bot made.", rest)
+        anchor, orient = self._int(parts[0], "square"), self._int(parts[1], "orientation")
+        if not 0 <= anchor < D.SIZE * D.SIZE or not 0 <= orient < 8:
+            raise MalformedAction("That position is off the board.", rest)
+        return anchor, orient
+
+    async def act(self, game_id: int, user_id: int, text: str | Action) -> Outcome:
+        """Play an action given as text (``place C5 3``) or an Action for the user's seat."""
+        async with self.locked_game(game_id) as game:
+            seat = self._seat_for(game, user_id)
+            self._must_be_playing(game)
+            return await self._act(game, seat, text)
+
+    async def act_all(self, game_id: int, user_id: int, texts: list[str | Action]) -> Outcome:
+        """Play several actions as one request: all of them, or none if one is refused."""
+        async with self.locked_game(game_id) as game:
+            seat = self._seat_for(game, user_id)
+            self._must_be_playing(game)
+            return await self._act(game, seat, *texts)
+
+    async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
+        state = game.state
+        posts: list[tuple[str, str]] = []
+        played: list[tuple[int, str]] = []
+        for text in texts:
+            action = text if not isinstance(text, str) else parse(text)
+            before = self._marker(state)
+            rules.apply(state, seat, action)  # raises with a message for the player; nothing is saved
+            played.append((seat, str(action)))
+            self._transitions(game, state, before, posts)
+        mine = [a for _, a in played]
+        job = await self._run_bots(game, state, posts)
+        played += job["played"]
+        await self._save(game, job["state"], played, posts)
+        game = await self.load(game.id)
+        return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
+
+    def _bots_ready(self, game: Game, state: GameState | None) -> bool:
+        """Whether a computer seat has something to decide now."""
+        return state is not None and state.phase != "over" and any(
+            game.seats[i].is_bot for i in rules.to_act(state))
+
+    async def _run_bots(self, game: Game, state: GameState, posts: list, timed: int | None = None) -> dict:
+        """Let computer seats play until a human must decide or the game ends (in a game with
+        no human seat left: until the round ends), first the ``timed`` seat's decisions if
+        given (its turn timer ran out). The work runs in the worker pool (``bots_job``); the
+        caller holds the game's lock across it. Returns the job's answer: "state" (the new
+        state), "played" ((seat, action) pairs), "timed" and "round" (the timed seat's moves,
+        and the round they were in). Posts are appended to ``posts``."""
+        if timed is None and not self._bots_ready(game, state):
+            return {"state": state, "played": [], "timed": 0, "round": state.round}
+        lean = Game(dataclasses.replace(game.row, state=None), game.seats, None, game.options)
+        job = await workers.run(self.executor, bots_job, lean, dump(state), self.autopilot_level, timed)
+        posts.extend(job.pop("posts"))
+        job["state"] = load(job["state"])
+        return job
+
+    async def _continue_bots(self, game_id: int) -> None:
+        """The rest of a long autopilot run (a game with no human seat left), a round at a time:
+        each round is saved with its posts and the game's lock released before the next, so
+        the posts go out as the game goes and the game's other requests are answered between
+        rounds. A crash between rounds leaves a "bots" reminder, due at once: ``tick`` resumes."""
+        while True:
+            async with self.lock(game_id):
+                try:
+                    game = await self.load(game_id)
+                except NoGameHere:
+                    return
+                if game.status != "active" or not self._bots_ready(game, game.state):
+                    await self.repo.clear_reminders(game_id, kind="bots")
+                    return
+                posts: list = []
+                job = await self._run_bots(game, game.state, posts)
+                if not job["played"]:  # the autopilot found nothing to play: leave the game as it is
+                    await self.repo.clear_reminders(game_id, kind="bots")
+                    return
+                await self._save(game, job["state"], job["played"], posts)
+            self._notify(game_id)
+            await asyncio.sleep(0)
+
+    def _notify(self, game_id: int) -> None:
+        for listener in self.listeners:
+            try:
+                listener(game_id)
+            except Exception:  # noqa: BLE001 - a listener's bug must not stop the game
+                log.exception("game %s: a post listener failed", game_id)
+
+    @classmethod
+    def _play_bots(cls, game: Game, state: GameState, posts: list, level: str) -> list[tuple[int, str]]:
+        """The bot loop itself (pure: runs in a worker). In a game with no human seat left, it
+        stops at the end of the round (the caller saves, then goes on)."""
+        played: list[tuple[int, str]] = []
+        bots = {i for i, s in enumerate(game.seats) if s.is_bot}
+        one_round = len(bots) == len(game.seats)
+        start_round = state.round
+        guard = 0
+        while bots and guard < 20000:
+            if one_round and played and state.round != start_round:
+                break
+            ready = [i for i in rules.to_act(state) if i in bots]
+            if not ready:
+                break
+            seat = ready[0]
+            action = autoplay.choose(state, seat, level)
+            if action is None:
+                break
+            before = cls._marker(state)
+            try:
+                rules.apply(state, seat, action)
+            except EngineError:
+                action = autoplay.default_action(state, seat)
+                if action is None:
+                    break
+                rules.apply(state, seat, action)
+            played.append((seat, str(action)))
+            cls._transitions(game, state, before, posts)
+            guard += 1
+        return played
+
+    async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
+                      new_user: tuple[int, str] | None) -> Game:
+        """Hand (0-based) ``seat`` to another user, or to the autopilot when ``new_user`` is None."""
+        async with self.locked_game(game_id) as game:
+            self._may_manage(game, user_id, is_admin)
+            if game.status != "active":
+                raise WrongStage("Only seats of a game in progress can be handed over.")
+            if not 0 <= seat < len(game.seats):
+                raise WrongStage(f"There is no player {seat + 1} in this game.")
+            row = game.seats[seat]
+            old = game.mention(seat)
+            if new_user is None:
+                await self.repo.replace_seat_user(game_id, row.seat, None, f"Autopilot ({row.display_name})", is_bot=True)
+            else:
+                try:
+                    await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
+                except AlreadySeated:
+                    raise WrongStage("That member already plays another seat in this game.") from None
+            game = await self.load(game_id)
+            if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
+                await self.repo.set_reminder(game_id, row.seat, "bots", self.clock())
+            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.",
+                                mentions=self._humans(game, [seat]))]  # the new player is told (pinged)
+            job = await self._run_bots(game, game.state, posts)
+            await self._save(game, job["state"], job["played"], posts)
+        self._notify(game_id)
+        await self._continue_bots(game_id)  # with no human left: the rest of the game, round by round
+        return await self.load(game_id)
+
+
+def bots_job(game: Game, state_json: str, level: str, timed: int | None = None) -> dict:
+    """The computer players' work on a game, as a worker runs it (pure data in and out): the
+    ``timed`` seat's decisions first if given (its turn timer ran out), then the computer
+    seats' (Play._play_bots). Returns the new state as JSON, the (seat, action)
+    pairs played, the posts owed, and the timed seat's move count and round."""
+    state = load(state_json)
+    game.state = state
+    posts: list = []
+    played: list[tuple[int, str]] = []
+    if timed is not None:
+        before = Play._marker(state)
+        played = [(timed, str(action)) for action in autoplay.play_for(state, timed, level)]
+        Play._transitions(game, state, before, posts)
+    timed_moves, timed_round = len(played), state.round
+    played += Play._play_bots(game, state, posts, level)
+    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round}
