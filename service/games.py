@@ -37,8 +37,8 @@ from engine import rules, scoring
 from engine.actions import Action, parse
 from engine.errors import EngineError, MalformedAction
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config, new_game
-from engine.state import GameState, copy, dump, load
-from engine.view import public_view, view_for
+from engine.state import GameState, dump, load
+from engine.view import public_view, score_for, view_for
 
 from . import autoplay, boards, panels, workers
 from .errors import NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
@@ -601,35 +601,18 @@ class GameService:
 
     @classmethod
     def _play_bots(cls, game: Game, state: GameState, posts: list, level: str) -> list[tuple[int, str]]:
-        """The bot loop itself (pure: runs in a worker). In a game with no human seat left, it
-        stops at the end of the round (the caller saves, then goes on)."""
-        played: list[tuple[int, str]] = []
+        """The bot loop itself (pure: runs in a worker): the autopilot's one loop over the
+        computer seats, with the channel's posts after each move. In a game with no human seat
+        left, it stops at the end of the round (the caller saves, then goes on)."""
         bots = {i for i, s in enumerate(game.seats) if s.is_bot}
-        one_round = len(bots) == len(game.seats)
-        start_round = state.round
-        guard = 0
-        while bots and guard < 20000:
-            if one_round and played and state.round != start_round:
-                break
-            ready = [i for i in rules.to_act(state) if i in bots]
-            if not ready:
-                break
-            seat = ready[0]
-            action = autoplay.choose(state, seat, level)
-            if action is None:
-                break
-            before = cls._marker(state)
-            try:
-                rules.apply(state, seat, action)
-            except EngineError:
-                action = autoplay.default_action(state, seat)
-                if action is None:
-                    break
-                rules.apply(state, seat, action)
-            played.append((seat, str(action)))
-            cls._transitions(game, state, before, posts)
-            guard += 1
-        return played
+        before = [cls._marker(state)]
+
+        def posted(_seat: int, _action) -> None:
+            cls._transitions(game, state, before[0], posts)
+            before[0] = cls._marker(state)
+
+        played = autoplay.play(state, bots, level, one_round=len(bots) == len(game.seats), on_action=posted)
+        return [(seat, str(action)) for seat, action in played]
 
     # ------------------------------------------------------------------ what the channel hears
 
@@ -881,22 +864,9 @@ class GameService:
         return view_for(game.state, self.viewer_seat(game, user_id))
 
     def standings(self, game: Game, user_id: int) -> dict:
-        """The current score breakdown from the user's point of view: other players' hidden
-        cards (private objectives, end-game civ cards) and unconfirmed turns are left out."""
-        state = copy(game.state)
-        me = self.viewer_seat(game, user_id)
-        for i, s in enumerate(state.seats):
-            if i == me:
-                continue
-            if state.phase == "turns" and s.snapshot is not None:
-                from engine.board import Board
-                from engine.state import Corp
-                s.board = Board.from_json(s.snapshot["board"])
-                s.corp = Corp.from_json(s.snapshot["corp"])
-            if state.phase != "over":
-                s.corp.objectives = []
-                s.corp.civ_cards = [c for c in s.corp.civ_cards if D.civ_card(c).timing == "immediate"]
-        return scoring.score(state)
+        """The current score breakdown from the user's point of view (engine.view.score_for: what
+        their view hides, such as other players' private cards and unconfirmed turns, is left out)."""
+        return score_for(game.state, self.viewer_seat(game, user_id))
 
     def status_text(self, game: Game) -> str:
         if game.status == "lobby":
