@@ -1,7 +1,8 @@
 """The layers stay apart (STYLE.md): engine/ is pure rules, render/ and db/ know nothing of
 Discord, and engine/ does no I/O, imaging or asyncio; neither engine/ nor render/ reaches up
 into service/. The computer players (autopilot/) sit between: cogs -> service -> autopilot ->
-engine; they use only the engine's public names, and the engine never imports them. Inside engine/ the modules form layers too: no import cycle (function-level
+engine; they use only the engine's public names, and the engine never imports them. Inside
+engine/ the modules form layers too: no import cycle (function-level
 imports count), and no module uses another module's ``_private`` names."""
 import ast
 from pathlib import Path
