@@ -6,7 +6,7 @@
     .venv/bin/python -m bench --only engine --profile   # also the top functions by own time
 
 Areas, one module each, each with ``measure(quick) -> list[dict]``: engine, autopilot
-(bench.autopilot_bench, when engine/autopilot.py is there), render, service, discord, memory,
+(bench.autopilot_bench, when autopilot/ is there), render, service, discord, memory,
 startup, dbsize, loop (event-loop stalls, acknowledgements, the worker pool, the
 leaderboard at scale). A run with ``--only`` writes a file only when ``--out`` is given, so a
 partial run never replaces the full table.
@@ -71,9 +71,9 @@ def run_area(area: str, quick: bool, profile: bool = False) -> tuple[list[dict],
     try:
         module = importlib.import_module(AREAS[area])
     except ImportError as error:
-        if area == "autopilot" and error.name in (AREAS[area], "engine.autopilot"):
+        if area == "autopilot" and error.name in (AREAS[area], "autopilot"):
             rows = [row("greedy autopilot turn, mid-game", "not available", "", "median <= 200 ms", None,
-                        note="engine/autopilot.py and bench/autopilot_bench.py are not in this branch yet")]
+                        note="autopilot/ and bench/autopilot_bench.py are not in this branch yet")]
         else:
             traceback.print_exc()
             rows = _failed(area, error)

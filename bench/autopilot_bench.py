@@ -28,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench.common import median, percentile, row
 from engine import apply, make_config, new_game, to_act
-from engine.autopilot import choose, play_game, play_turn
+from autopilot import choose, play_game, play_turn
 from engine.events import PRESETS, solo_target
 from engine.state import copy
 

@@ -130,5 +130,29 @@ def load(text: str | bytes) -> GameState:
     return GameState.from_json(json.loads(text))
 
 
+_ATOMS = (int, str, float, bool, type(None))
+
+
 def copy(state: GameState) -> GameState:
-    return load(dump(state))
+    """A deep copy of the state (or of JSON-like data), equal to ``load(dump(state))`` and many
+    times faster: the computer players copy a state for every move they try."""
+    return _copy(state)
+
+
+def _copy(v):
+    """A deep copy of JSON-like data and of the engine's plain objects (dataclasses with a
+    ``__dict__``). Tuples and frozensets are shared, as they are never changed, and a list
+    whose first element is a number, string or None is taken to hold only such values (the
+    state's lists are all of one kind: squares, tile ids, terrains, pending items ...)."""
+    t = type(v)
+    if t is list:
+        if not v or type(v[0]) in _ATOMS:
+            return v[:]
+        return [x if type(x) in _ATOMS else _copy(x) for x in v]
+    if t is dict:
+        return {k: (x if type(x) in _ATOMS else _copy(x)) for k, x in v.items()}
+    if t in _ATOMS or t is tuple or t is frozenset:
+        return v
+    new = object.__new__(t)
+    new.__dict__.update({k: (x if type(x) in _ATOMS else _copy(x)) for k, x in v.__dict__.items()})
+    return new

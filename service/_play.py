@@ -11,7 +11,7 @@ from db.errors import AlreadySeated
 from engine import data as D
 from engine import rules
 from engine.actions import Action, Pick, Place, parse
-from engine.errors import EngineError, MalformedAction
+from engine.errors import MalformedAction
 from engine.state import GameState, dump, load
 
 from . import autoplay, panels, workers
@@ -192,35 +192,18 @@ class Play(Announcements):
 
     @classmethod
     def _play_bots(cls, game: Game, state: GameState, posts: list, level: str) -> list[tuple[int, str]]:
-        """The bot loop itself (pure: runs in a worker). In a game with no human seat left, it
-        stops at the end of the round (the caller saves, then goes on)."""
-        played: list[tuple[int, str]] = []
+        """The bot loop itself (pure: runs in a worker): the autopilot's one loop over the
+        computer seats, with the channel's posts after each move. In a game with no human seat
+        left, it stops at the end of the round (the caller saves, then goes on)."""
         bots = {i for i, s in enumerate(game.seats) if s.is_bot}
-        one_round = len(bots) == len(game.seats)
-        start_round = state.round
-        guard = 0
-        while bots and guard < 20000:
-            if one_round and played and state.round != start_round:
-                break
-            ready = [i for i in rules.to_act(state) if i in bots]
-            if not ready:
-                break
-            seat = ready[0]
-            action = autoplay.choose(state, seat, level)
-            if action is None:
-                break
-            before = cls._marker(state)
-            try:
-                rules.apply(state, seat, action)
-            except EngineError:
-                action = autoplay.default_action(state, seat)
-                if action is None:
-                    break
-                rules.apply(state, seat, action)
-            played.append((seat, str(action)))
-            cls._transitions(game, state, before, posts)
-            guard += 1
-        return played
+        before = [cls._marker(state)]
+
+        def posted(_seat: int, _action) -> None:
+            cls._transitions(game, state, before[0], posts)
+            before[0] = cls._marker(state)
+
+        played = autoplay.play(state, bots, level, one_round=len(bots) == len(game.seats), on_action=posted)
+        return [(seat, str(action)) for seat, action in played]
 
     async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
                       new_user: tuple[int, str] | None) -> Game:

@@ -1,19 +1,20 @@
 """Who plays a seat nobody is playing: computer seats, and players whose turn timer ran out.
 
-The autopilot (engine.autopilot) decides when it is available; otherwise a legal default:
-the first option of every decision (first legal placement, first value of each pending
-item), never an undo and never a rover step, then confirm. Both only ever pick from
-``legal_actions``, so whatever they play is legal.
+The autopilot (autopilot/) decides; should it fail, a legal default: the first option of
+every decision (first legal placement, first value of each pending item), never an undo and
+never a rover step, then confirm. Both only ever pick from ``legal_actions``, so whatever
+they play is legal. The seats are played by the autopilot's one loop
+(``autopilot.play_until_waiting``), as in the console, the benchmarks and the tests.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection
 
+import autopilot
 from engine import rules
 from engine.actions import Action, Confirm, Move, Resolve, Undo
 from engine.state import GameState
-
-MAX_ACTIONS_PER_STEP = 400  # a turn is a few dozen actions; more means a bug, not a long turn
 
 
 def default_action(state: GameState, seat: int) -> Action | None:
@@ -32,10 +33,6 @@ def choose(state: GameState, seat: int, level: str = "greedy") -> Action | None:
     """The next action for a seat played by the computer."""
     if not rules.legal_actions(state, seat):
         return None
-    try:
-        from engine import autopilot
-    except ImportError:
-        return default_action(state, seat)
     rng = random.Random(f"{state.seed}:{state.round}:{seat}:{len(state.seats[seat].pending)}")
     try:
         return autopilot.choose(state, seat, level=level, rng=rng)
@@ -43,19 +40,14 @@ def choose(state: GameState, seat: int, level: str = "greedy") -> Action | None:
         return default_action(state, seat)
 
 
+def play(state: GameState, seats: Collection[int], level: str = "greedy", *, one_round: bool = False,
+         on_action: Callable[[int, Action], None] | None = None) -> list[tuple[int, Action]]:
+    """Apply the decisions of the computer-played ``seats`` on ``state`` until none of them has
+    anything to do now (with ``one_round``: or the round ends); return the (seat, action) pairs."""
+    return autopilot.play_until_waiting(state, seats, lambda st, seat: choose(st, seat, level),
+                                        fallback=default_action, one_round=one_round, on_action=on_action)
+
+
 def play_for(state: GameState, seat: int, level: str = "greedy") -> list[Action]:
     """Apply the seat's decisions on ``state`` until it has nothing left to do now; return them."""
-    played: list[Action] = []
-    while seat in rules.to_act(state) and len(played) < MAX_ACTIONS_PER_STEP:
-        action = choose(state, seat, level)
-        if action is None:
-            break
-        try:
-            rules.apply(state, seat, action)
-        except Exception:  # noqa: BLE001 - fall back to the default, which is always legal
-            action = default_action(state, seat)
-            if action is None:
-                break
-            rules.apply(state, seat, action)
-        played.append(action)
-    return played
+    return [action for _seat, action in play(state, {seat}, level)]

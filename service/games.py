@@ -29,8 +29,8 @@ from db.errors import GameNotFound, StaleVersion
 from db.repository import GameRepository, OutboxRow, ResultRow
 from engine import data as D
 from engine import rules, scoring
-from engine.state import GameState, copy, dump, load
-from engine.view import view_for
+from engine.state import GameState, dump, load
+from engine.view import score_for, view_for
 
 from . import panels, workers
 from ._lobby import Lobby
@@ -203,22 +203,9 @@ class GameService(Lobby, Play, Timers):
         return view_for(game.state, self.viewer_seat(game, user_id))
 
     def standings(self, game: Game, user_id: int) -> dict:
-        """The current score breakdown from the user's point of view: other players' hidden
-        cards (private objectives, end-game civ cards) and unconfirmed turns are left out."""
-        state = copy(game.state)
-        me = self.viewer_seat(game, user_id)
-        for i, s in enumerate(state.seats):
-            if i == me:
-                continue
-            if state.phase == "turns" and s.snapshot is not None:
-                from engine.board import Board
-                from engine.state import Corp
-                s.board = Board.from_json(s.snapshot["board"])
-                s.corp = Corp.from_json(s.snapshot["corp"])
-            if state.phase != "over":
-                s.corp.objectives = []
-                s.corp.civ_cards = [c for c in s.corp.civ_cards if D.civ_card(c).timing == "immediate"]
-        return scoring.score(state)
+        """The current score breakdown from the user's point of view (engine.view.score_for: what
+        their view hides, such as other players' private cards and unconfirmed turns, is left out)."""
+        return score_for(game.state, self.viewer_seat(game, user_id))
 
     def status_text(self, game: Game) -> str:
         if game.status == "lobby":

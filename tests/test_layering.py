@@ -1,8 +1,9 @@
 """The layers stay apart (STYLE.md): engine/ is pure rules, render/ and db/ know nothing of
 Discord, and engine/ does no I/O, imaging or asyncio; neither engine/ nor render/ reaches up
-into service/, and the cogs take the rules through the service. Inside engine/ the modules form
-layers too: no import cycle (function-level imports count), and no module uses another module's
-``_private`` names."""
+into service/, and the cogs take the rules through the service. The computer players (autopilot/)
+sit between: cogs -> service -> autopilot -> engine; they use only the engine's public names,
+and the engine never imports them. Inside engine/ the modules form layers too: no import cycle
+(function-level imports count), and no module uses another module's ``_private`` names."""
 import ast
 from pathlib import Path
 
@@ -11,9 +12,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 FORBIDDEN = {
-    "engine": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "render", "db", "cogs", "service"},
-    "render": {"discord", "aiosqlite", "sqlite3", "db", "cogs", "service"},
-    "db": {"discord", "cogs", "render"},
+    "engine": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "render", "db", "cogs", "service", "autopilot"},
+    "autopilot": {"discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "render", "db", "cogs", "service"},
+    "render": {"discord", "aiosqlite", "sqlite3", "db", "cogs", "service", "autopilot"},
+    "db": {"discord", "cogs", "render", "autopilot"},
     # the game service is shared by the cogs and the offline console: no Discord in it
     "service": {"discord", "cogs"},
 }
@@ -196,6 +198,48 @@ def test_no_engine_module_uses_another_modules_private_names():
     assert private == []
 
 
+def engine_names_used(root: Path, package: str) -> list[str]:
+    """Every use of an engine module's private names (``_name``) by the modules of ``package``
+    (a package beside engine/ under ``root``)."""
+    engine = {_module_name(p, root) for p in (root / "engine").rglob("*.py")}
+    found = []
+    for path in sorted((root / package).rglob("*.py")):
+        mod = _module_name(path, root)
+        source = path.read_text(encoding="utf-8")
+        aliases = {}
+        for target, alias, names in _imports(source, mod, path.name == "__init__.py", engine):
+            if target.split(".")[0] != "engine":
+                continue
+            if alias:
+                aliases[alias] = target
+            found += [f"{mod} imports {target}.{n}" for n in names if n.startswith("_")]
+            if any(part.startswith("_") and not part.startswith("__") for part in target.split(".")):
+                found.append(f"{mod} imports {target}")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in aliases \
+                    and node.attr.startswith("_") and not node.attr.startswith("__"):
+                found.append(f"{mod} uses {aliases[node.value.id]}.{node.attr}")
+    return found
+
+
+def test_the_computer_players_use_only_the_engines_public_names():
+    """Bots beside the game, not inside it (STYLE.md): autopilot/ plays through the engine's
+    public API, so the engine may change its insides without breaking them."""
+    assert (ROOT / "autopilot" / "greedy.py").exists()
+    assert engine_names_used(ROOT, "autopilot") == []
+
+
+def test_the_public_name_check_sees_both_spellings(tmp_path):
+    for name, text in {"engine/__init__.py": "", "engine/rules.py": "def _f(): pass\n_g = 1",
+                       "engine/_hidden.py": "", "bots/__init__.py": "",
+                       "bots/a.py": "from engine import rules as R\nfrom engine.rules import _g, apply\n"
+                                    "from engine import _hidden\nR._f()\nR.apply()"}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    assert engine_names_used(tmp_path, "bots") == ["bots.a imports engine.rules._g", "bots.a imports engine._hidden",
+                                                   "bots.a uses engine.rules._f"]
+
+
 def _probe(tmp_path: Path, files: dict[str, str]) -> tuple[dict[str, set[str]], list[str]]:
     for name, text in files.items():
         path = tmp_path / "engine" / name
@@ -222,10 +266,9 @@ def test_the_private_name_check_sees_both_spellings(tmp_path):
     assert private == ["engine.b imports engine.a._g", "engine.b uses engine.a._f"]
 
 
-# Modules outside engine/corporations/ that may name a corporation: the computer player (it
-# leaves engine/ in a later step), the position builder (it lays out each board's own
-# pieces), and the default board of a new game.
-NAMES_CORPORATIONS = {"engine/autopilot.py", "engine/scenario.py"}
+# Modules outside engine/corporations/ that may name a corporation: the position builder (it
+# lays out each board's own pieces), and the default board of a new game.
+NAMES_CORPORATIONS = {"engine/scenario.py"}
 ALLOWED_NAMES = {("engine/setup.py", "universal_coalition")}
 
 

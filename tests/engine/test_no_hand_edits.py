@@ -3,7 +3,7 @@
 position no game reaches, is wiped by undo, and silently breaks when the state's layout
 changes (issue 14).
 
-The scan reads every test module of tests/engine and reports each statement that writes into
+The scan reads every test module of tests/engine and tests/autopilot and reports each statement that writes into
 the state through one of its field names: an assignment or augmented assignment whose target
 goes through a field of GameState, Seat, Corp or Board (``g.seats[0].corp.trackers["civ"] =
 3``, ``b.rovers = [...]``, ``state.extra["events"] = ...``), a list or dict mutator called on
@@ -31,6 +31,7 @@ from engine.state import Corp, GameState, Seat
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
+SCANNED = (HERE, HERE.parent / "autopilot")  # the computer player's tests build positions too
 
 
 def state_fields() -> set[str]:
@@ -196,7 +197,7 @@ def hand_edits(source: str) -> list[tuple[str, str, int]]:
 
 def test_engine_tests_do_not_write_into_the_game_state():
     problems = []
-    for path in sorted(HERE.glob("*.py")):
+    for path in sorted(p for folder in SCANNED for p in folder.glob("*.py")):
         for function, statement, line in hand_edits(path.read_text(encoding="utf-8")):
             if (path.name, function, statement) not in ALLOWED:
                 problems.append(f"tests/engine/{path.name}:{line} in {function}: {statement}")
@@ -205,7 +206,7 @@ def test_engine_tests_do_not_write_into_the_game_state():
 
 def test_every_allowed_edit_is_still_there():
     """An entry whose statement is gone is stale: remove it, so the list stays the exact set."""
-    present = {(p.name, fn, st) for p in HERE.glob("*.py") for fn, st, _line in hand_edits(p.read_text("utf-8"))}
+    present = {(p.name, fn, st) for folder in SCANNED for p in folder.glob("*.py") for fn, st, _line in hand_edits(p.read_text("utf-8"))}
     assert sorted(k for k in ALLOWED if k not in present) == []
 
 

@@ -92,6 +92,25 @@ async def test_standings_hide_other_players_secrets_until_the_end(service):
     assert other["E"]["objectives"] == [] and len(own["E"]["objectives"]) == 1
 
 
+async def test_another_players_private_cards_never_change_my_pu_score(service):
+    """/pu score answers from the asker's view (engine.view.score_for): swapping the other
+    player's private objective and end-game civ card leaves my answer as it was; the owner's
+    own answer changes (objective 56 met and a 2-medal card, against 55 unmet and 1 medal)."""
+    from engine.data import corporation
+    from engine.scenario import Scenario
+
+    game = await two_player_game(service, private_objectives=True)
+    answers = {}
+    for objective, civ in ((56, 7), (55, 6)):
+        sc = Scenario(players=2, private_objectives=True)
+        sc.seat(1).trackers(tech=corporation("universal_coalition").tracks["tech"].top).objectives(objective)
+        sc.seat(1).civ_cards(civ)
+        game.state = sc.start()
+        answers[objective] = (service.standings(game, 1), service.standings(game, 2))
+    assert answers[56][0] == answers[55][0]
+    assert answers[56][1]["players"][1]["total"] == answers[55][1]["players"][1]["total"] + 6
+
+
 async def test_reminders_and_the_turn_timer(service):
     game = await two_player_game(service, remind_hours=1, timer_hours=5)
     clock = service.test_clock

@@ -1,87 +1,25 @@
-"""Autopilot: a computer player for bot seats, absent players, the offline console and tests.
-
-It plays by the same rules as everybody (engine/rules.py: the round of rulebook 2023 pp.4-7,
-RULINGS R1-R7, with the planets, corporations and events modules): every action it returns
-is one of ``legal_actions(state, seat)`` (never an undo), for a seat that ``to_act`` lists.
-
-What it knows (hidden information: engine/view.py). The greedy level never reads the state
-itself: it rebuilds a playable state from ``view_for(state, seat)`` alone
-(``state_from_view``), so the stack order below the top tiles, the civ piles it may not look
-at, other players' private objectives and end-game civ cards, other seats' unconfirmed turns,
-the order of the event deck and the seed simply are not there. It simulates only its own
-actions on copies of that state.
-
-Levels:
-  random  uniform over the legal actions (undo excluded), from a seeded ``random.Random``.
-  greedy  (default) the heuristic below.
-
-Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
-R is the number of rounds expected after this one (depots, free squares, event cards left).
-  lines     each row and column: its medals if complete, else medals x b^missing, b < 1
-            shrinking as R falls; a meteorite in the line cuts its worth. A little per covered
-            square; a penalty for free areas of 1-4 squares, which few tiles can fill. The
-            planet's own medals (Gaia cities, Cerberus globes) as scored.
-  trackers  per track: the medals it may end on (averaged over the advances still expected)
-            plus the benefits ahead (synergy, civ milestones, biomass, rovers, movement,
-            techs), each weighted by the chance to get there -- the next turn's one or two
-            steps weigh most (the one-turn look-ahead on tracker benefits); medals as the
-            corporation board counts them; unlocked techs worth a little while rounds remain.
-  pieces    collected lifepods and meteorites as scored (civ cards included); those still on
-            the planet by how close the nearest rover is; rovers on the planet.
-  cards     end-game civ cards as scored; civ milestones waiting for the civ step.
-  objectives private objectives: 5 if met, else 5 x 0.8 x progress^3 (largest rectangle that
-            may still be completed, icons in one area, share of ice or land covered ...);
-            neighbour objectives: 2 plus or minus a smooth share of 3 by the lead over the
-            neighbour (as they stood at the start of the round), exact at the end.
-  pending   unsettled items at their typical worth, so that any settling order compares
-            fairly; optional ones (tech uses) at none.
-Decisions:
-  tile      every placement of both depot tiles gets a cheap static score from bitmasks (the
-            line, tracker, water-on-ice, energy-adjacency, lifepod, rover, hole, fit and
-            objective parts of the above); the best ten are played out on copies -- place,
-            settle every pending item, spend the movement -- and the best final worth wins.
-  items     each value of each item to settle is simulated and the best resulting worth wins,
-            so item kinds added by other modules work unchanged; long lists (biomass squares,
-            teleports) are first cut to the best few by a static score; civ card picks and
-            extra tiles are played out to the end of the step. Optional uses are taken only
-            when they gain something now.
-  rovers    start-of-round movement is spent before the tile is placed when a piece is in
-            reach (it is lost once the tile lies, R3); other movement after placing.
-            Movement goes to the lifepod or meteorite whose collection raises the worth most
-            (simulated along a shortest route); with nothing in reach this turn, a rover steps
-            where the worth rises (closer to the pieces); then the seat confirms.
-  rotation  the commander tries the six station turns and keeps the one whose depot gives it
-            the best placement.
-  objective keeps the private objectives it meets most often (priors measured over games).
-  unknown   any other action is judged by simulating it; failing that, the first legal one.
-A decision simulates at most SIM_BUDGET copies with full care, then finishes with the quick
-policy, so a turn full of choices stays fast.
-"""
+"""The greedy computer player: a position's worth (``evaluate``) and the decisions made by
+simulating actions on copies of the state the seat sees (the heuristic is described in
+autopilot/__init__.py). Uses only the engine's public API."""
 from __future__ import annotations
 
 import math
-import random
-import zlib
 from collections import deque
 from functools import lru_cache
 
-from . import corporations as corps
-from . import data as D
-from . import events as E
-from . import planets as P
-from .actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
-from .board import Board
-from .effects import early_movement, tech_unlocked
-from .errors import EngineError, NotYourTurn
-from .objectives import compare, neighbour_pairs, neighbour_value, private_met
-from .rules import apply, legal_actions, to_act
-from .scoring import SPACE_CITIZEN
-from .setup import new_game
-from .state import Corp, GameState, Seat
-from .state import copy as copy_state
-from .view import view_for
+from engine import corporations as corps
+from engine import data as D
+from engine import planets as P
+from engine.actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
+from engine.board import Board
+from engine.effects import early_movement, tech_unlocked
+from engine.errors import EngineError, NotYourTurn
+from engine.objectives import compare, neighbour_pairs, neighbour_value, private_met
+from engine.rules import apply, legal_actions, to_act
+from engine.scoring import SPACE_CITIZEN
+from engine.state import Corp, GameState, copy
+from engine.view import state_from_view, view_for
 
-LEVELS = ("random", "greedy")
 MAX_ACTIONS_PER_STEP = 500  # a seat's step never needs this many actions; more means a bug
 
 # --------------------------------------------------------------------------- weights
@@ -129,27 +67,6 @@ _OBJ_PRIOR_DETAIL = {("track_at_max", "civ"): 0.6, ("track_at_max", "water"): 0.
                      ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45}
 _BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_most", "all_covered")
 _BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
-_ATOMS = (int, str, float, bool, type(None))
-
-
-# --------------------------------------------------------------------------- public API
-
-
-def choose(state: GameState, seat: int, level: str = "greedy", rng: random.Random | None = None) -> Action:
-    """The next action for ``seat``: always one of ``legal_actions(state, seat)``, never Undo.
-    Raises NotYourTurn when the seat has nothing to decide, ValueError for an unknown level."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown autopilot level {level!r}; choose one of {', '.join(LEVELS)}")
-    legal = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
-    if not legal:
-        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
-    if level == "random":
-        if rng is None:  # seeded from what the seat sees, so a position always gives the same move
-            view = view_for(state, seat)
-            rng = random.Random(zlib.crc32(repr(sorted(view.items(), key=lambda kv: kv[0])).encode()))
-        return rng.choice(legal)
-    action = choose_from_view(view_for(state, seat))
-    return action if action in legal else legal[0]
 
 
 def choose_from_view(view: dict) -> Action:
@@ -162,144 +79,11 @@ def choose_from_view(view: dict) -> Action:
     return _Greedy(sim, seat).decide(legal)
 
 
-def play_turn(state: GameState, seat: int, level: str = "greedy", rng: random.Random | None = None) -> list[Action]:
-    """Every action ``seat`` takes in its current step, chosen one by one on a copy of the
-    state until the seat is waiting (its turn confirmed, or another seat or step is next).
-    The state passed in is not changed; apply the actions to it in order. Raises NotYourTurn
-    when the seat has nothing to decide."""
-    sim = copy_state(state)
-    if seat not in to_act(sim):
-        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
-    phase, rnd = sim.phase, sim.round
-    out: list[Action] = []
-    while seat in to_act(sim) and sim.phase == phase and sim.round == rnd:
-        action = choose(sim, seat, level, rng)
-        apply(sim, seat, action)
-        out.append(action)
-        if len(out) > MAX_ACTIONS_PER_STEP:
-            raise RuntimeError(f"autopilot: seat {seat} took more than {MAX_ACTIONS_PER_STEP} actions in one step")
-    return out
-
-
-def play_game(config: dict, seed: int, levels: str | list[str] = "greedy", *,
-              on_action=None) -> GameState:
-    """A whole game between autopilots (``levels``: one level for every seat, or one per seat).
-    ``on_action(state, seat, action)`` is called before each action is applied."""
-    state = new_game(config, seed)
-    n = state.players
-    levels = [levels] * n if isinstance(levels, str) else list(levels)
-    if len(levels) != n:
-        raise ValueError("give one autopilot level per seat")
-    rngs = [random.Random(seed * 7919 + i) for i in range(n)]
-    count = 0
-    while state.phase != "over":
-        acting = to_act(state)
-        if not acting:
-            raise RuntimeError(f"nobody can act in phase {state.phase}")
-        seat = acting[0]
-        for action in play_turn(state, seat, levels[seat], rngs[seat]):
-            if on_action is not None:
-                on_action(state, seat, action)
-            apply(state, seat, action)
-            count += 1
-        if count > 100_000:
-            raise RuntimeError("autopilot game did not finish")
-    return state
-
-
-def state_from_view(view: dict) -> GameState:
-    """A playable state holding only what ``view`` shows: unseen stack tiles are stand-ins (the
-    visible top tile repeated), unseen civ piles hold only the cards the seat is offered, the
-    objective deck is every card the seat has not seen (in card order), unseen event cards are
-    stand-ins, other seats are as the view shows them, hidden cards and the seed are absent.
-    The viewing seat's legal actions (undo aside) are the same as in the real state."""
-    me = view["viewer"]
-    if me is None:
-        raise ValueError("the autopilot plays one seat: give it view_for(state, seat), not the public view")
-    seats = []
-    for sv in view["seats"]:
-        cv = sv["corp"]
-        corp = Corp.from_json({k: _cp(cv[k]) for k in ("corp", "trackers", "rover_supply", "lifepods", "meteorites",
-                                                      "stored_patches", "civ_cards", "objectives", "objective_offer",
-                                                      "special")})
-        board = Board.from_json(sv["board"])
-        if sv["seat"] == me:
-            pending = [{k: _cp(v) for k, v in item.items() if k not in ("text", "values")} for item in sv["pending"]]
-            seat = Seat(board, corp, sv["step"], sv["hand"], sv["hand_advances"], None, sv["unplaced"], pending,
-                        sv["pool"], sv["next_item"], list(sv["round_tiles"]), list(sv["civ_queue"]), None)
-        else:
-            seat = Seat(board, corp, "wait" if sv["step"] == "playing" else sv["step"])
-        seats.append(seat)
-    st = view["station"]
-    station = {"offset": st["offset"], "rotation": st["rotation"]}
-    for kind in ("small", "large"):
-        station[kind] = [[e["top"]] * e["count"] if e["count"] and e["top"] is not None else [] for e in st[kind]]
-    piles = {rank: list(p.get("cards", [])) for rank, p in view["civ_piles"].items()}
-    for item in view["seats"][me]["pending"]:  # civ cards the seat is shown as values of its own items
-        if item["kind"] in ("civ", "keep_civ"):  # (Republic: a card of the next rank; cards kept at the end)
-            for value in item.get("values", []):
-                card = D.civ_card(int(value))
-                if card.id not in piles.setdefault(str(card.rank), []):
-                    piles[str(card.rank)].append(card.id)
-                    piles[str(card.rank)].sort()
-    seen = set(view["neighbour_objectives"]) | set(view.get("table_objectives", []))
-    for sv in view["seats"]:
-        seen |= set(sv["corp"]["objectives"]) | set(sv["corp"]["objective_offer"])
-    unseen_objectives = sorted(set(D.objective_cards()) - seen)  # stand-ins for the deck (Jump Drive draws)
-    extra = {}
-    if view.get("events"):
-        extra["events"] = _events_from_view(view["events"], me, view["round"])
-    return GameState(config=_cp(view["config"]), seed=0, seats=seats, station=station, civ_piles=piles, civ_box=[],
-                     neighbour_objectives=list(view["neighbour_objectives"]), objective_deck=unseen_objectives,
-                     round=view["round"], phase=view["phase"], commander=view["commander"], active=view["active"],
-                     ending=list(view["ending"]), result=_cp(view["result"]), extra=extra)
-
-
-def _events_from_view(ev: dict, me: int, round_: int) -> dict:
-    """The event module's state as far as a seat sees it: this round's card, the cards played,
-    how many are left (stand-ins: the unseen order is not there) and a card it peeked at."""
-    current = ev["current"]["id"] if ev.get("current") else None
-    stand_in = current or (ev["revealed"][-1] if ev["revealed"] else min(E.cards()))
-    deck = [stand_in] * ev["remaining"]
-    peeks = {}
-    if ev.get("peek") and deck:
-        deck[0] = ev["peek"]["id"]
-        peeks[str(me)] = ev["peek"]["id"]
-    return {"deck": deck, "revealed": list(ev["revealed"]), "current": current,
-            "round": round_ if current is not None else -1, "peeks": peeks}
-
-
 def evaluate(state: GameState, seat: int) -> float:
     """The greedy heuristic's worth of ``seat``'s position (an estimate of its final medals),
     judged from what the seat can see."""
     sim = state_from_view(view_for(state, seat))
     return _Greedy(sim, seat).value(sim)
-
-
-# --------------------------------------------------------------------------- copying
-
-
-def _cp(v):
-    """A deep copy of JSON-like data and of the engine's plain objects (much faster than
-    deepcopy or a dump/load round trip). Tuples are shared, as they are never changed, and a
-    list whose first element is a number, string or None is taken to hold only such values
-    (the engine's lists are all of one kind: squares, tile ids, terrains, pending items ...)."""
-    t = type(v)
-    if t is list:
-        if not v or type(v[0]) in _ATOMS:
-            return v[:]
-        return [x if type(x) in _ATOMS else _cp(x) for x in v]
-    if t is dict:
-        return {k: (x if type(x) in _ATOMS else _cp(x)) for k, x in v.items()}
-    if t in _ATOMS or t is tuple or t is frozenset:
-        return v
-    new = object.__new__(t)
-    new.__dict__.update({k: (x if type(x) in _ATOMS else _cp(x)) for k, x in v.__dict__.items()})
-    return new
-
-
-def _fork(state: GameState) -> GameState:
-    return _cp(state)
 
 
 # --------------------------------------------------------------------------- planet geometry
@@ -409,13 +193,18 @@ def _pockets(free: int) -> float:
     return out
 
 
+_MASKS: dict[tuple, tuple[dict[str, int], dict[str, int]]] = {}
+_MASKS_LIMIT = 256  # a decision sees a few hundred boards; the bound keeps a long-running bot small
+
+
 def _board_masks(b: Board) -> tuple[dict[str, int], dict[str, int]]:
-    """Masks of each terrain and of each resource icon on a board. Kept on the (simulated)
-    board while no tile or patch is added, as copies of a board share them."""
-    key = (len(b.tiles), len(b.patches))
-    memo = b.__dict__.get("_autopilot_masks")
-    if memo is not None and memo[0] == key:
-        return memo[1]
+    """Masks of each terrain and of each resource icon on a board. What a board shows follows
+    from its planet, tiles and patches, so the masks are cached on those (the returned dicts
+    are shared: read them only)."""
+    key = (b.planet_id, tuple(tuple(t) for t in b.tiles), tuple(b.patches))
+    hit = _MASKS.get(key)
+    if hit is not None:
+        return hit
     terr: dict[str, int] = {}
     icons: dict[str, int] = {}
     for i, t in enumerate(b.terrain):
@@ -424,7 +213,9 @@ def _board_masks(b: Board) -> tuple[dict[str, int], dict[str, int]]:
     for i, s in enumerate(b.symbol):
         if s is not None:
             icons[s] = icons.get(s, 0) | 1 << i
-    b.__dict__["_autopilot_masks"] = (key, (terr, icons))
+    if len(_MASKS) >= _MASKS_LIMIT:
+        _MASKS.clear()
+    _MASKS[key] = (terr, icons)
     return terr, icons
 
 
@@ -796,7 +587,7 @@ class _Greedy:
     # ------------------------------------------------------------ decisions
     def _fork(self, sim: GameState) -> GameState:
         self.sims += 1
-        return _fork(sim)
+        return copy(sim)
 
     @property
     def hurried(self) -> bool:

@@ -1,4 +1,4 @@
-"""The autopilot (engine/autopilot.py): whole games with legal actions only at both levels,
+"""The autopilot (autopilot/): whole games with legal actions only at both levels,
 greedy far above random, decisions taken from the seat's view alone, the same decisions for
 the same position, a turn through rover movement and a civ card pick, and no endless turn."""
 from __future__ import annotations
@@ -11,12 +11,12 @@ import pytest
 
 from engine import NotYourTurn, apply, dump, legal_actions, make_config, new_game, to_act, view_for
 from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
-from engine.autopilot import choose, play_game, play_turn, state_from_view
+from autopilot import choose, play_game, play_turn, state_from_view
 from engine.data import civ_card
 from engine.scenario import Scenario
 from engine.state import copy
 
-from .conftest import game
+from tests.engine.conftest import game
 
 ROVER_TECH_DOMINO = 56  # rover/tech, small stack
 ROVER_TECH_LARGE = 48  # rover/tech N5, large stack

@@ -1,0 +1,70 @@
+"""Autopilot: a computer player for bot seats, absent players, the offline console and tests.
+It lives beside the engine, not inside it, and uses only the engine's public API.
+
+It plays by the same rules as everybody (engine/rules.py: the round of rulebook 2023 pp.4-7,
+RULINGS R1-R7, with the planets, corporations and events modules): every action it returns
+is one of ``legal_actions(state, seat)`` (never an undo), for a seat that ``to_act`` lists.
+
+What it knows (hidden information: engine/view.py). The greedy level never reads the state
+itself: it rebuilds a playable state from ``view_for(state, seat)`` alone
+(``engine.view.state_from_view``), so the stack order below the top tiles, the civ piles it may not look
+at, other players' private objectives and end-game civ cards, other seats' unconfirmed turns,
+the order of the event deck and the seed simply are not there. It simulates only its own
+actions on copies of that state.
+
+Levels:
+  random  uniform over the legal actions (undo excluded), from a seeded ``random.Random``.
+  greedy  (default) the heuristic below.
+
+Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
+R is the number of rounds expected after this one (depots, free squares, event cards left).
+  lines     each row and column: its medals if complete, else medals x b^missing, b < 1
+            shrinking as R falls; a meteorite in the line cuts its worth. A little per covered
+            square; a penalty for free areas of 1-4 squares, which few tiles can fill. The
+            planet's own medals (Gaia cities, Cerberus globes) as scored.
+  trackers  per track: the medals it may end on (averaged over the advances still expected)
+            plus the benefits ahead (synergy, civ milestones, biomass, rovers, movement,
+            techs), each weighted by the chance to get there -- the next turn's one or two
+            steps weigh most (the one-turn look-ahead on tracker benefits); medals as the
+            corporation board counts them; unlocked techs worth a little while rounds remain.
+  pieces    collected lifepods and meteorites as scored (civ cards included); those still on
+            the planet by how close the nearest rover is; rovers on the planet.
+  cards     end-game civ cards as scored; civ milestones waiting for the civ step.
+  objectives private objectives: 5 if met, else 5 x 0.8 x progress^3 (largest rectangle that
+            may still be completed, icons in one area, share of ice or land covered ...);
+            neighbour objectives: 2 plus or minus a smooth share of 3 by the lead over the
+            neighbour (as they stood at the start of the round), exact at the end.
+  pending   unsettled items at their typical worth, so that any settling order compares
+            fairly; optional ones (tech uses) at none.
+Decisions:
+  tile      every placement of both depot tiles gets a cheap static score from bitmasks (the
+            line, tracker, water-on-ice, energy-adjacency, lifepod, rover, hole, fit and
+            objective parts of the above); the best ten are played out on copies -- place,
+            settle every pending item, spend the movement -- and the best final worth wins.
+  items     each value of each item to settle is simulated and the best resulting worth wins,
+            so item kinds added by other modules work unchanged; long lists (biomass squares,
+            teleports) are first cut to the best few by a static score; civ card picks and
+            extra tiles are played out to the end of the step. Optional uses are taken only
+            when they gain something now.
+  rovers    start-of-round movement is spent before the tile is placed when a piece is in
+            reach (it is lost once the tile lies, R3); other movement after placing.
+            Movement goes to the lifepod or meteorite whose collection raises the worth most
+            (simulated along a shortest route); with nothing in reach this turn, a rover steps
+            where the worth rises (closer to the pieces); then the seat confirms.
+  rotation  the commander tries the six station turns and keeps the one whose depot gives it
+            the best placement.
+  objective keeps the private objectives it meets most often (priors measured over games).
+  unknown   any other action is judged by simulating it; failing that, the first legal one.
+A decision simulates at most SIM_BUDGET copies with full care, then finishes with the quick
+policy, so a turn full of choices stays fast.
+
+Modules: ``play`` (levels, ``choose``, the one loop ``play_until_waiting``, ``play_turn``,
+``play_game``), ``greedy`` (the heuristic: ``evaluate`` and the decisions).
+"""
+from engine.view import state_from_view
+
+from .greedy import MAX_ACTIONS_PER_STEP, choose_from_view, evaluate
+from .play import LEVELS, choose, play_game, play_turn, play_until_waiting
+
+__all__ = ["LEVELS", "MAX_ACTIONS_PER_STEP", "choose", "choose_from_view", "evaluate", "play_game", "play_turn",
+           "play_until_waiting", "state_from_view"]
