@@ -44,18 +44,23 @@ LEADERBOARD_TARGET_MS = 300.0
 
 
 class StallProbe:
-    """The longest time the loop did not get back to a 2 ms sleeper, while running."""
+    """The longest time the loop did not get back to a 2 ms sleeper, while running (``worst_ms``,
+    wall time), and the most CPU time the loop's own thread spent between two of its wake-ups
+    (``worst_cpu_ms``: work done on the loop itself, whatever else the machine is doing; a
+    descheduled process or another thread holding the GIL does not count there)."""
 
     def __init__(self, tick: float = 0.002):
         self.tick = tick
         self.worst = 0.0
+        self.worst_cpu = 0.0
         self._task: asyncio.Task | None = None
 
     async def _run(self) -> None:
         while True:
-            t = time.perf_counter()
+            t, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(self.tick)
             self.worst = max(self.worst, time.perf_counter() - t - self.tick)
+            self.worst_cpu = max(self.worst_cpu, time.thread_time() - cpu)
 
     async def __aenter__(self) -> StallProbe:
         self._task = asyncio.get_running_loop().create_task(self._run())
@@ -72,6 +77,10 @@ class StallProbe:
     @property
     def worst_ms(self) -> float:
         return self.worst * 1000
+
+    @property
+    def worst_cpu_ms(self) -> float:
+        return self.worst_cpu * 1000
 
 
 class ArrivalProbe(StallProbe):

@@ -77,7 +77,11 @@ async def test_real_worker_processes_play_the_same_game_as_threads_and_draw_its_
 
 async def test_a_round_with_five_greedy_computer_seats_leaves_the_loop_free(tmp_path):
     """Five greedy computer seats play their turns after the human's; meanwhile the event loop
-    keeps answering (before the pool: one stall of about 330 ms a round on this machine)."""
+    keeps answering (before the pool: one stall of about 330 ms a round on this machine). The
+    measure is the CPU time the loop's own thread spends between two wake-ups of a probe: the
+    tests use a thread pool, where a worker's garbage-collector pass holds the GIL for a while
+    (the bot's process pool has no such pause), and a loaded machine deschedules the process,
+    neither of which is work on the loop."""
     service = await make_service(tmp_path, "greedy", workers.thread_pool(), level="greedy")
     try:
         game = await bot_game(service, bots=5)
@@ -85,7 +89,7 @@ async def test_a_round_with_five_greedy_computer_seats_leaves_the_loop_free(tmp_
         async with StallProbe() as probe:
             game = await play_round(service, game)
         assert game.state.round == 3
-        assert probe.worst_ms < 100, f"the loop stalled {probe.worst_ms:.0f} ms"
+        assert probe.worst_cpu_ms < 100, f"the loop worked {probe.worst_cpu_ms:.0f} ms without a break"
     finally:
         await service.repo.db.close()
 
