@@ -128,7 +128,7 @@ async def test_failing_migration_is_rolled_back_entirely_and_the_version_kept(tm
         assert await schema_version(db) == LATEST
         assert await db.fetchval("SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'") == 0
         assert await db.fetchval("PRAGMA foreign_keys") == 1  # switched back on after the run
-        assert not db._conn.in_transaction
+        assert not db.in_transaction
     finally:
         await db.close()
 

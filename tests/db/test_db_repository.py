@@ -6,6 +6,8 @@ import sqlite3
 
 import pytest
 
+from tests.db.conftest import rejected
+
 from db import (
     AlreadySeated,
     DailyGameExists,
@@ -283,5 +285,5 @@ async def test_cancelling_and_reconfiguring_bump_the_version_and_check_it(repo):
 async def test_schema_rejects_inconsistent_rows(repo, sql):
     game = await active_game(repo)
     await repo.save_state(game, "{}", 1, actions=[(0, "a")])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(rejected()):
         await repo.db.execute(sql)
