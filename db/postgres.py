@@ -24,7 +24,8 @@ from psycopg import AsyncClientCursor
 
 _section: contextvars.ContextVar[object | None] = contextvars.ContextVar("pg_section", default=None)
 
-# String literals and quoted names are copied as they are; `?`, `:name` and `%` are rewritten.
+# `?` and `:name` outside string literals and quoted names become psycopg placeholders; every
+# `%` is doubled (psycopg reads `%` as the start of a placeholder, literals included).
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
 
 # Advisory-lock namespaces (the first key of pg_advisory_lock(int, int)).
@@ -42,7 +43,7 @@ def _translate(sql: str) -> str:
             return "%%"
         if match.group(1):
             return f"%({match.group(1)})s"
-        return text
+        return text.replace("%", "%%")  # a literal: psycopg reads %% as % even there
     return _TOKEN.sub(sub, sql)
 
 

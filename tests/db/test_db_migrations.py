@@ -81,8 +81,8 @@ def test_migration_folder_with_a_gap_is_rejected(tmp_path):
 
 
 @pytest.mark.parametrize("stop_at", range(1, LATEST + 1))
-async def test_database_left_at_an_older_version_upgrades_and_keeps_its_rows(tmp_path, stop_at):
-    path = tmp_path / "bot.sqlite3"
+async def test_database_left_at_an_older_version_upgrades_and_keeps_its_rows(database_target, stop_at):
+    path = database_target
     db = await open_database(path, migrate=False)
     assert await apply_migrations(db, target=1) == [1]
     await insert_version_1_rows(db)

@@ -139,8 +139,8 @@ async def test_two_tasks_saving_from_the_same_version_exactly_one_wins(repo):
     assert [a.action for a in await repo.list_actions(game)] == [winner]
 
 
-async def test_two_connections_saving_from_the_same_version_exactly_one_wins(tmp_path):
-    path = tmp_path / "bot.sqlite3"
+async def test_two_connections_saving_from_the_same_version_exactly_one_wins(database_target):
+    path = database_target
     first, second = await open_database(path), await open_database(path)
     try:
         game = await active_game(GameRepository(first))
