@@ -28,10 +28,7 @@ _section: contextvars.ContextVar[object | None] = contextvars.ContextVar("pg_sec
 # `%` is doubled (psycopg reads `%` as the start of a placeholder, literals included).
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
 
-# Advisory-lock namespaces (the first key of pg_advisory_lock(int, int)).
-LOCK_GAME = 1
-LOCK_OUTBOX = 2
-LOCK_MIGRATIONS = 3
+from db.lock import LOCK_GAME, LOCK_MIGRATIONS, LOCK_OUTBOX  # noqa: F401 - advisory-lock namespaces
 
 
 def _translate(sql: str) -> str:

@@ -478,6 +478,14 @@ class GameRepository:
             (game_id,))
         return [ReminderRow(*row) for row in rows]
 
+    async def reminder_still_due(self, reminder: ReminderRow) -> bool:
+        """Whether this reminder is still scheduled as it was read (same due time). Several
+        processes may read the same due reminder; the one that fires it first moves or drops it
+        (holding the game's lock), so the others find it changed and leave it."""
+        return await self.db.fetchval(
+            "SELECT 1 FROM reminders WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+            (reminder.game_id, reminder.seat, reminder.kind, reminder.due_at)) is not None
+
     async def due_reminders(self, now: float) -> list[ReminderRow]:
         """Reminders due at `now` for active games: every turn timer ("timer") and autopilot run
         to resume ("bots"), and the other kinds only for seats that have reminders on."""

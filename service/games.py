@@ -31,6 +31,7 @@ import datetime as dt
 import zlib
 
 from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
+from db.lock import LOCK_GAME
 from db.repository import GameRepository, GameRow, OutboxRow, ResultRow, SeatRow
 from engine import data as D
 from engine import rules, scoring
@@ -176,11 +177,13 @@ class GameService:
 
     # ------------------------------------------------------------------ loading
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int):
+        """Changes to one game, one at a time: this process's lock for the game, plus (on
+        PostgreSQL, shared by several processes) the database's lock for it (db guard)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        return self.repo.db.guard(LOCK_GAME, game_id, lock)
 
     async def load(self, game_id: int) -> Game:
         """Raises NoGameHere if there is no such game."""
@@ -803,6 +806,8 @@ class GameService:
 
     async def _fire(self, rem) -> bool:
         async with self.lock(rem.game_id):
+            if not await self.repo.reminder_still_due(rem):
+                return False  # another process fired it meanwhile (it moved or dropped it)
             game = await self.load(rem.game_id)
             pos = next((i for i, s in enumerate(game.seats) if s.seat == rem.seat), None)
             if game.status != "active" or pos is None or pos not in rules.to_act(game.state):

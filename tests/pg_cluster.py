@@ -74,7 +74,9 @@ class Cluster:
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust",
                   "-E", "UTF8", "--no-sync", "--no-instructions")
         options = (f"-k {self.root} -p {self.port} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200 "
+                   # no background work competing for the 2 cores with the timing-sensitive tests
+                   "-c autovacuum=off -c checkpoint_timeout=1h -c max_wal_size=4GB")
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "server.log"),
                   "-o", options, "-w", "-t", "60", "start")
         self.started = True

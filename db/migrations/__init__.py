@@ -140,7 +140,7 @@ async def _apply_one(db: Database, migration: Migration) -> None:
 
 
 async def _apply_postgres(db, target: int | None, migrations: list[Migration] | None) -> list[int]:
-    from db.postgres import LOCK_MIGRATIONS
+    from db.lock import LOCK_MIGRATIONS
 
     migrations = load_migrations(dialect="postgresql") if migrations is None else migrations
     target = latest_version(migrations) if target is None else target
