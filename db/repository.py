@@ -497,6 +497,15 @@ class GameRepository:
             " ORDER BY r.due_at", (now,))
         return [ReminderRow(*row) for row in rows]
 
+    async def health(self, now: float) -> dict[str, int]:
+        """Counts for the bot's periodic health line: games by state, posts owed, reminders due."""
+        row = await self.db.fetchone(
+            "SELECT (SELECT count(*) FROM games WHERE status = 'active'),"
+            " (SELECT count(*) FROM games WHERE status = 'lobby'),"
+            " (SELECT count(*) FROM outbox WHERE sent_at IS NULL),"
+            " (SELECT count(*) FROM reminders WHERE due_at <= ?)", (now,))
+        return dict(zip(("active", "lobbies", "posts_owed", "reminders_due"), (int(v) for v in row)))
+
     # -- messages --------------------------------------------------------------------------
 
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
