@@ -7,20 +7,21 @@ import asyncio
 import pytest
 
 from db import latest_version, load_migrations, open_database, schema_version
-from db.connection import Database, database_target
+from db.connection import Database
+from db.connection import database_target as target_from_env
 from db.postgres import PgDatabase, _translate
 from tests import pg_cluster
 
 
 def test_database_url_chooses_the_backend_and_database_path_keeps_working():
-    assert database_target({}, default="data/bot.sqlite3") == "data/bot.sqlite3"
-    assert database_target({"DATABASE_PATH": "/srv/pu.sqlite3"}, default="x") == "/srv/pu.sqlite3"
-    assert database_target({"DATABASE_URL": "sqlite:////srv/pu.sqlite3"}) == "/srv/pu.sqlite3"
-    assert database_target({"DATABASE_URL": "sqlite:///data/pu.sqlite3", "DATABASE_PATH": "other"}) == "data/pu.sqlite3"
+    assert target_from_env({}, default="data/bot.sqlite3") == "data/bot.sqlite3"
+    assert target_from_env({"DATABASE_PATH": "/srv/pu.sqlite3"}, default="x") == "/srv/pu.sqlite3"
+    assert target_from_env({"DATABASE_URL": "sqlite:////srv/pu.sqlite3"}) == "/srv/pu.sqlite3"
+    assert target_from_env({"DATABASE_URL": "sqlite:///data/pu.sqlite3", "DATABASE_PATH": "other"}) == "data/pu.sqlite3"
     url = "postgresql://bot:secret@db.example/planet"
-    assert database_target({"DATABASE_URL": url, "DATABASE_PATH": "ignored"}) == url
+    assert target_from_env({"DATABASE_URL": url, "DATABASE_PATH": "ignored"}) == url
     with pytest.raises(ValueError, match="postgresql:// or sqlite:///"):
-        database_target({"DATABASE_URL": "mysql://x/y"})
+        target_from_env({"DATABASE_URL": "mysql://x/y"})
 
 
 def test_placeholders_are_rewritten_outside_string_literals_only():
@@ -79,3 +80,17 @@ def test_without_postgresql_the_tests_say_how_to_install_it(monkeypatch):
     monkeypatch.setattr(pg_cluster.glob, "glob", lambda pattern: [])
     with pytest.raises(pg_cluster.PostgresUnavailable, match="apt-get install postgresql"):
         pg_cluster.Cluster()
+
+
+async def test_the_migration_command_upgrades_a_database_and_says_from_which_version(database_target):
+    import sys
+
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "db.migrate", database_target,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    out = (await proc.communicate())[0].decode()
+    assert proc.returncode == 0 and f"schema version 0 -> {latest_version()}" in out, out
+    db = await open_database(database_target, migrate=False)
+    try:
+        assert await schema_version(db) == latest_version()
+    finally:
+        await db.close()
