@@ -59,10 +59,15 @@ class Row(tuple):
         return list(self._names)
 
 
+_ROW_CLASSES: dict[tuple[str, ...], type[Row]] = {}
+
+
 def _row_factory(cursor):
     names = tuple(c.name for c in cursor.description or ())
-    cls = type("Row", (Row,), {"__slots__": (), "_names": names})
-    return lambda values: cls(values)
+    cls = _ROW_CLASSES.get(names)
+    if cls is None:  # one class per column list, made once (a query's rows share it)
+        cls = _ROW_CLASSES[names] = type("Row", (Row,), {"__slots__": (), "_names": names})
+    return cls
 
 
 class PgDatabase:
