@@ -194,16 +194,32 @@ class PgDatabase:
         connection is never blocked while another process holds the lock."""
         async with local if local is not None else _nothing():
             delay = 0.002
-            while not await self.fetchval("SELECT pg_try_advisory_lock(?, ?)", (namespace, key)):
+            while not await self._try_lock(namespace, key):
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 0.05)
             try:
                 yield
             finally:
-                try:
-                    await asyncio.shield(self.fetchval("SELECT pg_advisory_unlock(?, ?)", (namespace, key)))
-                except psycopg.Error:
-                    pass  # the connection is gone, and its locks with it
+                await asyncio.shield(self._unlock(namespace, key))
+
+    async def _try_lock(self, namespace: int, key: int) -> bool:
+        attempt = asyncio.ensure_future(self.fetchval("SELECT pg_try_advisory_lock(?, ?)", (namespace, key)))
+        try:
+            return await asyncio.shield(attempt)
+        except asyncio.CancelledError:
+            # Cancelled while asking: if the server granted the lock anyway, give it back, or
+            # the game would stay locked for the other processes as long as this one lives.
+            def undo(done: asyncio.Future) -> None:
+                if not done.cancelled() and done.exception() is None and done.result():
+                    asyncio.ensure_future(self._unlock(namespace, key))
+            attempt.add_done_callback(undo)
+            raise
+
+    async def _unlock(self, namespace: int, key: int) -> None:
+        try:
+            await self.fetchval("SELECT pg_advisory_unlock(?, ?)", (namespace, key))
+        except psycopg.Error:
+            pass  # the connection is gone, and its locks with it
 
     async def close(self) -> None:
         async with self.exclusive():

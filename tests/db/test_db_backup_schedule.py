@@ -34,16 +34,25 @@ async def test_scheduled_backups_keep_the_newest_copies_and_each_restores(tmp_pa
 
 async def test_the_bot_s_backup_loop_writes_a_copy_each_interval(tmp_path):
     path = tmp_path / "bot.sqlite3"
-    await (await open_database(path)).close()
-    task = asyncio.create_task(backup_every(path, tmp_path / "b", every_s=0.05, keep=3))
+    db = await open_database(path)
+    await GameRepository(db).create_game(creator_id=7)
+    await db.close()
+    folder = tmp_path / "b"
+    task = asyncio.create_task(backup_every(path, folder, every_s=0.05, keep=3))
     try:
-        for _ in range(200):
+        for _ in range(500):
             await asyncio.sleep(0.02)
-            if (tmp_path / "b").exists() and any((tmp_path / "b").iterdir()):
+            if len(list(folder.glob("planet_unknown-*.sqlite3"))) >= 1:
                 break
     finally:
         task.cancel()
-    assert [p.suffix for p in (tmp_path / "b").iterdir()] == [".sqlite3"]
+    copy = sorted(folder.glob("planet_unknown-*.sqlite3"))[-1]
+    await restore(copy, tmp_path / "restored.sqlite3")
+    db = await open_database(tmp_path / "restored.sqlite3")
+    try:
+        assert [g.creator_id for g in await GameRepository(db).list_games()] == [7]
+    finally:
+        await db.close()
 
 
 async def test_health_counts_games_posts_and_due_reminders(repo, clock):
