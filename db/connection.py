@@ -155,6 +155,10 @@ class Database:
             raise RuntimeError("executescript would commit the open transaction")
         await self._run(self._executescript, script)
 
+    @staticmethod
+    def is_unique_violation(error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
+
     @asynccontextmanager
     async def guard(self, namespace: int, key: int, local: asyncio.Lock | None = None) -> AsyncIterator[None]:
         """Hold `local`, this process's lock for one thing (a game, its posts). One process owns

@@ -187,6 +187,10 @@ class PgDatabase:
         """Run several statements (no parameters), inside the current transaction if any."""
         await self._run(self._executescript, script)
 
+    @staticmethod
+    def is_unique_violation(error: BaseException) -> bool:
+        return isinstance(error, psycopg.errors.UniqueViolation)
+
     @asynccontextmanager
     async def guard(self, namespace: int, key: int, local: asyncio.Lock | None = None):
         """Hold `local` (this process's lock) and the advisory lock (namespace, key) that other

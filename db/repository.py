@@ -159,8 +159,23 @@ class GameRepository:
         the same transaction; a solo or daily game can thus start active in one step.
         Raises DailyGameExists if `daily_key` is given and the creator already has that game.
         """
-        now = self.clock()
         seats = list(seats)
+        try:
+            return await self._create_game(creator_id, guild_id, channel_id, thread_id, config, kind, daily_key,
+                                           status, state, seats)
+        except Exception as error:
+            # Two processes creating the player's daily game at once (PostgreSQL lets both look
+            # before either inserts): the second insert breaks the unique index; say why.
+            if daily_key is None or not self.db.is_unique_violation(error):
+                raise
+            existing = await self.find_daily_game(daily_key, creator_id)
+            if existing is None:
+                raise
+            raise DailyGameExists(daily_key, creator_id, existing.id) from None
+
+    async def _create_game(self, creator_id, guild_id, channel_id, thread_id, config, kind, daily_key, status,
+                           state, seats) -> int:
+        now = self.clock()
         async with self.db.transaction():
             if daily_key is not None:
                 existing = await self.find_daily_game(daily_key, creator_id)

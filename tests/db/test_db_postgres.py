@@ -94,3 +94,20 @@ async def test_the_migration_command_upgrades_a_database_and_says_from_which_ver
         assert await schema_version(db) == latest_version()
     finally:
         await db.close()
+
+
+async def test_a_daily_game_created_twice_at_once_by_two_processes_exists_once(database_target):
+    from db import DailyGameExists, GameRepository
+
+    first, second = await open_database(database_target), await open_database(database_target)
+    try:
+        results = await asyncio.gather(*(
+            GameRepository(db).create_game(creator_id=9, kind="daily", daily_key="2026-11-24", status="active",
+                                           state="{}", seats=[(9, "Ada", False)]) for db in (first, second)),
+            return_exceptions=True)
+        assert sorted(type(r).__name__ for r in results) == ["DailyGameExists", "int"]
+        game_id = next(r for r in results if isinstance(r, int))
+        assert next(r for r in results if isinstance(r, DailyGameExists)).game_id == game_id
+    finally:
+        await first.close()
+        await second.close()
