@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
-from tests.db.conftest import rejected
-
 from db import DatabaseCorrupt, GameRepository, latest_version, open_database, schema_version
+from tests.db.conftest import rejected
 
 
 async def test_open_creates_parent_folder_and_turns_on_wal_foreign_keys_and_busy_timeout(tmp_path):

@@ -2,11 +2,8 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
-
-from tests.db.conftest import rejected
 
 from db import (
     AlreadySeated,
@@ -16,6 +13,7 @@ from db import (
     StaleVersion,
     open_database,
 )
+from tests.db.conftest import rejected
 
 
 async def active_game(repo, **fields) -> int:

@@ -46,7 +46,8 @@ async def test_games_played_through_several_processes_lose_and_double_nothing(pg
 
 async def test_a_due_reminder_is_sent_once_when_every_process_ticks_at_the_same_time(pg_url):
     clock = Clock()
-    first, *others = services = await services_on(pg_url, 3, clock)
+    services = await services_on(pg_url, 3, clock)
+    first = services[0]
     try:
         games = [await two_player_game(first, remind_hours=1, timer_hours=5) for _ in range(4)]
         clock.now += 3601
