@@ -1,5 +1,9 @@
-"""Start the Planet Unknown bot: settings from the environment (.env), the SQLite database
-(migrated on start), the cogs, and, on request only, the sync of the slash commands.
+"""Start the Planet Unknown bot: settings from the environment (.env), the database (SQLite by
+default, PostgreSQL with DATABASE_URL=postgresql://...; migrated on start), the cogs, and, on
+request only, the sync of the slash commands.
+
+Several processes on one PostgreSQL database: give each SHARD_COUNT (the total) and SHARD_IDS
+(its own shards, e.g. 0,1); it then runs an AutoShardedBot on those shards (deploy/README.md).
 
     python3 tasks.py bot          # the README's run command (sets up .venv first)
     python3 tasks.py bot --sync   # also publish /pu to Discord (first run, or after a command changed)
@@ -43,10 +47,37 @@ def load_settings() -> dict:
         load_dotenv = None
     if load_dotenv is not None:
         load_dotenv(ROOT / ".env")
+    from db.connection import database_target
+
+    def number(name: str, default: float) -> float:
+        text = os.environ.get(name, "").strip()
+        try:
+            return float(text) if text else default
+        except ValueError:
+            raise SystemExit(f"{name} must be a number, not {text!r}") from None
+
+    shard_count = int(number("SHARD_COUNT", 0)) or None
+    shard_text = os.environ.get("SHARD_IDS", "").strip()
+    try:
+        shard_ids = [int(part) for part in shard_text.replace(" ", "").split(",") if part] or None
+    except ValueError:
+        raise SystemExit(f"SHARD_IDS must list shard numbers separated by commas (e.g. 0,1), not {shard_text!r}") \
+            from None
+    if shard_ids and (shard_count is None or any(not 0 <= n < shard_count for n in shard_ids)):
+        raise SystemExit(f"SHARD_IDS {shard_text} needs SHARD_COUNT set above each of them (shards are 0 to "
+                         "SHARD_COUNT - 1)")
     return {
         "token": Secret(os.environ.get("DISCORD_TOKEN", "").strip()),
         "dev_guild": os.environ.get("DEV_GUILD_ID", "").strip() or None,
-        "database": os.environ.get("DATABASE_PATH", "").strip() or str(ROOT / "data" / "planet_unknown.sqlite3"),
+        # DATABASE_URL (postgresql://... or sqlite:///path), else DATABASE_PATH, else data/
+        "database": database_target(default=ROOT / "data" / "planet_unknown.sqlite3"),
+        "shard_count": shard_count,
+        "shard_ids": shard_ids,
+        # SQLite only: a copy every BACKUP_INTERVAL_HOURS (0: none) into BACKUP_DIR, newest BACKUP_KEEP kept
+        "backup_every_s": number("BACKUP_INTERVAL_HOURS", 24) * 3600,
+        "backup_keep": int(number("BACKUP_KEEP", 7)),
+        "backup_dir": os.environ.get("BACKUP_DIR", "").strip() or str(ROOT / "data" / "backups"),
+        "health_every_s": number("HEALTH_LOG_SECONDS", 300),  # the periodic health line (0: none)
         "log_level": os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
         "workers": os.environ.get("WORKERS", "").strip(),  # worker processes (service/workers.py)
     }
@@ -58,12 +89,14 @@ def no_prefix(bot, message) -> list[str]:
 
 
 def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
-             heartbeat_seconds: float = 60, executor=None, sync: bool = False):
+             heartbeat_seconds: float = 60, executor=None, sync: bool = False,
+             shard_count: int | None = None, shard_ids: list[int] | None = None):
     """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
     database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
     every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts;
     ``executor`` runs computer players and images (service.workers; default: threads);
-    ``sync`` publishes the command tree when it logs in (module docstring)."""
+    ``sync`` publishes the command tree when it logs in (module docstring); ``shard_count``
+    and ``shard_ids``: this process runs those of the bot's shards (an AutoShardedBot)."""
     import discord
     from discord.ext import commands
 
@@ -76,7 +109,11 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
 
     clock = clock or discord_clock
     intents = discord.Intents.default()
-    bot = commands.Bot(command_prefix=no_prefix, help_command=None, intents=intents)
+    if shard_count:
+        bot = commands.AutoShardedBot(command_prefix=no_prefix, help_command=None, intents=intents,
+                                      shard_count=shard_count, shard_ids=shard_ids)
+    else:
+        bot = commands.Bot(command_prefix=no_prefix, help_command=None, intents=intents)
     bot.db = db  # type: ignore[attr-defined]
     bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
     bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]
@@ -110,22 +147,56 @@ async def sync_commands(bot, dev_guild: str | None) -> None:
         log.info("synced %d command(s) globally (Discord may take up to an hour to show them)", len(synced))
 
 
+def health_line(bot, counts: dict) -> str:
+    """One log line on how the process is doing: its shards and their latency, the guilds it
+    sees, games in progress, lobbies, posts owed and reminders due (the last four database-wide)."""
+    shards = getattr(bot, "shard_ids", None) or [0]
+    latency = bot.latency
+    latency_ms = "-" if latency != latency or latency == float("inf") else f"{latency * 1000:.0f}"
+    return (f"health: shards={','.join(map(str, shards))} latency_ms={latency_ms} guilds={len(bot.guilds)} "
+            + " ".join(f"{k}={v}" for k, v in counts.items()))
+
+
+async def periodic_health(bot, every_s: float) -> None:
+    log = logging.getLogger("bot.health")
+    while True:
+        await asyncio.sleep(every_s)
+        try:
+            log.info(health_line(bot, await bot.service.repo.health(bot.service.clock())))
+        except Exception:  # noqa: BLE001 - the health line must never stop the bot
+            log.exception("could not compute the health line")
+
+
 async def run(settings: dict) -> None:
     from db import lock
-    from db.connection import open_database
+    from db.backup import backup_every
+    from db.connection import is_postgres_url, open_database
 
     from service import workers
 
-    held = lock.hold(settings["database"])  # one bot per database, or every post goes out twice
+    sqlite = not is_postgres_url(settings["database"])
+    # SQLite: one bot per database, or every post goes out twice. PostgreSQL shares the work
+    # between processes through the database itself (advisory locks).
+    held = lock.hold(settings["database"]) if sqlite else None
     pool = workers.process_pool(workers.default_size(settings.get("workers")))
+    background: list[asyncio.Task] = []
     try:
         db = await open_database(settings["database"])
         bot = make_bot(db, dev_guild=settings["dev_guild"], executor=pool,
-                       sync=settings.get("sync", False))
+                       sync=settings.get("sync", False), shard_count=settings.get("shard_count"),
+                       shard_ids=settings.get("shard_ids"))
         workers.tune_gc()  # short garbage-collector pauses on the event loop
+        if settings.get("health_every_s"):
+            background.append(asyncio.create_task(periodic_health(bot, settings["health_every_s"])))
+        if sqlite and settings.get("backup_every_s") and settings["database"] != ":memory:":
+            background.append(asyncio.create_task(backup_every(
+                settings["database"], settings["backup_dir"], settings["backup_every_s"], settings["backup_keep"],
+                log=logging.getLogger("bot.backup"))))
         try:
             await bot.start(settings["token"])
         finally:
+            for task in background:
+                task.cancel()
             if not bot.is_closed():
                 await bot.close()
             await db.close()

@@ -106,21 +106,28 @@ async def check_game(service: GameService, game_id: int, acks: list[tuple[int, i
 
 
 async def service_load(games: int = 200, rounds: int | None = None, seed: int = 1, timeout: float = 1800,
-                       path: str | None = None, think: float = 0.0, executor=None, around_play=None) -> Report:
+                       path: str | None = None, think: float = 0.0, executor=None, around_play=None,
+                       services: int = 1, only: range | None = None) -> Report:
     """``games`` games played by concurrent simulated players through one GameService; each to
     its end, or until ``rounds`` rounds are over. Players act the moment they can (the service
     saturated), or after a random pause of ``think`` seconds on average. ``executor``: the
     service's worker pool (service.workers; None: the service's default). ``around_play``: an
-    async context manager entered for the play itself (after the setup, before the checks)."""
+    async context manager entered for the play itself (after the setup, before the checks).
+    ``path`` may be a postgresql:// URL; ``services`` > 1 opens that many GameServices, each on
+    its own connection, as several bot processes would, and sends each request (and each look
+    at a game) to one of them at random. ``only``: set up and play only these games of the
+    ``games`` (one process's share, when several processes share the run; bench/multi)."""
     report = Report(games=games)
     folder = tempfile.TemporaryDirectory() if path is None else None
-    db = await open_database(path or Path(folder.name) / "load.sqlite3")
     extra = {} if executor is None else {"executor": executor}
-    service = GameService(GameRepository(db), autopilot_level="random", **extra)
+    dbs = [await open_database(path or Path(folder.name) / "load.sqlite3") for _ in range(services)]
+    pool = [GameService(GameRepository(db), autopilot_level="random", **extra) for db in dbs]
+    service = pool[0]
+    pick = random.Random(seed).choice
 
     try:
         setups = []
-        for i in range(games):
+        for i in (range(games) if only is None else only):
             humans = 1 + i % 4
             bots = 1 if i % 5 == 4 and humans < 4 else 0
             users = [10_000 * (i + 1) + k for k in range(humans)]
@@ -139,7 +146,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
 
         async def player(game_id: int, user: int, rng: random.Random) -> None:
             while True:
-                game = await service.load(game_id)
+                game = await pick(pool).load(game_id)
                 state = game.state
                 seat = game.seat_of(user)
                 if game.status != "active" or (rounds is not None and state.round > rounds):
@@ -155,11 +162,11 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                 move = choose(state, seat, rng)
                 roll = rng.random()
                 if roll < 0.7:
-                    calls = [service.control(game_id, user, seat, stamp_of(state, seat), f"a:{move}")]
+                    calls = [pick(pool).control(game_id, user, seat, stamp_of(state, seat), f"a:{move}")]
                     if roll < 0.05:  # a double click
-                        calls.append(service.control(game_id, user, seat, stamp_of(state, seat), f"a:{move}"))
+                        calls.append(pick(pool).control(game_id, user, seat, stamp_of(state, seat), f"a:{move}"))
                 else:
-                    calls = [service.act(game_id, user, move)]
+                    calls = [pick(pool).act(game_id, user, move)]
                 started = time.perf_counter()
                 results = await asyncio.gather(*calls, return_exceptions=True)
                 report.latencies.append(time.perf_counter() - started)
@@ -196,7 +203,8 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
         for g in setups:
             await check_game(service, g.id, acks[g.id], report)
     finally:
-        await db.close()
+        for db in dbs:
+            await db.close()
         if folder is not None:
             folder.cleanup()
     return report

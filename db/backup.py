@@ -10,6 +10,9 @@ understands, and refuses while the destination is open elsewhere (stop the bot f
 writes the new file beside the old one and swaps it in with os.replace, so the destination is
 always either the old database or the whole new one.
 
+`backup_rotating` is the scheduled form the bot runs by itself (BACKUP_INTERVAL_HOURS,
+BACKUP_KEEP, BACKUP_DIR; see bot.py): a time-stamped copy in a folder, keeping the newest N.
+
 Command line: python -m db.backup SRC DEST  (restore: python -m db.restore BACKUP DEST)
 """
 from __future__ import annotations
@@ -43,6 +46,38 @@ async def restore(backup_path: str | Path, dest_path: str | Path) -> int:
     DatabaseTooNew if a newer bot wrote it, DatabaseInUse if the destination is open.
     """
     return await asyncio.to_thread(_restore, Path(backup_path), Path(dest_path))
+
+
+BACKUP_PREFIX = "planet_unknown-"
+
+
+async def backup_rotating(src_path: str | Path, folder: str | Path, keep: int, now: float | None = None) -> Path:
+    """Copy the database into `folder` as planet_unknown-YYYYMMDD-HHMMSS.sqlite3 (UTC), then
+    delete the oldest such copies beyond the newest `keep`. Returns the new copy's path."""
+    import time
+
+    folder = Path(folder)
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(time.time() if now is None else now))
+    dest = folder / f"{BACKUP_PREFIX}{stamp}.sqlite3"
+    await backup(src_path, dest)
+    copies = sorted(folder.glob(f"{BACKUP_PREFIX}*.sqlite3"))
+    for old in copies[:max(0, len(copies) - max(1, keep))]:
+        old.unlink(missing_ok=True)
+    return dest
+
+
+async def backup_every(src_path: str | Path, folder: str | Path, every_s: float, keep: int, log=None) -> None:
+    """Run `backup_rotating` every `every_s` seconds, for ever (the bot cancels it when it
+    stops). A failed backup is logged and tried again at the next interval."""
+    while True:
+        await asyncio.sleep(every_s)
+        try:
+            dest = await backup_rotating(src_path, folder, keep)
+            if log is not None:
+                log.info("backup: wrote %s (keeping the newest %d)", dest, keep)
+        except (DatabaseError, OSError, sqlite3.Error) as error:
+            if log is not None:
+                log.error("backup of %s failed: %s (next try in %g s)", src_path, error, every_s)
 
 
 def _backup(src: Path, dest: Path) -> int:

@@ -27,11 +27,18 @@ _section: contextvars.ContextVar[object | None] = contextvars.ContextVar("db_sec
 class Database:
     """An aiosqlite connection plus a lock that keeps transactions from interleaving."""
 
+    dialect = "sqlite"
+    for_update = ""  # SQLite locks the whole database for a write transaction (BEGIN IMMEDIATE)
+
     def __init__(self, conn: aiosqlite.Connection, path: str):
         self.path = path
         self._conn = conn
         self._lock = asyncio.Lock()
         self._token: object | None = None
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.in_transaction
 
     def _holds(self) -> bool:
         return self._token is not None and _section.get() is self._token
@@ -148,6 +155,20 @@ class Database:
             raise RuntimeError("executescript would commit the open transaction")
         await self._run(self._executescript, script)
 
+    @staticmethod
+    def is_unique_violation(error: BaseException) -> bool:
+        return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)
+
+    @asynccontextmanager
+    async def guard(self, namespace: int, key: int, local: asyncio.Lock | None = None) -> AsyncIterator[None]:
+        """Hold `local`, this process's lock for one thing (a game, its posts). One process owns
+        a SQLite database (db.lock), so nothing more is needed; PostgreSQL adds an advisory lock."""
+        if local is None:
+            yield
+            return
+        async with local:
+            yield
+
     async def close(self) -> None:
         """Let SQLite refresh its query-planner statistics, then close the connection."""
         async with self.exclusive():
@@ -157,8 +178,35 @@ class Database:
                 await self._conn.close()
 
 
-async def open_database(path: str | Path, *, migrate: bool = True) -> Database:
+def is_postgres_url(target: str | Path) -> bool:
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(target: str | Path) -> str:
+    """The file of a SQLite target: a path, or a sqlite:///path URL (sqlite:////abs/path or
+    sqlite:///relative/path, as SQLAlchemy writes them)."""
+    text = str(target)
+    return text[len("sqlite:///"):] if text.startswith("sqlite:///") else text
+
+
+def database_target(environ=None, default: str | Path | None = None) -> str:
+    """Where the bot's data lives, from the environment: DATABASE_URL (postgresql://... or
+    sqlite:///path), else DATABASE_PATH (a SQLite file), else `default`."""
+    import os
+    environ = os.environ if environ is None else environ
+    url = (environ.get("DATABASE_URL") or "").strip()
+    if url:
+        if not (is_postgres_url(url) or url.startswith("sqlite:///")):
+            raise ValueError(f"DATABASE_URL must start with postgresql:// or sqlite:///, not {url.split(':')[0]}:")
+        return url if is_postgres_url(url) else sqlite_path(url)
+    return (environ.get("DATABASE_PATH") or "").strip() or str(default)
+
+
+async def open_database(path: str | Path, *, migrate: bool = True, **pg_options: Any):
     """Open (creating if needed) the database at `path` and make it ready for use.
+
+    `path` may also be a URL: postgresql://... opens PostgreSQL (db.postgres.PgDatabase, same
+    interface), sqlite:///file a SQLite file.
 
     ":memory:" gives a private in-memory database, for tests. With `migrate=False` the
     schema is left at whatever version it has (tests use this to build old databases).
@@ -166,7 +214,10 @@ async def open_database(path: str | Path, *, migrate: bool = True) -> Database:
     Raises DatabaseCorrupt if the file is not a database or fails `PRAGMA quick_check`,
     DatabaseTooNew if a newer bot has written it, MigrationError if an upgrade fails.
     """
-    path = str(path)
+    if is_postgres_url(path):
+        from db.postgres import open_postgres
+        return await open_postgres(str(path), migrate=migrate, **pg_options)
+    path = sqlite_path(path)
     if path != ":memory:":
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     # isolation_level=None: the sqlite3 module opens no transactions of its own; ours are

@@ -1,4 +1,4 @@
-"""One bot process per database.
+"""One bot process per SQLite database (PostgreSQL takes several: see db.postgres).
 
 Two bots on the same SQLite file would each deliver the posts they owe and each fire the
 reminders: players would see everything twice. ``hold(path)`` takes an exclusive lock on
@@ -17,6 +17,13 @@ try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: no lock (run one bot per database by hand)
     fcntl = None  # type: ignore[assignment]
+
+
+# PostgreSQL (several processes on one database): advisory-lock namespaces, the first key of
+# pg_advisory_lock(namespace, id); see Database.guard / PgDatabase.guard.
+LOCK_GAME = 1       # changes to one game
+LOCK_OUTBOX = 2     # delivering one game's owed posts
+LOCK_MIGRATIONS = 3
 
 
 def lock_path(db_path: str | Path) -> Path:

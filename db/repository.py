@@ -159,8 +159,23 @@ class GameRepository:
         the same transaction; a solo or daily game can thus start active in one step.
         Raises DailyGameExists if `daily_key` is given and the creator already has that game.
         """
-        now = self.clock()
         seats = list(seats)
+        try:
+            return await self._create_game(creator_id, guild_id, channel_id, thread_id, config, kind, daily_key,
+                                           status, state, seats)
+        except Exception as error:
+            # Two processes creating the player's daily game at once (PostgreSQL lets both look
+            # before either inserts): the second insert breaks the unique index; say why.
+            if daily_key is None or not self.db.is_unique_violation(error):
+                raise
+            existing = await self.find_daily_game(daily_key, creator_id)
+            if existing is None:
+                raise
+            raise DailyGameExists(daily_key, creator_id, existing.id) from None
+
+    async def _create_game(self, creator_id, guild_id, channel_id, thread_id, config, kind, daily_key, status,
+                           state, seats) -> int:
+        now = self.clock()
         async with self.db.transaction():
             if daily_key is not None:
                 existing = await self.find_daily_game(daily_key, creator_id)
@@ -221,7 +236,7 @@ class GameRepository:
         """
         row = await self.db.fetchone(
             f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.channel_id = :id OR g.thread_id = :id"
-            " ORDER BY g.status IN ('lobby', 'active') DESC, coalesce(g.thread_id = :id, 0) DESC,"
+            " ORDER BY g.status IN ('lobby', 'active') DESC, coalesce(g.thread_id = :id, FALSE) DESC,"
             " g.updated_at DESC, g.id DESC LIMIT 1",
             {"id": channel_id},
         )
@@ -266,12 +281,17 @@ class GameRepository:
                     [(game_id, kind, payload, now) for kind, payload in outbox],
                 )
             if results:
+                guild_id, daily_key = await self.db.fetchone(
+                    "SELECT guild_id, daily_key FROM games WHERE id = ?", (game_id,))
                 await self.db.executemany(
-                    "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, name, score, place,"
-                    " finished_at, daily_key, solo, is_bot, target)"
-                    " SELECT id, ?, guild_id, ?, ?, ?, ?, ?, daily_key, ?, ?, ? FROM games WHERE id = ?",
-                    [(r.seat, r.user_id, r.name, r.score, r.place, now, int(r.solo), int(r.is_bot), r.target, game_id)
-                     for r in results],
+                    "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place,"
+                    " finished_at, daily_key, solo, is_bot, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, seat) DO UPDATE SET guild_id = excluded.guild_id,"
+                    " user_id = excluded.user_id, name = excluded.name, score = excluded.score,"
+                    " place = excluded.place, finished_at = excluded.finished_at, daily_key = excluded.daily_key,"
+                    " solo = excluded.solo, is_bot = excluded.is_bot, target = excluded.target",
+                    [(game_id, r.seat, guild_id, r.user_id, r.name, r.score, r.place, now, daily_key, int(r.solo),
+                      int(r.is_bot), r.target) for r in results],
                 )
             await self._drop_reminders_if_over(game_id, status)
         return version
@@ -344,7 +364,8 @@ class GameRepository:
         AlreadySeated if the user has a seat in this game.
         """
         async with self.db.transaction():
-            if await self.db.fetchval("SELECT 1 FROM games WHERE id = ?", (game_id,)) is None:
+            # FOR UPDATE (PostgreSQL): two processes seating people in one game take turns.
+            if await self.db.fetchval(f"SELECT 1 FROM games WHERE id = ?{self.db.for_update}", (game_id,)) is None:
                 raise GameNotFound(game_id)
             await self._check_not_seated(game_id, user_id)
             taken = {row[0] for row in await self.db.fetchall(
@@ -429,7 +450,7 @@ class GameRepository:
         """
         return bool(await self.db.execute(
             "UPDATE outbox SET sent_at = ?, message_id = ?, attempt_started_at = NULL,"
-            " payload = CASE WHEN ? THEN payload ELSE '{}' END WHERE id = ? AND sent_at IS NULL",
+            " payload = CASE WHEN ? = 1 THEN payload ELSE '{}' END WHERE id = ? AND sent_at IS NULL",
             (self.clock(), message_id, int(keep_payload), outbox_id)))
 
     async def start_attempt(self, outbox_id: int, previous: float | None) -> bool:
@@ -439,14 +460,14 @@ class GameRepository:
         row) or the row was sent, nothing is recorded and False is returned."""
         return bool(await self.db.execute(
             "UPDATE outbox SET attempts = attempts + 1, attempt_started_at = ?"
-            " WHERE id = ? AND sent_at IS NULL AND attempt_started_at IS ?", (self.clock(), outbox_id, previous)))
+            " WHERE id = ? AND sent_at IS NULL AND attempt_started_at IS NOT DISTINCT FROM ?", (self.clock(), outbox_id, previous)))
 
     async def attempt_failed(self, outbox_id: int, retry_at: float, *, maybe_sent: bool) -> None:
         """Record a failed attempt: try again at `retry_at`. Unless `maybe_sent` (the failure
         does not tell whether the message was created), the attempt is closed."""
         await self.db.execute(
             "UPDATE outbox SET next_attempt_at = ?,"
-            " attempt_started_at = CASE WHEN ? THEN attempt_started_at ELSE NULL END"
+            " attempt_started_at = CASE WHEN ? = 1 THEN attempt_started_at ELSE NULL END"
             " WHERE id = ? AND sent_at IS NULL", (retry_at, int(maybe_sent), outbox_id))
 
     # -- reminders -------------------------------------------------------------------------
@@ -472,6 +493,14 @@ class GameRepository:
             (game_id,))
         return [ReminderRow(*row) for row in rows]
 
+    async def reminder_still_due(self, reminder: ReminderRow) -> bool:
+        """Whether this reminder is still scheduled as it was read (same due time). Several
+        processes may read the same due reminder; the one that fires it first moves or drops it
+        (holding the game's lock), so the others find it changed and leave it."""
+        return await self.db.fetchval(
+            "SELECT 1 FROM reminders WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ?",
+            (reminder.game_id, reminder.seat, reminder.kind, reminder.due_at)) is not None
+
     async def due_reminders(self, now: float) -> list[ReminderRow]:
         """Reminders due at `now` for active games: every turn timer ("timer") and autopilot run
         to resume ("bots"), and the other kinds only for seats that have reminders on."""
@@ -482,6 +511,15 @@ class GameRepository:
             " WHERE r.due_at <= ? AND g.status = 'active' AND (s.reminders = 1 OR r.kind IN ('timer', 'bots'))"
             " ORDER BY r.due_at", (now,))
         return [ReminderRow(*row) for row in rows]
+
+    async def health(self, now: float) -> dict[str, int]:
+        """Counts for the bot's periodic health line: games by state, posts owed, reminders due."""
+        row = await self.db.fetchone(
+            "SELECT (SELECT count(*) FROM games WHERE status = 'active'),"
+            " (SELECT count(*) FROM games WHERE status = 'lobby'),"
+            " (SELECT count(*) FROM outbox WHERE sent_at IS NULL),"
+            " (SELECT count(*) FROM reminders WHERE due_at <= ?)", (now,))
+        return dict(zip(("active", "lobbies", "posts_owed", "reminders_due"), (int(v) for v in row)))
 
     # -- messages --------------------------------------------------------------------------
 

@@ -62,6 +62,8 @@ class Timers:
 
     async def _fire(self, rem) -> bool:
         async with self.locked_game(rem.game_id) as game:
+            if not await self.repo.reminder_still_due(rem):
+                return False  # another process fired it meanwhile (it moved or dropped it)
             pos = next((i for i, s in enumerate(game.seats) if s.seat == rem.seat), None)
             if game.status != "active" or pos is None or pos not in rules.to_act(game.state):
                 await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)

@@ -26,6 +26,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 
 from db.errors import GameNotFound, StaleVersion
+from db.lock import LOCK_GAME
 from db.repository import GameRepository, OutboxRow, ResultRow
 from engine import data as D
 from engine import rules, scoring
@@ -86,11 +87,13 @@ class GameService(Lobby, Play, Timers):
 
     # ------------------------------------------------------------------ loading
 
-    def lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int):
+        """Changes to one game, one at a time: this process's lock for the game, plus (on
+        PostgreSQL, shared by several processes) the database's lock for it (db guard)."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+        return self.repo.db.guard(LOCK_GAME, game_id, lock)
 
     @contextlib.asynccontextmanager
     async def locked_game(self, game_id: int) -> AsyncIterator[Game]:

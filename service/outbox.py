@@ -31,6 +31,7 @@ import logging
 import weakref
 from typing import TYPE_CHECKING, Protocol
 
+from db.lock import LOCK_OUTBOX
 from db.repository import OutboxRow
 
 if TYPE_CHECKING:
@@ -103,7 +104,8 @@ class Poster:
 
     async def _flush_game(self, game_id: int) -> int:
         lock = _LOCKS.setdefault(self.repo.db, {}).setdefault(game_id, asyncio.Lock())
-        async with lock:  # one delivery at a time per game; rows are re-read under the lock
+        # one delivery at a time per game (across processes on PostgreSQL); rows are re-read under the lock
+        async with self.repo.db.guard(LOCK_OUTBOX, game_id, lock):
             sent = 0
             while True:
                 rows = await self.repo.pending_outbox(game_id)

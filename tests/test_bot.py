@@ -18,7 +18,8 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-token-that-must-never-be-seen"
 
 @pytest.fixture
 def settings_env(tmp_path, monkeypatch):
-    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL"):
+    for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT",
+                 "SHARD_IDS", "BACKUP_INTERVAL_HOURS", "BACKUP_KEEP", "BACKUP_DIR", "HEALTH_LOG_SECONDS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(bot, "ROOT", tmp_path)
     return tmp_path
@@ -145,3 +146,38 @@ def test_commands_are_synced_only_with_the_sync_flag(settings_env, monkeypatch, 
     assert asked == [False, True]
     assert bot.main(["--synch"]) == 2 and "Unknown option '--synch'" in capsys.readouterr().err
     assert asked == [False, True]
+
+
+def test_shard_settings_start_an_auto_sharded_bot_on_the_given_shards(settings_env, monkeypatch):
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2, 3")
+    settings = bot.load_settings()
+    assert (settings["shard_count"], settings["shard_ids"]) == (4, [2, 3])
+    made = bot.make_bot(None, shard_count=settings["shard_count"], shard_ids=settings["shard_ids"])
+    assert isinstance(made, discord.ext.commands.AutoShardedBot)
+    assert (made.shard_count, made.shard_ids) == (4, [2, 3])
+    assert not isinstance(bot.make_bot(None), discord.ext.commands.AutoShardedBot)  # the default: one shard
+
+
+@pytest.mark.parametrize("count, ids", [("2", "2"), ("", "0"), ("2", "one")])
+def test_shard_ids_outside_the_shard_count_stop_the_start_with_a_reason(settings_env, monkeypatch, count, ids):
+    monkeypatch.setenv("SHARD_COUNT", count)
+    monkeypatch.setenv("SHARD_IDS", ids)
+    with pytest.raises(SystemExit, match="SHARD"):
+        bot.load_settings()
+
+
+def test_database_url_selects_postgresql_and_the_sqlite_default_is_unchanged(settings_env, monkeypatch):
+    assert bot.load_settings()["database"] == str(settings_env / "data" / "planet_unknown.sqlite3")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/planet")
+    assert bot.load_settings()["database"] == "postgresql://bot@db/planet"
+
+
+def test_the_health_line_names_the_shards_and_the_counts():
+    class FakeBot:
+        shard_ids = [2, 3]
+        latency = 0.0425
+        guilds = [object()] * 5
+
+    line = bot.health_line(FakeBot(), {"active": 3, "lobbies": 1, "posts_owed": 0, "reminders_due": 2})
+    assert line == "health: shards=2,3 latency_ms=42 guilds=5 active=3 lobbies=1 posts_owed=0 reminders_due=2"

@@ -9,6 +9,11 @@ Writing a migration: plain SQL statements, no BEGIN/COMMIT. Foreign-key enforcem
 while migrations run (so a table can be rebuilt by the create-copy-drop-rename recipe without
 cascading deletes); `PRAGMA foreign_key_check` must come out clean before each commit.
 Never edit a file once released; add a new one.
+
+PostgreSQL: the files in postgresql/ carry the same numbers and names, in PostgreSQL's dialect
+(every migration has one there: load_migrations(dialect="postgresql") refuses a missing one).
+The version lives in the table schema_version; each file runs in one transaction with the
+version bump, under an advisory lock, so processes starting together migrate once.
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ if TYPE_CHECKING:
     from db.connection import Database
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent
+PG_DIR = MIGRATIONS_DIR / "postgresql"
 _NAME = re.compile(r"^(\d{4})_\w+\.sql$")
 
 
@@ -34,11 +40,21 @@ class Migration:
     path: Path
 
 
-def load_migrations(directory: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files in `directory`, in order.
+def load_migrations(directory: Path = MIGRATIONS_DIR, *, dialect: str = "sqlite") -> list[Migration]:
+    """The migration files in `directory`, in order (with dialect="postgresql", their
+    PostgreSQL versions from its postgresql/ folder).
 
-    Raises ValueError if the numbering does not run 1, 2, 3, ... without gaps or repeats.
+    Raises ValueError if the numbering does not run 1, 2, 3, ... without gaps or repeats, or a
+    migration has no PostgreSQL version.
     """
+    if dialect == "postgresql":
+        pg = {m.name: m for m in load_migrations(directory / "postgresql")} \
+            if (directory / "postgresql").is_dir() else {}
+        generic = load_migrations(directory)
+        missing = [m.name for m in generic if m.name not in pg]
+        if missing or len(pg) != len(generic):
+            raise ValueError(f"migrations without a PostgreSQL version in {directory / 'postgresql'}: {missing}")
+        return [pg[m.name] for m in generic]
     found = []
     for path in directory.glob("*.sql"):
         match = _NAME.match(path.name)
@@ -60,6 +76,10 @@ def latest_version(migrations: list[Migration] | None = None) -> int:
 
 async def schema_version(db: Database) -> int:
     """The schema version stored in the database (0 for a blank one)."""
+    if db.dialect == "postgresql":
+        if not await db.fetchval("SELECT to_regclass('schema_version') IS NOT NULL"):
+            return 0
+        return await db.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
     return await db.fetchval("PRAGMA user_version")
 
 
@@ -72,6 +92,8 @@ async def apply_migrations(
     files before it stay applied. Callers check for a too-new database first (open_database
     does), since this function simply has nothing to do then.
     """
+    if db.dialect == "postgresql":
+        return await _apply_postgres(db, target, migrations)
     migrations = load_migrations() if migrations is None else migrations
     target = latest_version(migrations) if target is None else target
     applied = []
@@ -115,3 +137,30 @@ async def _apply_one(db: Database, migration: Migration) -> None:
         if isinstance(error, sqlite3.Error):
             raise MigrationError(migration.version, migration.name, str(error)) from error
         raise
+
+
+async def _apply_postgres(db, target: int | None, migrations: list[Migration] | None) -> list[int]:
+    from db.lock import LOCK_MIGRATIONS
+
+    migrations = load_migrations(dialect="postgresql") if migrations is None else migrations
+    target = latest_version(migrations) if target is None else target
+    applied = []
+    for migration in migrations:
+        if migration.version > target:
+            break
+        try:
+            async with db.transaction():
+                # One process migrates; the others wait here, then find the work done.
+                await db.fetchval("SELECT pg_advisory_xact_lock(?, 0)", (LOCK_MIGRATIONS,))
+                await db.executescript("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+                if await schema_version(db) >= migration.version:
+                    continue
+                await db.executescript(migration.path.read_text(encoding="utf-8"))
+                await db.execute("INSERT INTO schema_version (version) VALUES (?)", (migration.version,))
+        except Exception as error:
+            import psycopg
+            if isinstance(error, psycopg.Error):
+                raise MigrationError(migration.version, migration.name, str(error)) from error
+            raise
+        applied.append(migration.version)
+    return applied

@@ -1,4 +1,5 @@
-"""Fixtures for the db tests: a fresh in-memory database and a repository with a fake clock."""
+"""Fixtures for the db tests: a fresh database and a repository with a fake clock. `db` runs
+each test twice: on an in-memory SQLite database and on a blank PostgreSQL schema."""
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,9 @@ class FakeClock:
 
 
 @pytest.fixture
-async def db():
-    database = await open_database(":memory:")
+async def db(backend, request):
+    target = request.getfixturevalue("pg_url") if backend == "postgresql" else ":memory:"
+    database = await open_database(target)
     yield database
     await database.close()
 
@@ -31,3 +33,12 @@ def clock() -> FakeClock:
 @pytest.fixture
 def repo(db, clock) -> GameRepository:
     return GameRepository(db, clock=clock)
+
+
+def rejected() -> tuple[type[Exception], ...]:
+    """What each backend raises when the schema refuses a row (a CHECK, a foreign key, a JSON
+    check, the append-only trigger of the action log)."""
+    import sqlite3
+
+    import psycopg
+    return (sqlite3.IntegrityError, psycopg.IntegrityError, psycopg.DataError, psycopg.errors.RaiseException)

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
 from db import DatabaseCorrupt, GameRepository, latest_version, open_database, schema_version
+from tests.db.conftest import rejected
 
 
 async def test_open_creates_parent_folder_and_turns_on_wal_foreign_keys_and_busy_timeout(tmp_path):
@@ -60,7 +60,7 @@ async def test_transaction_commits_when_the_block_succeeds_and_rolls_back_when_i
             await db.execute("UPDATE games SET config = '{\"a\": 2}' WHERE id = ?", (game,))
             1 / 0
     assert (await repo.get_game(game)).config == '{"a": 1}'
-    assert not db._conn.in_transaction
+    assert not db.in_transaction
 
 
 async def test_cancelled_transaction_is_rolled_back(repo, db):
@@ -116,7 +116,7 @@ async def test_transactions_do_not_nest(db):
 
 
 async def test_foreign_keys_are_enforced(db):
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(rejected()):
         await db.execute(
             "INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (999, 0, 1, 'x')"
         )

@@ -81,8 +81,8 @@ def test_migration_folder_with_a_gap_is_rejected(tmp_path):
 
 
 @pytest.mark.parametrize("stop_at", range(1, LATEST + 1))
-async def test_database_left_at_an_older_version_upgrades_and_keeps_its_rows(tmp_path, stop_at):
-    path = tmp_path / "bot.sqlite3"
+async def test_database_left_at_an_older_version_upgrades_and_keeps_its_rows(database_target, stop_at):
+    path = database_target
     db = await open_database(path, migrate=False)
     assert await apply_migrations(db, target=1) == [1]
     await insert_version_1_rows(db)
@@ -128,7 +128,7 @@ async def test_failing_migration_is_rolled_back_entirely_and_the_version_kept(tm
         assert await schema_version(db) == LATEST
         assert await db.fetchval("SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'") == 0
         assert await db.fetchval("PRAGMA foreign_keys") == 1  # switched back on after the run
-        assert not db._conn.in_transaction
+        assert not db.in_transaction
     finally:
         await db.close()
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 import pytest
 
@@ -14,6 +13,7 @@ from db import (
     StaleVersion,
     open_database,
 )
+from tests.db.conftest import rejected
 
 
 async def active_game(repo, **fields) -> int:
@@ -137,8 +137,8 @@ async def test_two_tasks_saving_from_the_same_version_exactly_one_wins(repo):
     assert [a.action for a in await repo.list_actions(game)] == [winner]
 
 
-async def test_two_connections_saving_from_the_same_version_exactly_one_wins(tmp_path):
-    path = tmp_path / "bot.sqlite3"
+async def test_two_connections_saving_from_the_same_version_exactly_one_wins(database_target):
+    path = database_target
     first, second = await open_database(path), await open_database(path)
     try:
         game = await active_game(GameRepository(first))
@@ -283,5 +283,5 @@ async def test_cancelling_and_reconfiguring_bump_the_version_and_check_it(repo):
 async def test_schema_rejects_inconsistent_rows(repo, sql):
     game = await active_game(repo)
     await repo.save_state(game, "{}", 1, actions=[(0, "a")])
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(rejected()):
         await repo.db.execute(sql)

@@ -11,8 +11,8 @@ from db.repository import GameRepository
 from engine.state import dump
 
 
-async def test_the_migration_backfills_the_results_of_games_finished_before_it(tmp_path):
-    db = await open_database(tmp_path / "old.sqlite3", migrate=False)
+async def test_the_migration_backfills_the_results_of_games_finished_before_it(database_target):
+    db = await open_database(database_target, migrate=False)
     try:
         await migrations.apply_migrations(db, target=2)
         solo, duo = random_game(1, 3), random_game(2, 4)

@@ -1,5 +1,6 @@
-"""Fixtures for the game service tests: a service on a fresh SQLite file with a clock the
-test moves by hand (``service.test_clock.now += seconds``)."""
+"""Fixtures for the game service tests: a service on a fresh database with a clock the test
+moves by hand (``service.test_clock.now += seconds``). The database is a SQLite file, then a
+blank PostgreSQL schema: each test using `service` runs on both backends."""
 from __future__ import annotations
 
 import pytest_asyncio
@@ -18,8 +19,8 @@ class Clock:
 
 
 @pytest_asyncio.fixture
-async def service(tmp_path):
-    db = await open_database(tmp_path / "g.sqlite3")
+async def service(database_target):
+    db = await open_database(database_target)
     clock = Clock()
     svc = GameService(GameRepository(db, clock=clock), clock=clock, autopilot_level="random")
     svc.test_clock = clock

@@ -1,0 +1,259 @@
+"""The PostgreSQL backend: the same interface as db.connection.Database, on psycopg 3 (async).
+
+One connection per process, shared by its asyncio tasks the way the SQLite connection is: a
+task inside `async with db.transaction():` has it to itself until the block ends. Several bot
+processes share the database; what one process must not do at the same time as another (change
+one game, deliver one game's posts) is serialised with PostgreSQL advisory locks (`guard`).
+
+The repository's SQL is written once for both backends, with SQLite's placeholders (`?` and
+`:name`); `_translate` rewrites them into psycopg's. Parameters are bound on the client side
+(psycopg's ClientCursor), so a parameter takes its type from the statement around it, as in
+SQLite (`? IS NULL`, `coalesce(?, status)` need no casts).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import re
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import psycopg
+from psycopg import AsyncClientCursor
+
+_section: contextvars.ContextVar[object | None] = contextvars.ContextVar("pg_section", default=None)
+
+# `?` and `:name` outside string literals and quoted names become psycopg placeholders; every
+# `%` is doubled (psycopg reads `%` as the start of a placeholder, literals included).
+_TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
+
+from db.lock import LOCK_GAME, LOCK_MIGRATIONS, LOCK_OUTBOX  # noqa: F401 - advisory-lock namespaces
+
+
+def _translate(sql: str) -> str:
+    def sub(match: re.Match) -> str:
+        text = match.group(0)
+        if text == "?":
+            return "%s"
+        if text == "%":
+            return "%%"
+        if match.group(1):
+            return f"%({match.group(1)})s"
+        return text.replace("%", "%%")  # a literal: psycopg reads %% as % even there
+    return _TOKEN.sub(sub, sql)
+
+
+class Row(tuple):
+    """A result row: a tuple that also answers row["column"], like sqlite3.Row."""
+
+    __slots__ = ()
+    _names: tuple[str, ...] = ()
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            return tuple.__getitem__(self, self._names.index(key))
+        return tuple.__getitem__(self, key)
+
+    def keys(self) -> list[str]:
+        return list(self._names)
+
+
+_ROW_CLASSES: dict[tuple[str, ...], type[Row]] = {}
+
+
+def _row_factory(cursor):
+    names = tuple(c.name for c in cursor.description or ())
+    cls = _ROW_CLASSES.get(names)
+    if cls is None:  # one class per column list, made once (a query's rows share it)
+        cls = _ROW_CLASSES[names] = type("Row", (Row,), {"__slots__": (), "_names": names})
+    return cls
+
+
+class PgDatabase:
+    """A psycopg async connection plus a lock that keeps transactions from interleaving."""
+
+    dialect = "postgresql"
+    for_update = " FOR UPDATE"
+
+    def __init__(self, conn: psycopg.AsyncConnection, url: str):
+        self.path = url
+        self.url = url
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self._token: object | None = None
+        self._in_transaction = False
+
+    @property
+    def in_transaction(self) -> bool:
+        return self._conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
+    def _holds(self) -> bool:
+        return self._token is not None and _section.get() is self._token
+
+    @asynccontextmanager
+    async def exclusive(self) -> AsyncIterator[PgDatabase]:
+        if self._holds():
+            raise RuntimeError("this task already holds the database; sections do not nest")
+        async with self._lock:
+            self._token = token = object()
+            reset = _section.set(token)
+            try:
+                yield self
+            finally:
+                self._token = None
+                _section.reset(reset)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgDatabase]:
+        """One transaction (READ COMMITTED): COMMIT at the end of the block, ROLLBACK on any
+        exception. Row locks taken by UPDATE make a second process's write to the same game
+        wait, then see the new row (so a version check fails cleanly instead of overwriting)."""
+        async with self.exclusive():
+            await self._conn.execute("BEGIN")
+            self._in_transaction = True
+            try:
+                yield self
+            except BaseException:
+                await self._rollback()
+                raise
+            try:
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+            finally:
+                self._in_transaction = False
+
+    async def _rollback(self) -> None:
+        self._in_transaction = False
+        try:
+            await self._conn.execute("ROLLBACK")
+        except psycopg.Error:
+            pass
+
+    async def _run(self, fn, *args):
+        if self._holds():
+            return await fn(*args)
+        async with self._lock:
+            return await fn(*args)
+
+    async def _execute(self, sql: str, params, returning: bool = False):
+        async with self._conn.cursor() as cur:
+            await cur.execute(_translate(sql), params)
+            if returning:
+                return cur.rowcount, (await cur.fetchone())[0]
+            return cur.rowcount, None
+
+    async def _executemany(self, sql: str, rows):
+        rows = list(rows)
+        if not rows:
+            return 0, None
+        async with self._conn.cursor() as cur:
+            await cur.executemany(_translate(sql), rows)
+            return cur.rowcount, None
+
+    async def _fetchall(self, sql: str, params):
+        async with self._conn.cursor(row_factory=_row_factory) as cur:
+            await cur.execute(_translate(sql), params)
+            return await cur.fetchall()
+
+    async def _executescript(self, script: str) -> None:
+        async with self._conn.cursor() as cur:
+            await cur.execute(script)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return (await self._run(self._execute, sql, params))[0]
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; return the id of the new row (its `id` column)."""
+        return (await self._run(self._execute, sql + " RETURNING id", params, True))[1]
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> int:
+        return (await self._run(self._executemany, sql, rows))[0]
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return await self._run(self._fetchall, sql, params)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        row = await self.fetchone(sql, params)
+        return None if row is None else row[0]
+
+    async def executescript(self, script: str) -> None:
+        """Run several statements (no parameters), inside the current transaction if any."""
+        await self._run(self._executescript, script)
+
+    @staticmethod
+    def is_unique_violation(error: BaseException) -> bool:
+        return isinstance(error, psycopg.errors.UniqueViolation)
+
+    @asynccontextmanager
+    async def guard(self, namespace: int, key: int, local: asyncio.Lock | None = None):
+        """Hold `local` (this process's lock) and the advisory lock (namespace, key) that other
+        processes take for the same thing. Waiting polls pg_try_advisory_lock, so the shared
+        connection is never blocked while another process holds the lock."""
+        async with local if local is not None else _nothing():
+            delay = 0.002
+            while not await self._try_lock(namespace, key):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 0.05)
+            try:
+                yield
+            finally:
+                await asyncio.shield(self._unlock(namespace, key))
+
+    async def _try_lock(self, namespace: int, key: int) -> bool:
+        attempt = asyncio.ensure_future(self.fetchval("SELECT pg_try_advisory_lock(?, ?)", (namespace, key)))
+        try:
+            return await asyncio.shield(attempt)
+        except asyncio.CancelledError:
+            # Cancelled while asking: if the server granted the lock anyway, give it back, or
+            # the game would stay locked for the other processes as long as this one lives.
+            def undo(done: asyncio.Future) -> None:
+                if not done.cancelled() and done.exception() is None and done.result():
+                    asyncio.ensure_future(self._unlock(namespace, key))
+            attempt.add_done_callback(undo)
+            raise
+
+    async def _unlock(self, namespace: int, key: int) -> None:
+        try:
+            await self.fetchval("SELECT pg_advisory_unlock(?, ?)", (namespace, key))
+        except psycopg.Error:
+            pass  # the connection is gone, and its locks with it
+
+    async def close(self) -> None:
+        async with self.exclusive():
+            await self._conn.close()
+
+
+@asynccontextmanager
+async def _nothing():
+    yield
+
+
+async def open_postgres(url: str, *, migrate: bool = True, options: str | None = None) -> PgDatabase:
+    """Connect to the PostgreSQL database at `url` and bring its schema up to date.
+
+    Raises DatabaseTooNew if a newer bot has written it, MigrationError if an upgrade fails.
+    `options` are server settings for this connection (tests pass a search_path)."""
+    from db.errors import DatabaseTooNew
+    from db.migrations import apply_migrations, latest_version, schema_version
+
+    kwargs = {"options": options} if options else {}
+    conn = await psycopg.AsyncConnection.connect(url, autocommit=True, cursor_factory=AsyncClientCursor,
+                                                 **kwargs)
+    try:
+        db = PgDatabase(conn, url)
+        found = await schema_version(db)
+        if found > latest_version():
+            raise DatabaseTooNew(url, found, latest_version())
+        if migrate:
+            await apply_migrations(db)
+        return db
+    except BaseException:
+        await conn.close()
+        raise
