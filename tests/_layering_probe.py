@@ -1,1 +1,1 @@
-import discord  # used only by test_layering to prove the checker sees imports
+import discord  # noqa: F401 - unused on purpose: test_layering proves its import checker sees this line
