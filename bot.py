@@ -39,9 +39,9 @@ def load_settings() -> dict:
     """Settings from the environment, then from .env (which never overrides the environment)."""
     try:
         from dotenv import load_dotenv
-    except ImportError:  # running outside the project's environment
-        load_dotenv = None
-    if load_dotenv is not None:
+    except ImportError:  # running outside the project's environment: the environment alone
+        pass
+    else:
         load_dotenv(ROOT / ".env")
     return {
         "token": Secret(os.environ.get("DISCORD_TOKEN", "").strip()),
@@ -77,9 +77,9 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
     clock = clock or discord_clock
     intents = discord.Intents.default()
     bot = commands.Bot(command_prefix=no_prefix, help_command=None, intents=intents)
-    bot.db = db  # type: ignore[attr-defined]
+    bot.db = db  # type: ignore[attr-defined]  # an attribute of ours on discord's Bot, read by the cogs
     bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
-    bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]
+    bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]  # as bot.db
                               autopilot_level=autopilot_level, executor=executor)
 
     async def setup_hook() -> None:
@@ -90,7 +90,7 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
         if sync:
             await sync_commands(bot, dev_guild)
 
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]  # discord.py calls the hook set on the instance
     return bot
 
 
@@ -113,7 +113,6 @@ async def sync_commands(bot, dev_guild: str | None) -> None:
 async def run(settings: dict) -> None:
     from db import lock
     from db.connection import open_database
-
     from service import workers
 
     held = lock.hold(settings["database"])  # one bot per database, or every post goes out twice

@@ -40,7 +40,7 @@ from engine import rules, scoring
 from engine.actions import Confirm, Undo
 from engine.errors import EngineError
 from engine.replay import replay
-from engine.state import dump, load
+from engine.state import dump
 from service import GameService, ServiceError, autoplay
 from service.panels import stamp_of
 
@@ -148,7 +148,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                     # a player far away holds none of the bot's objects while it waits
                     seen, game, state = game.version, None, None
                     async with changed[game_id]:
-                        await changed[game_id].wait_for(lambda: versions[game_id] != seen)
+                        await changed[game_id].wait_for(lambda: versions[game_id] != seen)  # noqa: B023 - awaited here
                     continue
                 if think:
                     await asyncio.sleep(rng.expovariate(1 / think))
@@ -190,7 +190,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
             else:
                 async with around_play:
                     await asyncio.wait_for(asyncio.gather(*tasks), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             report.problems.append(f"deadlock or stall: not done after {timeout} s")
         report.wall = time.perf_counter() - started
         for g in setups:

@@ -23,7 +23,7 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from bench.common import KiB, MiB, rss_bytes, row, run_child
+from bench.common import KiB, MiB, row, rss_bytes, run_child
 
 TARGET_PER_GAME_MIB = 2.0
 GAMES = 1_000
@@ -40,7 +40,7 @@ async def _child(path: Path) -> dict:
     from engine import rules
     from service import GameService, autoplay
 
-    out = {"rss_imports": rss_bytes()}
+    out: dict[str, float] = {"rss_imports": rss_bytes()}
     db = await open_database(path)
     try:
         async with simcord.run(make_bot(db, sync=True)) as env:
