@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine import corporations as corps
 from engine import data as D
@@ -89,7 +89,7 @@ def evaluate(state: GameState, seat: int) -> float:
 # --------------------------------------------------------------------------- planet geometry
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lines(planet_id: str) -> tuple:
     """(mask, squares, medals) of every row then every column with at least one square."""
     p = D.planet(planet_id)
@@ -101,14 +101,14 @@ def _lines(planet_id: str) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cell_lines(planet_id: str) -> tuple:
     """For every square, the indexes in ``_lines`` of the lines through it."""
     lines = _lines(planet_id)
     return tuple(tuple(i for i, (m, _n, _md) in enumerate(lines) if m >> c & 1) for c in range(D.SIZE * D.SIZE))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distances(planet_id: str) -> tuple:
     """Rover steps between any two squares of the planet (orthogonal steps on grid squares)."""
     p = D.planet(planet_id)
@@ -129,7 +129,7 @@ def _distances(planet_id: str) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _windows(planet_id: str, width: int, height: int, any_orientation: bool) -> tuple:
     """Masks of every width x height rectangle lying wholly on the planet grid."""
     grid = D.planet(planet_id).grid_mask

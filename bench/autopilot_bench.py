@@ -29,9 +29,9 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import TypeVar
 
+from autopilot import choose, play_game, play_turn
 from bench.common import median, percentile, row
 from engine import apply, make_config, new_game, to_act
-from autopilot import choose, play_game, play_turn
 from engine.events import PRESETS, solo_target
 from engine.state import copy
 

@@ -7,8 +7,8 @@ its private objectives, their score view) only ever go in ephemeral replies.
 from __future__ import annotations
 
 import asyncio
-import logging
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 
 import discord
@@ -671,7 +671,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         self._wake = None
         try:
             await self.flush()
-        except Exception:  # noqa: BLE001 - the heartbeat tries again anyway
+        except Exception:
             log.exception("retrying posts failed")
 
     @tasks.loop(seconds=60)
@@ -680,7 +680,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         try:
             await self.service.tick()
             await self.flush()
-        except Exception:  # noqa: BLE001 - the loop must keep running
+        except Exception:
             log.exception("heartbeat failed")
 
     @heartbeat.before_loop

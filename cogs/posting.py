@@ -98,7 +98,7 @@ class DiscordChannel:
         if channel is None:
             return None
         text = payload["text"][:2000].strip()
-        after = dt.datetime.fromtimestamp(since - HISTORY_SLACK, dt.timezone.utc)
+        after = dt.datetime.fromtimestamp(since - HISTORY_SLACK, dt.UTC)
         me = self.bot.user.id
         try:
             async for message in channel.history(limit=HISTORY_LIMIT, after=after):

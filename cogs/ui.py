@@ -18,8 +18,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from service import Panel, StaleControl
-from service import boards
+from service import Panel, StaleControl, boards
 
 if TYPE_CHECKING:
     from .game import GameCog

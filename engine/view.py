@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from . import data as D
 from . import events as E
+from .board import Board
 from .items import describe_item, item_values
 from .placement import planet_rule_lifted
-from .board import Board
 from .scoring import score
 from .state import Corp, GameState, Seat, copy
 from .station import seat_depot

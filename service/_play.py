@@ -187,7 +187,7 @@ class Play(Announcements):
         for listener in self.listeners:
             try:
                 listener(game_id)
-            except Exception:  # noqa: BLE001 - a listener's bug must not stop the game
+            except Exception:
                 log.exception("game %s: a post listener failed", game_id)
 
     @classmethod

@@ -27,7 +27,6 @@ from concurrent.futures import Executor
 
 from db.errors import GameNotFound, StaleVersion
 from db.repository import GameRepository, OutboxRow, ResultRow
-from engine import data as D
 from engine import rules, scoring
 from engine.state import GameState, dump, load
 from engine.view import score_for, view_for

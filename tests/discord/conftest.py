@@ -25,6 +25,7 @@ from db.connection import open_database
 from . import contract
 from .watchdog import Watchdog
 
+
 @pytest.fixture(autouse=True)
 def discord_contract(monkeypatch):
     """Every payload the bot sends is checked against Discord's limits; a violation fails the test."""

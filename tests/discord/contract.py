@@ -345,7 +345,7 @@ def check_commands(commands: list[dict]) -> list[str]:
             out += _text(c.get("description"), f"/{name} description", COMMAND_DESCRIPTION, 1)
             out += _check_options(c.get("options") or [], f"/{name}", 0)
         else:
-            out += _text(name, f"context menu name", COMMAND_NAME, 1)
+            out += _text(name, "context menu name", COMMAND_NAME, 1)
             if c.get("description"):
                 out.append(f"context menu {name!r} must have an empty description")
     return out

@@ -9,8 +9,15 @@ from PIL import Image
 from engine import rules
 from engine.actions import Pick
 from engine.data import parse_cell
-from tests.discord.helpers import (button, click_default, controls, finish_turns, play_panel, start_game,
-                                   thread_of)
+from tests.discord.helpers import (
+    button,
+    click_default,
+    controls,
+    finish_turns,
+    play_panel,
+    start_game,
+    thread_of,
+)
 
 
 async def commander_turns_station(world, game):

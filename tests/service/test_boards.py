@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from service import ConfigError, NotInGame, WrongStage
-from service import boards
 from engine import data as D
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
+from service import ConfigError, NotInGame, WrongStage, boards
 
 
 async def lobby(service, n=3, **options):
