@@ -60,8 +60,8 @@ def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
         keep, total = keep + 1, total + 1 + len(line)
     if keep == len(lines):
         return "\n".join(lines)
-    for keep in range(keep, -1, -1):  # room for the last line
-        text = "\n".join(lines[:keep] + [more.format(n=len(lines) - keep)])
+    for shown in range(keep, -1, -1):  # room for the last line
+        text = "\n".join(lines[:shown] + [more.format(n=len(lines) - shown)])
         if len(text) <= limit:
             return text
     return more.format(n=len(lines))[:limit]

@@ -198,7 +198,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         panel.controls += [
             Control("button", f"c:{anchor}:{turned(orient)}", "⟳ Turn", row=1),
             Control("button", f"c:{anchor}:{flipped(orient)}", "⇋ Flip", row=1),
-            Control("button", "c:next:%d:%d" % (anchor, orient), "Next legal spot", row=1),
+            Control("button", f"c:next:{anchor:d}:{orient:d}", "Next legal spot", row=1),
             Control("button", f"a:{Place(anchor, orient)}", "Place it here", "success",
                     disabled=problem is not None, row=2),
         ]

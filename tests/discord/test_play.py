@@ -84,7 +84,7 @@ async def test_a_turn_in_the_private_panel_pick_move_place_settle_confirm(world)
 
 
 def _arrow(message, arrow):
-    for cid, label, kind in controls(message):
+    for cid, label, _kind in controls(message):
         if label == arrow:
             return cid
     raise AssertionError(arrow)
