@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from db.connection import Database
 from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
@@ -195,7 +196,8 @@ class GameRepository:
         user_id: int | None = None,
     ) -> list[GameRow]:
         """Games matching every filter given (status may be one or several), oldest first."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[Any] = []
         if status is not None:
             statuses = [status] if isinstance(status, str) else list(status)
             where.append(f"g.status IN ({', '.join('?' * len(statuses))})")
@@ -315,6 +317,7 @@ class GameRepository:
         actual = await self.db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
         if actual is None:
             raise GameNotFound(game_id)
+        assert expected is not None  # with no expected version, only a missing game changes nothing
         raise StaleVersion(game_id, expected, actual)
 
     async def _append_actions(self, game_id, version, now, actions) -> None:

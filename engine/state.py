@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from .board import Board
 from .data import TRACKS
@@ -141,8 +141,10 @@ def load(text: str | bytes) -> GameState:
 
 _ATOMS = (int, str, float, bool, type(None))
 
+_T = TypeVar("_T")
 
-def copy(state: GameState) -> GameState:
+
+def copy(state: _T) -> _T:
     """A deep copy of the state (or of JSON-like data), equal to ``load(dump(state))`` and many
     times faster: the computer players copy a state for every move they try."""
     return _copy(state)

@@ -17,11 +17,12 @@ from engine.setup import (
 from engine.state import dump, load
 
 from . import boards
+from ._host import Host
 from ._model import Game, check_options, daily_key, daily_seed
 from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
 
 
-class Lobby:
+class Lobby(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
     async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,

@@ -15,14 +15,14 @@ from engine.errors import MalformedAction
 from engine.state import GameState, dump, load
 
 from . import autoplay, panels, workers
-from ._announce import Announcements
+from ._host import Host
 from ._model import Game, Outcome
 from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
 
 log = logging.getLogger("service.games")  # the service's logger, as before the split
 
 
-class Play(Announcements):
+class Play(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
     def _seat_for(self, game: Game, user_id: int, seat: int | None = None) -> int:
@@ -67,6 +67,7 @@ class Play(Announcements):
     async def panel(self, game_id: int, user_id: int, ui: dict | None = None) -> Outcome:
         game = await self.load(game_id)
         seat = self._seat_for(game, user_id)
+        assert game.state is not None  # _seat_for refuses a game that has not started
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names, ui))
 
     async def control(self, game_id: int, user_id: int, seat: int, stamp: str, verb: str) -> Outcome:
@@ -74,6 +75,7 @@ class Play(Announcements):
         async with self.locked_game(game_id) as game:
             mine = self._seat_for(game, user_id, seat)
             self._must_be_playing(game)
+            assert game.state is not None  # _seat_for refuses a game that has not started
             if stamp != panels.stamp_of(game.state, mine):
                 raise StaleControl(game_id, mine)
             kind, _, rest = verb.partition(":")
@@ -125,6 +127,7 @@ class Play(Announcements):
 
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
         state = game.state
+        assert state is not None  # the callers' _seat_for refuses a game that has not started
         posts: list[tuple[str, str]] = []
         played: list[tuple[int, str]] = []
         for text in texts:
@@ -138,6 +141,7 @@ class Play(Announcements):
         played += job["played"]
         await self._save(game, job["state"], played, posts)
         game = await self.load(game.id)
+        assert game.state is not None  # just saved with its new state
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
 
     def _bots_ready(self, game: Game, state: GameState | None) -> bool:
@@ -174,6 +178,7 @@ class Play(Announcements):
                 if game.status != "active" or not self._bots_ready(game, game.state):
                     await self.repo.clear_reminders(game_id, kind="bots")
                     return
+                assert game.state is not None  # _bots_ready is False without a state
                 posts: list = []
                 job = await self._run_bots(game, game.state, posts)
                 if not job["played"]:  # the autopilot found nothing to play: leave the game as it is
@@ -224,6 +229,7 @@ class Play(Announcements):
                 except AlreadySeated:
                     raise WrongStage("That member already plays another seat in this game.") from None
             game = await self.load(game_id)
+            assert game.state is not None  # the game is in progress (checked above, under its lock)
             if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
                 await self.repo.set_reminder(game_id, row.seat, "bots", self.clock())
             posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.",

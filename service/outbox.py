@@ -114,7 +114,9 @@ class Poster:
                     return sent
                 outcome = await self._deliver(row)
                 if outcome == "again":  # the channel was replaced (a deleted thread): once more now
-                    row = await self.repo.get_outbox(row.id)
+                    again = await self.repo.get_outbox(row.id)
+                    assert again is not None  # outbox rows are never deleted
+                    row = again
                     outcome = row.sent_at is not None or await self._deliver(row)
                 if outcome is not True:
                     return sent

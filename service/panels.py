@@ -166,7 +166,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
 
     picks = [a for a in legal if isinstance(a, Pick)]
     pages = ui.get("pages", {})
-    lines: list[str] = []
+    lines = []
     event = (view.get("events") or {}).get("current") if state.phase == "turns" else None
     if event:
         lines.append(f"Event this round ({event['colour']}): **{event['name']}**: {event['text']}")

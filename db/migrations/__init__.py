@@ -74,7 +74,7 @@ async def apply_migrations(
     """
     migrations = load_migrations() if migrations is None else migrations
     target = latest_version(migrations) if target is None else target
-    applied = []
+    applied: list[int] = []
     async with db.exclusive():
         current = await schema_version(db)
         pending = [m for m in migrations if current < m.version <= target]
