@@ -16,6 +16,10 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used, so --offline and a missing token need no discord import
+    from cogs.client import PUBot
 
 ROOT = Path(__file__).resolve().parent
 
@@ -58,16 +62,16 @@ def no_prefix(bot, message) -> list[str]:
 
 
 def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
-             heartbeat_seconds: float = 60, executor=None, sync: bool = False):
+             heartbeat_seconds: float = 60, executor=None, sync: bool = False) -> PUBot:
     """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
     database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
     every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts;
     ``executor`` runs computer players and images (service.workers; default: threads);
     ``sync`` publishes the command tree when it logs in (module docstring)."""
     import discord
-    from discord.ext import commands
 
     from cogs import EXTENSIONS
+    from cogs.client import PUBot
     from db.repository import GameRepository
     from service import GameService
 
@@ -76,11 +80,10 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
 
     clock = clock or discord_clock
     intents = discord.Intents.default()
-    bot = commands.Bot(command_prefix=no_prefix, help_command=None, intents=intents)
-    bot.db = db  # type: ignore[attr-defined]  # an attribute of ours on discord's Bot, read by the cogs
-    bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
-    bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]  # as bot.db
-                              autopilot_level=autopilot_level, executor=executor)
+    service = GameService(GameRepository(db, clock=clock), clock=clock,
+                          autopilot_level=autopilot_level, executor=executor)
+    bot = PUBot(db=db, service=service, heartbeat_seconds=heartbeat_seconds,
+                command_prefix=no_prefix, help_command=None, intents=intents)
 
     async def setup_hook() -> None:
         for ext in EXTENSIONS:

@@ -99,6 +99,7 @@ class DiscordChannel:
             return None
         text = payload["text"][:2000].strip()
         after = dt.datetime.fromtimestamp(since - HISTORY_SLACK, dt.UTC)
+        assert self.bot.user is not None  # posts go out only once the bot is logged in
         me = self.bot.user.id
         try:
             async for message in channel.history(limit=HISTORY_LIMIT, after=after):

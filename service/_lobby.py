@@ -75,7 +75,7 @@ class Lobby(Host):
         return {"day": key, "today": [entry(r) for r in today], "players_today": count,
                 "best": [entry(r) for r in best], "mine": guild_id is None}
 
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         await self.repo.set_thread(game_id, thread_id)
 
     def _may_manage(self, game: Game, user_id: int, is_admin: bool) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Sequence
 
 from db.errors import AlreadySeated
 from engine import data as D
@@ -118,7 +119,7 @@ class Play(Host):
             self._must_be_playing(game)
             return await self._act(game, seat, text)
 
-    async def act_all(self, game_id: int, user_id: int, texts: list[str | Action]) -> Outcome:
+    async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action]) -> Outcome:
         """Play several actions as one request: all of them, or none if one is refused."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)

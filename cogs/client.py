@@ -1,0 +1,19 @@
+"""The bot the cogs run on: discord.py's Bot with what bot.make_bot gives the cogs (the
+database, the game service, the heartbeat period), typed so the cogs and benchmarks read them
+as attributes."""
+from __future__ import annotations
+
+from typing import Any
+
+from discord.ext import commands
+
+from db.connection import Database
+from service import GameService
+
+
+class PUBot(commands.Bot):
+    def __init__(self, *, db: Database, service: GameService, heartbeat_seconds: float, **options: Any):
+        super().__init__(**options)
+        self.db = db
+        self.service = service
+        self.heartbeat_seconds = heartbeat_seconds  # reminders, timers, post retries (cogs.game)
