@@ -44,6 +44,7 @@ import copy
 import fnmatch
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,7 +227,7 @@ def check_mentions(content: Any, allowed: dict | None, *, notifies: bool) -> lis
     return out
 
 
-def check_message(body: dict, files: list[tuple[str, int]] = (), *, notifies: bool = False) -> list[str]:
+def check_message(body: dict, files: Sequence[tuple[str, int]] = (), *, notifies: bool = False) -> list[str]:
     """A message as sent (create, followup, edit or the data of an interaction response)."""
     out = check_content(body.get("content"))
     out += check_embeds(body.get("embeds"))
