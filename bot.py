@@ -20,6 +20,10 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where used, so --offline and a missing token need no discord import
+    from cogs.client import PUBot
 
 ROOT = Path(__file__).resolve().parent
 
@@ -43,9 +47,9 @@ def load_settings() -> dict:
     """Settings from the environment, then from .env (which never overrides the environment)."""
     try:
         from dotenv import load_dotenv
-    except ImportError:  # running outside the project's environment
-        load_dotenv = None
-    if load_dotenv is not None:
+    except ImportError:  # running outside the project's environment: the environment alone
+        pass
+    else:
         load_dotenv(ROOT / ".env")
     from db.connection import database_target
 
@@ -90,7 +94,7 @@ def no_prefix(bot, message) -> list[str]:
 
 def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
              heartbeat_seconds: float = 60, executor=None, sync: bool = False,
-             shard_count: int | None = None, shard_ids: list[int] | None = None):
+             shard_count: int | None = None, shard_ids: list[int] | None = None) -> PUBot:
     """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
     database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
     every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts;
@@ -98,9 +102,9 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
     ``sync`` publishes the command tree when it logs in (module docstring); ``shard_count``
     and ``shard_ids``: this process runs those of the bot's shards (an AutoShardedBot)."""
     import discord
-    from discord.ext import commands
 
     from cogs import EXTENSIONS
+    from cogs.client import PUBot, ShardedPUBot
     from db.repository import GameRepository
     from service import GameService
 
@@ -109,15 +113,14 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
 
     clock = clock or discord_clock
     intents = discord.Intents.default()
+    service = GameService(GameRepository(db, clock=clock), clock=clock,
+                          autopilot_level=autopilot_level, executor=executor)
+    options = {"command_prefix": no_prefix, "help_command": None, "intents": intents}
     if shard_count:
-        bot = commands.AutoShardedBot(command_prefix=no_prefix, help_command=None, intents=intents,
-                                      shard_count=shard_count, shard_ids=shard_ids)
+        bot: PUBot = ShardedPUBot(db=db, service=service, heartbeat_seconds=heartbeat_seconds,
+                                  shard_count=shard_count, shard_ids=shard_ids, **options)
     else:
-        bot = commands.Bot(command_prefix=no_prefix, help_command=None, intents=intents)
-    bot.db = db  # type: ignore[attr-defined]
-    bot.heartbeat_seconds = heartbeat_seconds  # type: ignore[attr-defined]  # reminders, timers, retries
-    bot.service = GameService(GameRepository(db, clock=clock), clock=clock,  # type: ignore[attr-defined]
-                              autopilot_level=autopilot_level, executor=executor)
+        bot = PUBot(db=db, service=service, heartbeat_seconds=heartbeat_seconds, **options)
 
     async def setup_hook() -> None:
         for ext in EXTENSIONS:
@@ -127,7 +130,7 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
         if sync:
             await sync_commands(bot, dev_guild)
 
-    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]  # discord.py calls the hook set on the instance
     return bot
 
 
@@ -163,7 +166,7 @@ async def periodic_health(bot, every_s: float) -> None:
         await asyncio.sleep(every_s)
         try:
             log.info(health_line(bot, await bot.service.repo.health(bot.service.clock())))
-        except Exception:  # noqa: BLE001 - the health line must never stop the bot
+        except Exception:
             log.exception("could not compute the health line")
 
 
@@ -171,7 +174,6 @@ async def run(settings: dict) -> None:
     from db import lock
     from db.backup import backup_every
     from db.connection import is_postgres_url, open_database
-
     from service import workers
 
     sqlite = not is_postgres_url(settings["database"])

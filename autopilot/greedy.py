@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 
 from engine import corporations as corps
 from engine import data as D
@@ -63,7 +64,7 @@ _OBJ_PRIOR = {"rectangle": 0.2, "area_with_resources": 0.3, "track_at_max": 0.35
               "resources_on_planet_at_most": 0.3, "collected_at_least": 0.1, "collected_more_than": 0.3,
               "all_covered": 0.3}
 
-_OBJ_PRIOR_DETAIL = {("track_at_max", "civ"): 0.6, ("track_at_max", "water"): 0.55, ("track_at_max", "rover"): 0.2,
+_OBJ_PRIOR_DETAIL: dict[tuple[str, str | None], float] = {("track_at_max", "civ"): 0.6, ("track_at_max", "water"): 0.55, ("track_at_max", "rover"): 0.2,
                      ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45}
 _BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_most", "all_covered")
 _BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
@@ -73,7 +74,7 @@ def choose_from_view(view: dict) -> Action:
     """The greedy choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
     sim = state_from_view(view)
     seat = view["viewer"]
-    legal = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
+    legal: list[Action] = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
     if not legal:
         raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
     return _Greedy(sim, seat).decide(legal)
@@ -89,7 +90,7 @@ def evaluate(state: GameState, seat: int) -> float:
 # --------------------------------------------------------------------------- planet geometry
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lines(planet_id: str) -> tuple:
     """(mask, squares, medals) of every row then every column with at least one square."""
     p = D.planet(planet_id)
@@ -101,14 +102,14 @@ def _lines(planet_id: str) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cell_lines(planet_id: str) -> tuple:
     """For every square, the indexes in ``_lines`` of the lines through it."""
     lines = _lines(planet_id)
     return tuple(tuple(i for i, (m, _n, _md) in enumerate(lines) if m >> c & 1) for c in range(D.SIZE * D.SIZE))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _distances(planet_id: str) -> tuple:
     """Rover steps between any two squares of the planet (orthogonal steps on grid squares)."""
     p = D.planet(planet_id)
@@ -129,7 +130,7 @@ def _distances(planet_id: str) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _windows(planet_id: str, width: int, height: int, any_orientation: bool) -> tuple:
     """Masks of every width x height rectangle lying wholly on the planet grid."""
     grid = D.planet(planet_id).grid_mask
@@ -272,15 +273,15 @@ class _Greedy:
                 crit = D.objective_card(sim.neighbour_objectives[index]).neighbour
                 other = c if seat == a else a
                 self.opponents.append((crit, self._neighbour(sim, other, crit, None)))
-        self.want_terrain = set()
+        want: set[str] = set()
         for crit, _ in self.opponents:
             if crit["kind"] == "largest_area":
-                self.want_terrain.add(crit["terrain"])
+                want.add(crit["terrain"])
         for card in s.corp.objectives:
             cond = D.objective_card(card).private
             if cond["kind"] in ("rectangle", "area_with_resources"):
-                self.want_terrain.add(cond["terrain"])
-        self.want_terrain = sorted(self.want_terrain)
+                want.add(cond["terrain"])
+        self.want_terrain = sorted(want)
 
     # ------------------------------------------------------------ tracks and benefits
     def _benefit(self, b: tuple) -> float:
@@ -311,7 +312,7 @@ class _Greedy:
         # A: rows and columns
         bf = (BLOCKED_WITH_ROVER if rovers else BLOCKED_NO_ROVER) if R > 0 else 0.0
         pk = self.pk
-        unblock = {}  # meteorite -> line medals its removal would free
+        unblock: dict[int, float] = {}  # meteorite -> line medals its removal would free
         for mask, n, medals in self.lines:
             p = pk[n - (mask & occ).bit_count()]
             blockers = mask & met
@@ -372,7 +373,7 @@ class _Greedy:
         return REACH * REACH_DECAY ** (d - 1)
 
     def _item(self, item: dict, corp: Corp, b: Board, per_pod: int) -> float:
-        kind = item.get("kind")
+        kind = item.get("kind", "")
         if kind == "advance":
             opts = [t for t in item.get("options", []) if t not in item.get("chosen", [])]
             best = max((self.advance_value(t, corp.trackers.get(t, 0)) for t in opts), default=0.0)
@@ -382,7 +383,7 @@ class _Greedy:
         if kind == "rover":
             return self.rover_value if corp.rover_supply > 0 else 0.0
         if kind == "civ":
-            return CIV_RANK.get(item.get("rank"), 2.0)
+            return CIV_RANK.get(item.get("rank", 0), 2.0)
         if kind == "collect":
             return 0.9 * per_pod * min(item.get("count", 1), len(b.lifepods))
         if kind == "destroy":
@@ -597,7 +598,7 @@ class _Greedy:
     def decide(self, legal: list[Action]) -> Action:
         sim = self.root
         if legal and all(isinstance(a, DropObjective) for a in legal):
-            return self._drop(sim, legal)
+            return self._drop(sim, [a for a in legal if isinstance(a, DropObjective)])
         if any(isinstance(a, Turn) for a in legal):
             return self._turn(sim, legal)
         return self._step(sim, legal, fast=False) or legal[0]
@@ -699,7 +700,7 @@ class _Greedy:
                 break
         return out
 
-    def _best_sim(self, sim: GameState, actions: list[Action], settle: bool = False) -> tuple[Action | None, float]:
+    def _best_sim(self, sim: GameState, actions: Sequence[Action], settle: bool = False) -> tuple[Action | None, float]:
         """The action whose simulated result is worth most (the first one on a tie)."""
         best, best_val = None, -math.inf
         for a in actions:
@@ -769,6 +770,7 @@ class _Greedy:
     def _best_place(self, sim: GameState, places: list[Place], fast: bool) -> tuple[Place | None, float]:
         """Score every placement statically, play out the best few, keep the best result."""
         tile_id = sim.seats[self.seat].hand
+        assert tile_id is not None  # a seat has placements only with a tile in hand
         sb = self._static_board(sim)
         scored = sorted(((-self._static_place(sb, tile_id, a.orient, a.anchor), i, a) for i, a in enumerate(places)),
                         key=lambda x: (x[0], x[1]))
@@ -811,7 +813,7 @@ class _Greedy:
                 best, best_val = a, val
         return best
 
-    def _drop(self, sim: GameState, legal: list[Action]) -> Action:
+    def _drop(self, sim: GameState, legal: list[DropObjective]) -> Action:
         """Put back the private objective whose absence costs least (keep the likeliest ones)."""
         offer = sim.seats[self.seat].corp.objective_offer
         best, best_val = legal[0], -math.inf

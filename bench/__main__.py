@@ -169,7 +169,7 @@ def parse_args(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     args, areas, out = parse_args(argv)
-    when = dt.datetime.now(dt.timezone.utc)
+    when = dt.datetime.now(dt.UTC)
     load_start = _load()
     started = time.perf_counter()
     print(f"benchmarks ({'quick' if args.quick else 'full'}): {os.cpu_count()} cores, "

@@ -24,17 +24,22 @@ import os
 import platform
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from typing import TypeVar
 
+from autopilot import choose, play_game, play_turn
 from bench.common import median, percentile, row
 from engine import apply, make_config, new_game, to_act
-from autopilot import choose, play_game, play_turn
 from engine.events import PRESETS, solo_target
 from engine.state import copy
 
 TURN_TARGET_MS = 200
 SOLO_EVENTS = "normal"
 FAR_ABOVE = 2.0  # "far higher": the greedy average at least this many times the random one
+
+T = TypeVar("T")
 
 
 def midgame(seed: int, players: int = 4, round_: int = 9):
@@ -48,7 +53,7 @@ def midgame(seed: int, players: int = 4, round_: int = 9):
     return state
 
 
-def _timed(fn) -> tuple[float, float, object]:
+def _timed(fn: Callable[[], T]) -> tuple[float, float, T]:
     """(CPU ms, wall-clock ms, result) of one call."""
     t, c = time.perf_counter(), time.process_time()
     out = fn()
@@ -63,16 +68,17 @@ def time_turns(positions) -> dict[str, list[float]]:
         state = copy(state)
         if state.phase == "rotate":
             commander = state.active
-            cpu, _wall, action = _timed(lambda: choose(state, commander))
+            assert commander is not None  # the commander turns the station
+            cpu, _wall, action = _timed(partial(choose, state, commander))
             out["rotation"].append(cpu)
             apply(state, commander, action)
         for seat in to_act(state):
-            cpu, wall, actions = _timed(lambda: play_turn(state, seat))
+            cpu, wall, actions = _timed(partial(play_turn, state, seat))
             out["turn"].append(cpu)
             out["turn_wall"].append(wall)
             sim = copy(state)
             for action in actions:
-                cpu, _wall, _ = _timed(lambda: choose(sim, seat))
+                cpu, _wall, _ = _timed(partial(choose, sim, seat))
                 out["decision"].append(cpu)
                 apply(sim, seat, action)
     return out
@@ -81,6 +87,7 @@ def time_turns(positions) -> dict[str, list[float]]:
 def _game(args: tuple) -> list[tuple[str, int]]:
     players, seed, levels, events = args
     state = play_game(make_config(players, events=events), seed, levels)
+    assert state.result is not None  # the game was played to its end
     return [(levels[p["seat"]], p["total"]) for p in state.result["players"]]
 
 

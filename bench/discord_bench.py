@@ -49,22 +49,26 @@ async def _play(rounds: int | None) -> tuple[list[float], int, float]:
                     created.append((time.perf_counter(), out.channel_id, out.content or ""))
                     return out
 
-                env.backend.commit_message = spy
+                env.backend.commit_message = spy  # type: ignore[method-assign]  # a spy on this instance's method
 
                 r = await players[0].slash(channel, "pu create", players=4, remind_hours=0.0)
                 lobby = r.response
+                assert lobby is not None, "/pu create answers with the lobby"
                 for p in players[1:]:
                     await p.click(lobby, label="Join")
                 await players[0].click(lobby, label="Start")
-                service = env.bot.service
+                service = bot.service
                 game = (await service.games_of(players[0].id))[-1]
                 thread = channel.threads[-1]
                 steps = 0
                 started = time.perf_counter()
                 while game.status == "active" and (rounds is None or len(latencies) < rounds):
+                    assert game.state is not None  # an active game has a state
                     acting = [p for p in players if game.seat_of(p.id) in rules.to_act(game.state)]
                     who = acting[0]
-                    action = autoplay.default_action(game.state, game.seat_of(who.id))
+                    seat = game.seat_of(who.id)
+                    assert seat is not None  # who is acting, so seated
+                    action = autoplay.default_action(game.state, seat)
                     seen = len(created)
                     t0 = time.perf_counter()
                     result = await who.slash(thread, "pu act", action=str(action))

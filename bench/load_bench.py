@@ -40,7 +40,7 @@ from engine import rules, scoring
 from engine.actions import Confirm, Undo
 from engine.errors import EngineError
 from engine.replay import replay
-from engine.state import dump, load
+from engine.state import dump
 from service import GameService, ServiceError, autoplay
 from service.panels import stamp_of
 
@@ -94,6 +94,7 @@ async def check_game(service: GameService, game_id: int, acks: list[tuple[int, i
     if [a.seq for a in log] != list(range(1, len(log) + 1)):
         report.problems.append(f"game {game_id}: the log has gaps or repeats")
     state = game.state
+    assert state is not None  # every game of the run was started before it was played
     again = replay({"config": state.config, "seed": state.seed, "actions": [[a.seat, a.action] for a in log]})
     if dump(again) != game.row.state:
         report.problems.append(f"game {game_id}: the stored state is not the replay of its log")
@@ -118,9 +119,12 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
     at a game) to one of them at random. ``only``: set up and play only these games of the
     ``games`` (one process's share, when several processes share the run; bench/multi)."""
     report = Report(games=games)
-    folder = tempfile.TemporaryDirectory() if path is None else None
+    folder: tempfile.TemporaryDirectory[str] | None = None
+    if path is None:
+        folder = tempfile.TemporaryDirectory()
+        path = str(Path(folder.name) / "load.sqlite3")
     extra = {} if executor is None else {"executor": executor}
-    dbs = [await open_database(path or Path(folder.name) / "load.sqlite3") for _ in range(services)]
+    dbs = [await open_database(path) for _ in range(services)]
     pool = [GameService(GameRepository(db), autopilot_level="random", **extra) for db in dbs]
     service = pool[0]
     pick = random.Random(seed).choice
@@ -149,13 +153,15 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                 game = await pick(pool).load(game_id)
                 state = game.state
                 seat = game.seat_of(user)
+                assert state is not None and seat is not None  # a started game, and the user's own seat
                 if game.status != "active" or (rounds is not None and state.round > rounds):
                     return
                 if seat not in rules.to_act(state):
                     # a player far away holds none of the bot's objects while it waits
-                    seen, game, state = game.version, None, None
+                    seen = game.version
+                    del game, state
                     async with changed[game_id]:
-                        await changed[game_id].wait_for(lambda: versions[game_id] != seen)
+                        await changed[game_id].wait_for(lambda: versions[game_id] != seen)  # noqa: B023 - awaited here
                     continue
                 if think:
                     await asyncio.sleep(rng.expovariate(1 / think))
@@ -183,12 +189,13 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                     async with changed[game_id]:
                         versions[game_id] = max(versions[game_id], result.game.version)
                         changed[game_id].notify_all()
-                results = calls = result = None  # nor the answers it was given
+                del results, calls, result  # nor the answers it was given
 
         tasks = []
         for g in setups:
             for i, s in enumerate(g.seats):
                 if not s.is_bot:
+                    assert s.user_id is not None  # a human seat has its user
                     tasks.append(player(g.id, s.user_id, random.Random(f"{seed}:{g.id}:{i}")))
         started = time.perf_counter()
         try:
@@ -197,7 +204,7 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
             else:
                 async with around_play:
                     await asyncio.wait_for(asyncio.gather(*tasks), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             report.problems.append(f"deadlock or stall: not done after {timeout} s")
         report.wall = time.perf_counter() - started
         for g in setups:
@@ -222,9 +229,10 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
     with tempfile.TemporaryDirectory() as folder:
         db = await open_database(Path(folder) / "load.sqlite3")
         try:
-            async with simcord.run(make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)) as env:
+            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)
+            async with simcord.run(bot) as env:
                 guild = env.create_guild("Load")
-                service = env.bot.service
+                service = bot.service
                 tables = []
                 for i in range(games):
                     channel = guild.create_text_channel(f"table-{i}")
@@ -234,6 +242,7 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
                 ids, threads = [], []
                 for i, (channel, players) in enumerate(tables):
                     r = await players[0].slash(channel, "pu create", players=2)
+                    assert r.response is not None, "/pu create answers with the lobby"
                     game = (await service.games_of(players[0].id))[-1]
                     await service.repo.set_config(game.id, json.dumps({**game.options, "seed": seed * 1000 + i}))
                     await players[1].click(r.response, label="Join")
@@ -248,6 +257,7 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
                     moves = []
                     for gid, thread, (_, players) in zip(ids, threads, tables):
                         game = await service.load(gid)
+                        assert game.state is not None  # every game was started by its Start click
                         if game.status != "active" or (rounds is not None and game.state.round > rounds):
                             continue
                         seat = rules.to_act(game.state)[0]
@@ -277,6 +287,7 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
                 for gid, thread in zip(ids, threads):
                     await check_game(service, gid, acks[gid], report)
                     game = await service.load(gid)
+                    assert game.state is not None  # every game was started by its Start click
                     history = thread.history()
                     ended = game.state.round - 1 if game.state.phase != "over" else game.state.round
                     summaries = [m for m in history if m.content.startswith("**Round") and "is over" in m.content]

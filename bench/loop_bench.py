@@ -68,9 +68,11 @@ class StallProbe:
         return self
 
     async def __aexit__(self, *exc) -> None:
-        self._task.cancel()
+        task = self._task
+        assert task is not None  # set on entry
+        task.cancel()
         try:
-            await self._task
+            await task
         except asyncio.CancelledError:
             pass
 
@@ -116,6 +118,7 @@ class ArrivalProbe(StallProbe):
 
     async def __aexit__(self, *exc) -> None:
         self._stop.set()
+        assert self._thread is not None  # set on entry
         self._thread.join()
         await super().__aexit__(*exc)
 
@@ -159,7 +162,7 @@ async def _stalls(executor_kind: str) -> dict:
     from service import autoplay
 
     executor = pool(executor_kind)
-    out = {}
+    out: dict[str, tuple] = {}
     with tempfile.TemporaryDirectory() as tmp:
         db = await open_database(Path(tmp) / "stall.sqlite3")
         try:
@@ -230,7 +233,8 @@ async def _leaderboard(finished: int, daily: int) -> dict:
             before = 2 if len(migrations.load_migrations()) > 2 else None
             await migrations.apply_migrations(db, target=before)
             now = time.time()
-            rows, seats = [], []
+            rows: list[tuple] = []
+            seats: list[tuple] = []
             rng = random.Random(7)
             for i in range(1, finished + 1):
                 is_daily = i <= daily

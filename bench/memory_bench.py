@@ -23,7 +23,7 @@ import tempfile
 import tracemalloc
 from pathlib import Path
 
-from bench.common import KiB, MiB, rss_bytes, row, run_child
+from bench.common import KiB, MiB, row, rss_bytes, run_child
 
 TARGET_PER_GAME_MIB = 2.0
 GAMES = 1_000
@@ -40,21 +40,25 @@ async def _child(path: Path) -> dict:
     from engine import rules
     from service import GameService, autoplay
 
-    out = {"rss_imports": rss_bytes()}
+    out: dict[str, float] = {"rss_imports": rss_bytes()}
     db = await open_database(path)
     try:
-        async with simcord.run(make_bot(db, sync=True)) as env:
+        bot = make_bot(db, sync=True)
+        async with simcord.run(bot) as env:
             await env.settle()
             gc.collect()
             out["rss_ready"] = rss_bytes()
-            service = env.bot.service
+            service = bot.service
             rows = await service.repo.list_games(status="active")
             ids = [r.id for r in rows][:ACTIVE]
             for gid in ids:
                 game = await service.load(gid)
+                assert game.state is not None  # an active game has a state
                 seat = rules.to_act(game.state)[0]
                 action = autoplay.default_action(game.state, seat)
-                await service.act(gid, game.seats[seat].user_id, str(action))
+                user = game.seats[seat].user_id
+                assert user is not None  # the stored games have human seats only
+                await service.act(gid, user, str(action))
             await env.settle()
             gc.collect()
             out["rss_active"] = rss_bytes()

@@ -33,8 +33,9 @@ def _child(argv: list[str]) -> int:
     """One process's share: python -m bench.multi_bench --child URL GAMES ROUNDS INDEX COUNT BARRIER."""
     from bench.load_bench import service_load
 
-    url, games, rounds, index, count, barrier = argv
-    games, rounds, index, count, barrier = int(games), int(rounds), int(index), int(count), Path(barrier)
+    url = argv[0]
+    games, rounds, index, count = (int(a) for a in argv[1:5])
+    barrier = Path(argv[5])
 
     waited = 0.0
 

@@ -14,18 +14,32 @@ import os
 import platform
 import statistics
 import time
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
 
 from bench.common import row
 from engine import public_view, view_for
-from render import (png_bytes, render_corporation, render_picker, render_planet, render_preview,
-                    render_round_summary, render_score, render_station, warm)
+from render import (
+    png_bytes,
+    render_corporation,
+    render_picker,
+    render_planet,
+    render_preview,
+    render_round_summary,
+    render_score,
+    render_station,
+    warm,
+)
 from render.demo import playout, preview_candidates
 
 TARGETS_MS = {"planet": 60, "summary (6 players)": 250}
 
+T = TypeVar("T")
 
-def _time(fn, runs: int) -> tuple[float, object]:
-    out = None
+
+def _time(fn: Callable[[], T], runs: int) -> tuple[float, T]:
+    out: T
     samples = []
     for _ in range(runs):
         t = time.perf_counter()
@@ -101,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'image':22} {'draw ms':>8} {'encode ms':>10} {'total ms':>9} {'total/encode':>13} {'PNG KiB':>8}  target")
     for name, fn in cases.items():
         draw, img = _time(fn, args.runs)
-        enc, data = _time(lambda: png_bytes(img), args.runs)
+        enc, data = _time(partial(png_bytes, img), args.runs)
         total = draw + enc
         target = TARGETS_MS.get(name)
         verdict = "" if target is None else f"<= {target} ms: {'met' if total <= target else 'MISSED'}"

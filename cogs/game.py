@@ -7,9 +7,10 @@ its private objectives, their score view) only ever go in ephemeral replies.
 from __future__ import annotations
 
 import asyncio
-import logging
 import contextlib
+import logging
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -24,6 +25,7 @@ from service import boards as sides  # (a /pu create option is called boards)
 from service.outbox import Poster
 
 from . import ui
+from .client import PUBot
 from .help import RULE_TOPICS
 from .posting import DiscordChannel, missing_permissions
 
@@ -60,8 +62,8 @@ def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
         keep, total = keep + 1, total + 1 + len(line)
     if keep == len(lines):
         return "\n".join(lines)
-    for keep in range(keep, -1, -1):  # room for the last line
-        text = "\n".join(lines[:keep] + [more.format(n=len(lines) - keep)])
+    for shown in range(keep, -1, -1):  # room for the last line
+        text = "\n".join(lines[:shown] + [more.format(n=len(lines) - shown)])
         if len(text) <= limit:
             return text
     return more.format(n=len(lines))[:limit]
@@ -90,7 +92,7 @@ class Answer:
 
 
 class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet Unknown"):
-    def __init__(self, bot: commands.Bot, service: GameService):
+    def __init__(self, bot: PUBot, service: GameService):
         self.bot = bot
         self.service = service
         self.poster = Poster(service, DiscordChannel(self))
@@ -100,7 +102,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.heartbeat.change_interval(seconds=getattr(self.bot, "heartbeat_seconds", 60))
+        self.heartbeat.change_interval(seconds=self.bot.heartbeat_seconds)
         self.heartbeat.start()
 
     async def cog_unload(self) -> None:
@@ -112,7 +114,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def send_private(self, interaction: Interaction, text: str, *, files=(), view=None) -> None:
         """An ephemeral answer, whether or not the interaction was answered or deferred yet."""
-        kwargs = {"content": clip(text), "ephemeral": True, "files": list(files)}
+        kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True, "files": list(files)}
         if view is not None:
             kwargs["view"] = view
         if interaction.response.is_done():
@@ -174,6 +176,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     async def show_panel(self, interaction: Interaction, outcome: Outcome, *, note: str = "", edit: bool = False) -> None:
         panel = outcome.panel
+        assert panel is not None, "show_panel is given the outcome of a seat's own request, which has its panel"
         png = await self.service.render_panel(panel)
         files = ui.png_file(png, f"game-{panel.game_id}-seat-{panel.seat + 1}.png")
         text = (note + "\n" if note else "") + panel.text
@@ -384,7 +387,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 except ServiceError:
                     await self.service.cancel(game.id, user.id, False)  # no half-made game left behind
                     raise
-            if interaction.guild is not None and interaction.channel is not None:
+            if interaction.guild is not None and isinstance(interaction.channel, discord.abc.Messageable):
                 try:
                     msg = await interaction.channel.send(f"🪐 {user.display_name} started solo game #{game.id}.",
                                                          allowed_mentions=discord.AllowedMentions.none())
@@ -514,6 +517,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
+            assert game.state is not None  # _show_image answers a game that has not started
             return f"{game.names[seat]}'s planet, round {game.state.round}.", "planet", (view, seat, game.names), {}
         await self._show_image(interaction, build, player)
 
@@ -529,6 +533,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     async def station(self, interaction: Interaction) -> None:
         async def build(game: Game):
             view = self.service.view(game, interaction.user.id)
+            assert game.state is not None  # _show_image answers a game that has not started
             return f"The space station, round {game.state.round}.", "station", (view, game.names), {}
         await self._show_image(interaction, build)
 
@@ -639,6 +644,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         content, view = self.lobby_text(game), ui.lobby_view(game.id, game.status == "lobby")
         try:
             channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
+            # the lobby message was posted there by /pu create: a channel that takes messages
+            assert isinstance(channel, (discord.TextChannel, discord.Thread, discord.VoiceChannel, discord.StageChannel))
             try:
                 await channel.get_partial_message(row.message_id).edit(content=content, view=view)
             except discord.NotFound:  # somebody deleted it: post it again
@@ -671,7 +678,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         self._wake = None
         try:
             await self.flush()
-        except Exception:  # noqa: BLE001 - the heartbeat tries again anyway
+        except Exception:
             log.exception("retrying posts failed")
 
     @tasks.loop(seconds=60)
@@ -680,7 +687,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         try:
             await self.service.tick()
             await self.flush()
-        except Exception:  # noqa: BLE001 - the loop must keep running
+        except Exception:
             log.exception("heartbeat failed")
 
     @heartbeat.before_loop
@@ -689,9 +696,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
 
 async def setup(bot: commands.Bot) -> None:
-    service = getattr(bot, "service", None)
-    if service is None:
-        raise RuntimeError("bot.service must be set before loading cogs.game")
+    if not isinstance(bot, PUBot):
+        raise RuntimeError("cogs.game loads on a bot.make_bot bot (cogs.client.PUBot), which carries the game service")
+    service = bot.service
     for item in ui.DYNAMIC_ITEMS:
         bot.add_dynamic_items(item)
     await bot.add_cog(GameCog(bot, service))

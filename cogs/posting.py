@@ -98,7 +98,8 @@ class DiscordChannel:
         if channel is None:
             return None
         text = payload["text"][:2000].strip()
-        after = dt.datetime.fromtimestamp(since - HISTORY_SLACK, dt.timezone.utc)
+        after = dt.datetime.fromtimestamp(since - HISTORY_SLACK, dt.UTC)
+        assert self.bot.user is not None  # posts go out only once the bot is logged in
         me = self.bot.user.id
         try:
             async for message in channel.history(limit=HISTORY_LIMIT, after=after):

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
+from discord.ext import commands
 
-from service import Panel, StaleControl
-from service import boards
+from service import Panel, StaleControl, boards
 
 if TYPE_CHECKING:
     from .game import GameCog
@@ -29,7 +29,9 @@ STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonSty
 
 
 def cog_of(interaction: discord.Interaction) -> GameCog:
-    return interaction.client.get_cog("GameCog")  # type: ignore[union-attr,return-value]
+    cog = interaction.client.get_cog("GameCog") if isinstance(interaction.client, commands.Bot) else None
+    assert cog is not None, "the game cog answers only on the bot that loaded it"
+    return cast("GameCog", cog)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
@@ -136,7 +138,7 @@ def _known_ids() -> str:
     return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
 
 
-class UnknownControl(discord.ui.DynamicItem[discord.ui.Button],
+class UnknownControl(discord.ui.DynamicItem[discord.ui.Item],  # the clicked button or menu
                      template=rf"(?!(?:{_known_ids()})\Z)(?![0-9a-f]{{32}}\Z)[\s\S]{{1,100}}"):
     """Any other component on the bot's messages: one from an older version of the bot (its ids
     have changed since) or a forged one. Answered privately instead of "interaction failed".

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,9 @@ import aiosqlite
 
 from db.errors import DatabaseCorrupt, DatabaseTooNew
 from db.migrations import apply_migrations, latest_version, schema_version
+
+# query parameters: positional (``?``) or named (``:name``)
+Params = Sequence[Any] | Mapping[str, Any]
 
 # The token of the exclusive section the running task is in, if any (see Database._holds).
 _section: contextvars.ContextVar[object | None] = contextvars.ContextVar("db_section", default=None)
@@ -101,7 +104,7 @@ class Database:
         async with self._lock:
             return await fn(*args)
 
-    async def _execute(self, sql: str, params: Sequence[Any]) -> tuple[int, int | None]:
+    async def _execute(self, sql: str, params: Params) -> tuple[int, int | None]:
         cursor = await self._conn.execute(sql, params)
         try:
             return cursor.rowcount, cursor.lastrowid
@@ -115,18 +118,18 @@ class Database:
         finally:
             await cursor.close()
 
-    async def _fetchall(self, sql: str, params: Sequence[Any]) -> list[sqlite3.Row]:
+    async def _fetchall(self, sql: str, params: Params) -> list[sqlite3.Row]:
         return list(await self._conn.execute_fetchall(sql, params))
 
     async def _executescript(self, script: str) -> None:
         cursor = await self._conn.executescript(script)
         await cursor.close()
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, params: Params = ()) -> int:
         """Run one statement; return the number of rows it changed."""
         return (await self._run(self._execute, sql, params))[0]
 
-    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+    async def insert(self, sql: str, params: Params = ()) -> int:
         """Run one INSERT; return the rowid of the new row."""
         return (await self._run(self._execute, sql, params))[1]
 
@@ -134,16 +137,16 @@ class Database:
         """Run one statement once per parameter row; return the total rows changed."""
         return (await self._run(self._executemany, sql, rows))[0]
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         """Run a query; return every row (rows index by column name too)."""
         return await self._run(self._fetchall, sql, params)
 
-    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         """Run a query; return its first row, or None."""
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
-    async def fetchval(self, sql: str, params: Sequence[Any] = ()) -> Any:
+    async def fetchval(self, sql: str, params: Params = ()) -> Any:
         """Run a query; return the first column of its first row, or None."""
         row = await self.fetchone(sql, params)
         return None if row is None else row[0]

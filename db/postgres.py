@@ -22,13 +22,13 @@ from typing import Any
 import psycopg
 from psycopg import AsyncClientCursor
 
+from db.lock import LOCK_GAME, LOCK_MIGRATIONS, LOCK_OUTBOX  # noqa: F401 - advisory-lock namespaces
+
 _section: contextvars.ContextVar[object | None] = contextvars.ContextVar("pg_section", default=None)
 
 # `?` and `:name` outside string literals and quoted names become psycopg placeholders; every
 # `%` is doubled (psycopg reads `%` as the start of a placeholder, literals included).
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
-
-from db.lock import LOCK_GAME, LOCK_MIGRATIONS, LOCK_OUTBOX  # noqa: F401 - advisory-lock namespaces
 
 
 def _translate(sql: str) -> str:
@@ -142,7 +142,9 @@ class PgDatabase:
         async with self._conn.cursor() as cur:
             await cur.execute(_translate(sql), params)
             if returning:
-                return cur.rowcount, (await cur.fetchone())[0]
+                row = await cur.fetchone()
+                assert row is not None, "an INSERT ... RETURNING returns its row"
+                return cur.rowcount, row[0]
             return cur.rowcount, None
 
     async def _executemany(self, sql: str, rows):
@@ -243,7 +245,7 @@ async def open_postgres(url: str, *, migrate: bool = True, options: str | None =
     from db.errors import DatabaseTooNew
     from db.migrations import apply_migrations, latest_version, schema_version
 
-    kwargs = {"options": options} if options else {}
+    kwargs: dict[str, Any] = {"options": options} if options else {}
     conn = await psycopg.AsyncConnection.connect(url, autocommit=True, cursor_factory=AsyncClientCursor,
                                                  **kwargs)
     try:

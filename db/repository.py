@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from db.connection import Database
 from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
@@ -210,7 +211,8 @@ class GameRepository:
         user_id: int | None = None,
     ) -> list[GameRow]:
         """Games matching every filter given (status may be one or several), oldest first."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[Any] = []
         if status is not None:
             statuses = [status] if isinstance(status, str) else list(status)
             where.append(f"g.status IN ({', '.join('?' * len(statuses))})")
@@ -281,8 +283,9 @@ class GameRepository:
                     [(game_id, kind, payload, now) for kind, payload in outbox],
                 )
             if results:
-                guild_id, daily_key = await self.db.fetchone(
-                    "SELECT guild_id, daily_key FROM games WHERE id = ?", (game_id,))
+                game_row = await self.db.fetchone("SELECT guild_id, daily_key FROM games WHERE id = ?", (game_id,))
+                assert game_row is not None  # the game saved just above
+                guild_id, daily_key = game_row
                 await self.db.executemany(
                     "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place,"
                     " finished_at, daily_key, solo, is_bot, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
@@ -335,6 +338,7 @@ class GameRepository:
         actual = await self.db.fetchval("SELECT version FROM games WHERE id = ?", (game_id,))
         if actual is None:
             raise GameNotFound(game_id)
+        assert expected is not None  # with no expected version, only a missing game changes nothing
         raise StaleVersion(game_id, expected, actual)
 
     async def _append_actions(self, game_id, version, now, actions) -> None:
@@ -519,6 +523,7 @@ class GameRepository:
             " (SELECT count(*) FROM games WHERE status = 'lobby'),"
             " (SELECT count(*) FROM outbox WHERE sent_at IS NULL),"
             " (SELECT count(*) FROM reminders WHERE due_at <= ?)", (now,))
+        assert row is not None  # an aggregate query returns one row
         return dict(zip(("active", "lobbies", "posts_owed", "reminders_due"), (int(v) for v in row)))
 
     # -- messages --------------------------------------------------------------------------

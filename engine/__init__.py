@@ -6,7 +6,17 @@
     apply(state, seat, legal_actions(state, seat)[0])
 """
 from .actions import Action, parse
-from .errors import EngineError, GameOver, IllegalAction, MalformedAction, NotYourTurn
+from .errors import (
+    DataError,
+    EngineError,
+    GameOver,
+    IllegalAction,
+    InconsistentData,
+    MalformedAction,
+    NotYourTurn,
+    UnknownContent,
+    UnsupportedSave,
+)
 from .rules import apply, legal_actions, to_act
 from .scoring import score
 from .setup import make_config, new_game
@@ -14,5 +24,6 @@ from .state import GameState, dump, load
 from .view import public_view, view_for
 
 __all__ = ["Action", "parse", "EngineError", "GameOver", "IllegalAction", "MalformedAction", "NotYourTurn",
+           "DataError", "UnknownContent", "InconsistentData", "UnsupportedSave",
            "apply", "legal_actions", "to_act", "score", "make_config", "new_game", "GameState", "dump", "load",
            "public_view", "view_for"]

@@ -16,7 +16,6 @@ stores, what the offline console reads and what a bug report contains:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from .data import cell_name, parse_cell
 from .errors import MalformedAction
@@ -89,7 +88,7 @@ class Confirm:
         return "confirm"
 
 
-Action = Union[DropObjective, Turn, Pick, Place, Resolve, Move, Undo, Confirm]
+Action = DropObjective | Turn | Pick | Place | Resolve | Move | Undo | Confirm
 
 _USAGE = ("try one of: pick small | pick large | place C5 3 | resolve 2 water | move 1 up | "
           "turn 2 | drop 45 | undo | confirm")

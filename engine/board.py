@@ -15,7 +15,7 @@ bitmask) is derived on load, so it can never disagree with the placements.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from . import data as D
 from . import planets as P
@@ -36,7 +36,7 @@ class Placement:
         return D.cells_of(self.mask)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _candidates(planet_id: str, shape_key: tuple) -> tuple[tuple[int, int, int, bool], ...]:
     """Every anchor where the oriented cell pattern fits inside the planet grid:
     (anchor, mask, halo, may_be_first) -- the last says it covers a square the first tile
@@ -89,7 +89,7 @@ class _Oriented:
     placements: dict  # anchor -> Placement, shared (Placement is frozen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _compiled(planet_id: str, tile_id: int, planet_rule: bool, distinct: bool) -> tuple[_Oriented, ...]:
     out = []
     for o in D.tile(tile_id).orientations:
@@ -217,7 +217,7 @@ class Board:
                 "lifepods": list(self.lifepods), "meteorites": list(self.meteorites), "rovers": list(self.rovers)}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Board":
+    def from_json(cls, d: dict) -> Board:
         return cls(d["planet"], [list(t) for t in d["tiles"]], list(d["patches"]), list(d["lifepods"]),
                    list(d["meteorites"]), list(d["rovers"]))
 
@@ -380,7 +380,7 @@ def _derived(planet_id: str, tiles: tuple, patches: tuple) -> tuple:
     owner) with one entry per square. Cached: undo and reloading a saved game rebuild the
     same boards again and again."""
     b = Board.__new__(Board)
-    b.planet_id, b.tiles = planet_id, tiles
+    b.planet_id, b.tiles = planet_id, list(tiles)
     b.occupied = b.meteor_symbol = 0
     b.terrain = [None] * (SIZE * SIZE)
     b.symbol = [None] * (SIZE * SIZE)
@@ -397,7 +397,7 @@ def _derived(planet_id: str, tiles: tuple, patches: tuple) -> tuple:
     return b.occupied, tuple(b.terrain), tuple(b.symbol), b.meteor_symbol, tuple(b.owner)
 
 
-@lru_cache(maxsize=None)
+@cache
 def allowed_candidates(planet_id: str, tile_id: int, orient: int) -> tuple:
     """The board's candidates for an oriented tile (anchor, mask, halo, may_be_first) that the
     planet's static restrictions allow. Cached per planet, tile and orientation."""

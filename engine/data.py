@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .errors import DataError
+from .errors import InconsistentData, UnknownContent
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -175,13 +175,13 @@ def _build_tile(shape: dict, tile: dict) -> TileType:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def tiles() -> dict[int, TileType]:
     raw = _load("tiles.json")
     shapes = {s["id"]: s for s in raw["shapes"]}
     out = {t["id"]: _build_tile(shapes[t["shape"]], t) for t in raw["tiles"]}
     if len(out) != 144:
-        raise DataError(f"expected 144 tiles, found {len(out)}")
+        raise InconsistentData(f"expected 144 tiles, found {len(out)}")
     return out
 
 
@@ -189,7 +189,7 @@ def tile(tile_id: int) -> TileType:
     try:
         return tiles()[tile_id]
     except KeyError:
-        raise DataError(f"unknown tile {tile_id}") from None
+        raise UnknownContent("tile", tile_id, f"unknown tile {tile_id}") from None
 
 
 # --------------------------------------------------------------------------- station
@@ -203,7 +203,7 @@ class StationData:
     indicator_positions: dict[int, tuple[int, ...]]  # player count -> depot positions
 
 
-@lru_cache(maxsize=None)
+@cache
 def station() -> StationData:
     raw = _load("station.json")
     small = raw["rings"]["small"]["slots"]
@@ -269,7 +269,7 @@ def _edge_mask(pid: str, grid: tuple[str, ...], grid_mask: int) -> int:
     return edge
 
 
-@lru_cache(maxsize=None)
+@cache
 def planets() -> dict[str, Planet]:
     raw = _load("planets.json")
     legend = raw["legend"]
@@ -302,7 +302,7 @@ def planet(planet_id: str) -> Planet:
     try:
         return planets()[planet_id]
     except KeyError:
-        raise DataError(f"unknown planet {planet_id!r}") from None
+        raise UnknownContent("planet", planet_id, f"unknown planet {planet_id!r}") from None
 
 
 # --------------------------------------------------------------------------- corporations
@@ -384,7 +384,7 @@ def _build_track(name: str, raw: dict) -> Track:
     return Track(name, raw.get("layout", "linear"), tuple(benefits), tuple(medal_at), raw["top_pos"], repeat, raw)
 
 
-@lru_cache(maxsize=None)
+@cache
 def corporations() -> dict[str, Corporation]:
     raw = _load("corporations.json")
     out = {}
@@ -407,7 +407,7 @@ def corporation(corp_id: str) -> Corporation:
     try:
         return corporations()[corp_id]
     except KeyError:
-        raise DataError(f"unknown corporation {corp_id!r}") from None
+        raise UnknownContent("corporation", corp_id, f"unknown corporation {corp_id!r}") from None
 
 
 # --------------------------------------------------------------------------- cards
@@ -422,14 +422,14 @@ class CivCard:
     description: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def civ_cards() -> dict[int, CivCard]:
     raw = _load("civ_cards.json")
     return {c["id"]: CivCard(c["id"], c["name"], c["rank"], c["timing"], tuple(c["effect"]), c["description"])
             for c in raw["cards"]}
 
 
-@lru_cache(maxsize=None)
+@cache
 def civ_sets() -> dict[str, dict]:
     return _load("civ_cards.json")["sets"]
 
@@ -438,7 +438,7 @@ def civ_card(card_id: int) -> CivCard:
     try:
         return civ_cards()[card_id]
     except KeyError:
-        raise DataError(f"unknown civ card {card_id}") from None
+        raise UnknownContent("civ card", card_id, f"unknown civ card {card_id}") from None
 
 
 @dataclass(frozen=True)
@@ -452,7 +452,7 @@ class ObjectiveCard:
     private_text: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def objective_cards() -> dict[int, ObjectiveCard]:
     raw = _load("objectives.json")
     return {
@@ -467,9 +467,9 @@ def objective_card(card_id: int) -> ObjectiveCard:
     try:
         return objective_cards()[card_id]
     except KeyError:
-        raise DataError(f"unknown objective card {card_id}") from None
+        raise UnknownContent("objective card", card_id, f"unknown objective card {card_id}") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def events_raw() -> dict:
     return _load("events.json")

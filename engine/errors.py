@@ -39,4 +39,24 @@ class GameOver(IllegalAction):
 
 
 class DataError(EngineError):
-    """A game data file is inconsistent (raised at load time, never during play)."""
+    """A problem with the game's data, not with a player's action: caught by the layer that
+    loads the data, never shown to a player as their mistake. Raised as one of the kinds below."""
+
+
+class UnknownContent(DataError):
+    """An id that names no content of its kind: a tile, planet, corporation, card, pending-item
+    kind or corporation board that no data file or module defines."""
+
+    def __init__(self, kind: str, key: object, message: str):
+        super().__init__(message)
+        self.kind = kind
+        self.key = key
+
+
+class InconsistentData(DataError):
+    """A data file or registry contradicts itself: a wrong count, a name given twice, an effect
+    no code implements, a missing table row (raised at load time, never during play)."""
+
+
+class UnsupportedSave(DataError, ValueError):
+    """A saved game state written in another schema version. Also a ValueError, as before."""

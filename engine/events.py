@@ -47,11 +47,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from . import data as D
 from .data import cell_name
-from .errors import DataError, IllegalAction
+from .errors import IllegalAction, InconsistentData, UnknownContent
 
 COLOURS: tuple[str, ...] = ("green", "orange", "red")
 DECK_SIZE = 20
@@ -122,9 +122,9 @@ class EventCard:
         return {"id": self.id, "number": self.number, "name": self.name, "colour": self.colour, "text": self.text}
 
 
-@lru_cache(maxsize=None)
+@cache
 def cards() -> dict[int, EventCard]:
-    """The 60 event cards by id (65-124). Raises DataError if an effect is unknown."""
+    """The 60 event cards by id (65-124). Raises InconsistentData if an effect is unknown."""
     raw = D.events_raw()
     out = {}
     for c in raw["cards"]:
@@ -132,9 +132,9 @@ def cards() -> dict[int, EventCard]:
                          tuple(c["effect"]), c["description"])
         for op in card.ops():
             if op["op"] not in KNOWN_OPS:
-                raise DataError(f"event {card.id}: unknown effect {op['op']!r}")
+                raise InconsistentData(f"event {card.id}: unknown effect {op['op']!r}")
             if op["op"] == "round_restriction" and op["rule"] not in ROUND_RULES:
-                raise DataError(f"event {card.id}: unknown round rule {op['rule']!r}")
+                raise InconsistentData(f"event {card.id}: unknown round rule {op['rule']!r}")
         out[card.id] = card
     return out
 
@@ -143,7 +143,7 @@ def card(card_id: int) -> EventCard:
     try:
         return cards()[card_id]
     except KeyError:
-        raise DataError(f"unknown event card {card_id}") from None
+        raise UnknownContent("event card", card_id, f"unknown event card {card_id}") from None
 
 
 def pool(players: int) -> dict[str, list[int]]:
@@ -382,7 +382,7 @@ def _band_index(count: int, bands: list[str]) -> int:
             lo, hi = (int(x) for x in band.split("-"))
             if lo <= count <= hi:
                 return i
-    raise DataError(f"no solo band for {count} cards")
+    raise InconsistentData(f"no solo band for {count} cards")
 
 
 def solo_target(counts: dict[str, int]) -> dict:
@@ -401,7 +401,7 @@ def epilogue(delta: int) -> dict:
         if (lo is None or delta >= lo) and (hi is None or delta <= hi):
             key = "target" if band["book_label"] == "target reached" else band["book_label"]
             return {"band": key, "text": EPILOGUE_TEXT[key]}
-    raise DataError(f"no epilogue band for {delta}")
+    raise InconsistentData(f"no epilogue band for {delta}")
 
 
 def solo_view(state) -> dict | None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from . import data as D
 from .corporations.base import board_of
 from .data import TRACKS
-from .events import KNOWN_OPS as EVENT_OPS  # noqa: F401 (the ops an event may use)
 from .effects import add_item, advance, at_top, gain_movement, gain_patch, movement_bonus
+from .events import KNOWN_OPS as EVENT_OPS  # noqa: F401 (the ops an event may use)
 from .placement import safe_stacks
 from .state import GameState
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from .data import parse_cell
-from .errors import DataError, IllegalAction
+from .errors import IllegalAction, InconsistentData, UnknownContent
 
 
 class ItemKind:
@@ -61,17 +61,18 @@ KINDS: dict[str, ItemKind] = {}
 def item_kind(cls: type[ItemKind]) -> type[ItemKind]:
     """Class decorator: register a kind of pending item (one instance per name)."""
     if cls.name in KINDS:
-        raise DataError(f"two kinds of pending item are named {cls.name!r}")
+        raise InconsistentData(f"two kinds of pending item are named {cls.name!r}")
     KINDS[cls.name] = cls()
     return cls
 
 
 def kind_of(item: dict) -> ItemKind:
-    """The kind of a pending item. Raises DataError for a kind no module registered."""
+    """The kind of a pending item. Raises UnknownContent for a kind no module registered."""
     try:
         return KINDS[item["kind"]]
     except KeyError:
-        raise DataError(f"no kind of pending item is named {item['kind']!r}") from None
+        raise UnknownContent("pending item kind", item["kind"],
+                             f"no kind of pending item is named {item['kind']!r}") from None
 
 
 def done(seat_obj, item: dict) -> None:

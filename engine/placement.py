@@ -93,7 +93,9 @@ def placement_problem(state, seat: int, tile_id: int, orient: int, anchor: int) 
     why = E.violation(state, seat, rule, tile_id, orient, anchor)
     if why is None or not _fits_under(state, seat, rule, tile_id):
         return None
-    return f"this round's event ({E.current(state).text.rstrip('.')}) forbids it: {why}"
+    card = E.current(state)
+    assert card is not None  # a violation comes from this round's event
+    return f"this round's event ({card.text.rstrip('.')}) forbids it: {why}"
 
 
 # --------------------------------------------------------------------------- depot choices

@@ -41,7 +41,7 @@ per candidate.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from . import data as D
@@ -112,9 +112,9 @@ class PlanetRules:
 SUPPORTED_PLANETS: tuple[str, ...] = tuple(D.planets())
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_for(planet_id: str) -> PlanetRules:
-    """The cached rules of a planet. Raises DataError for an unknown planet."""
+    """The cached rules of a planet. Raises UnknownContent for an unknown planet."""
     p = D.planet(planet_id)
     raw = p.raw
     grid = p.grid
@@ -139,7 +139,7 @@ def rules_for(planet_id: str) -> PlanetRules:
     sides: tuple = ()
     crossings: frozenset = frozenset()
     globes: tuple = ()
-    regions = raw.get("regions")
+    regions = raw.get("regions") or {}
     if planet_id == "tartarus":
         sides = _region_masks(regions["map"], "AB")
         for restriction in raw["rule"]["rover_restrictions"]:
@@ -210,7 +210,7 @@ def patch_forbidden(planet_id: str) -> int:
 # tile or patch, to a position that covers no planet square at all.
 
 
-@lru_cache(maxsize=None)
+@cache
 def _slide_frame(planet_id: str, shape: tuple[tuple[int, int], ...]) -> tuple:
     h = max(dr for dr, _ in shape) + 1
     a = -min(dc for _, dc in shape)
@@ -276,7 +276,7 @@ def slide_problem(pr: PlanetRules, occupied: int, tile_id: int, orient: int, anc
             f"{cell_name(anchor)} turned this way")
 
 
-def restriction_problem(board: "Board", tile_id: int, orient: int, anchor: int, mask: int) -> str | None:
+def restriction_problem(board: Board, tile_id: int, orient: int, anchor: int, mask: int) -> str | None:
     """The planet restriction a legal-looking placement breaks, or None."""
     pr = rules_for(board.planet_id)
     return static_problem(pr, tile_id, orient, anchor, mask) or slide_problem(pr, board.occupied, tile_id, orient,
@@ -296,12 +296,12 @@ def hole_text(planet_id: str, cell: int) -> str | None:
 # --------------------------------------------------------------------------- terrain and scoring
 
 
-def visible_energy(board: "Board") -> int:
+def visible_energy(board: Board) -> int:
     """Petra: squares of electric current that no tile or patch covers (energy terrain)."""
     return rules_for(board.planet_id).currents & ~board.occupied
 
 
-def bonus(board: "Board") -> list[dict]:
+def bonus(board: Board) -> list[dict]:
     """The planet's own end-of-game medals (Gaia cities, Cerberus globes), as score lines."""
     pr = rules_for(board.planet_id)
     out = []
@@ -328,14 +328,14 @@ def off_grid_text(planet_id: str, src: int, direction: str) -> str:
     return "that leaves the planet"
 
 
-def rover_may_stand(board: "Board", cell: int) -> bool:
+def rover_may_stand(board: Board, cell: int) -> bool:
     """Whether a rover may be put on ``cell`` (teleport, new rover): a grid square that is
     not a visible toxic square."""
     pr = rules_for(board.planet_id)
     return board.planet.is_grid(cell) and not (pr.toxic & ~board.occupied) >> cell & 1
 
 
-def rover_step_problem(board: "Board", src: int, dst: int) -> str | None:
+def rover_step_problem(board: Board, src: int, dst: int) -> str | None:
     """Why a rover may not step from ``src`` to the next square ``dst`` (orthogonal or
     diagonal), or None. Leaving the grid is checked by the caller."""
     pr = rules_for(board.planet_id)

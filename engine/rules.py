@@ -43,23 +43,27 @@ from . import effects as F
 from . import event_play as EP
 from . import events as E
 from . import planets as P
-from .actions import (DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo)
+from .actions import DIRECTIONS, Action, Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
 from .board import Board, legal_anchors
 from .corporations import boards as _boards  # noqa: F401 (every corporation board registers)
 from .corporations.base import board_of, turns_closed
 from .data import TRACKS
-from .effects import (advance, at_top, early_movement, gain_patch, has_tech, ignores_adjacency,  # noqa: F401
-                      tech_unlocked)
+from .effects import advance, at_top, early_movement, gain_patch, has_tech, ignores_adjacency, tech_unlocked  # noqa: F401 - re-exported: callers reach these through rules
 from .errors import GameOver, IllegalAction, NotYourTurn
-from .items import cleanup, describe_item, item_values, resolve_item  # noqa: F401
-from .ops import apply_card_op  # noqa: F401
-from .placement import (can_place_any, can_place_any_tile, fitting, placement_problem,  # noqa: F401
-                        placement_rules, planet_rule_lifted, prefer_restricted)
+from .items import cleanup, describe_item, item_values, resolve_item
+from .ops import apply_card_op
+from .placement import (  # noqa: F401 - re-exported: callers reach these through rules
+    can_place_any,
+    can_place_any_tile,
+    fitting,
+    placement_problem,
+    placement_rules,
+    planet_rule_lifted,
+    prefer_restricted,
+)
 from .scoring import final_scores
 from .state import Corp, GameState, Seat
-from .station import (depot_slots, depot_tops, empty_depots, seat_depot, seat_position,  # noqa: F401
-                      station_slots, top_tile)
-
+from .station import depot_slots, depot_tops, empty_depots, seat_depot, seat_position, station_slots, top_tile  # noqa: F401 - re-exported: callers reach these through rules
 
 # --------------------------------------------------------------------------- tile placement
 
@@ -98,6 +102,7 @@ def terrains_next_to(b: Board, cells: list[int], terrain: str, other: str) -> li
 def _place_hand(state: GameState, seat: int, anchor: int, orient: int) -> None:
     s = state.seats[seat]
     tile_id = s.hand
+    assert tile_id is not None  # placing needs a tile in hand
     meteor_immune = F.has_tech_code(state, seat, "meteor_immunity")
     s.board.place_tile(tile_id, orient, anchor, meteor_immune=meteor_immune)
     index = len(s.board.tiles) - 1
@@ -206,6 +211,7 @@ def _activate(state: GameState, seat: int) -> None:
 
 def _next_active(state: GameState) -> None:
     order = _order_from_commander(state)
+    assert state.active is not None  # only called while a seat is active
     start = order.index(state.active) + 1
     state.seats[state.active].step = "done"
     for seat in order[start:]:
@@ -494,8 +500,10 @@ def _apply_undo(state: GameState, seat: int) -> None:
     if not _can_undo(state, s):
         raise IllegalAction("there is nothing to undo" if s.step == "pick"
                             else "your turn is confirmed; it can no longer be undone")
-    s.board = Board.from_json(s.snapshot["board"])
-    s.corp = Corp.from_json(s.snapshot["corp"])
+    snapshot = s.snapshot
+    assert snapshot is not None  # _can_undo checked it
+    s.board = Board.from_json(snapshot["board"])
+    s.corp = Corp.from_json(snapshot["corp"])
     if s.taken is not None:
         stack, slot, tile_id = s.taken
         state.station[stack][slot].append(tile_id)
@@ -503,8 +511,8 @@ def _apply_undo(state: GameState, seat: int) -> None:
         if not any(o.unplaced is not None for i, o in enumerate(state.seats) if i != seat):
             state.ending.remove("unplaceable")
     s.step, s.hand, s.hand_advances, s.taken, s.unplaced = "pick", None, True, None, None
-    s.pending = copy.deepcopy(s.snapshot.get("pending", []))  # the event's choices, unsettled
-    s.pool, s.round_tiles, s.civ_queue = s.snapshot.get("pool", 0), [], []
+    s.pending = copy.deepcopy(snapshot.get("pending", []))  # the event's choices, unsettled
+    s.pool, s.round_tiles, s.civ_queue = snapshot.get("pool", 0), [], []
     F.refresh_techs(state, seat)
 
 
@@ -577,6 +585,7 @@ def _apply_move(state: GameState, seat: int, action: Move) -> None:
         raise IllegalAction(f"you have no rover {action.rover} on your planet"
                             + (f"; your rovers: {', '.join(have)}" if have else ""), action)
     src = s.board.rovers[action.rover - 1]
+    assert src is not None  # checked above
     dest = _step(src, action.direction, s.board.planet.grid_mask)
     if dest is None:
         raise IllegalAction(f"rover {action.rover} can't go {action.direction}: "

@@ -61,7 +61,7 @@ effect is taken to have been settled when it was chosen. A tile id may be laid m
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 
 from . import data as D
 from . import effects as F
@@ -94,7 +94,7 @@ class ScenarioError(ValueError):
 # =========================================================================== tiles
 
 
-@lru_cache(maxsize=None)
+@cache
 def _families() -> tuple[tuple[str, str], ...]:
     return tuple(sorted({(t.terrain_a, t.terrain_b) for t in D.tiles().values()}, key=lambda f: min(
         t.id for t in D.tiles().values() if (t.terrain_a, t.terrain_b) == f)))
@@ -205,14 +205,14 @@ class SeatSetup:
     """One seat's part of a scenario (``Scenario.seat(i)``); every method returns the seat so
     calls chain."""
 
-    def __init__(self, scenario: "Scenario", index: int):
+    def __init__(self, scenario: Scenario, index: int):
         self.scenario = scenario
         self.index = index
         self._rovers: list | None = None
         self._supply: int | None = None
         self._lifepods: list[int] | None = None
         self._meteorites: list[int] | None = None
-        self._depot: dict[str, object] = {}
+        self._depot: dict[str, int | None] = {}
         self._alone = False
         self._civ_queue: list[int] = []
         self._used: list[int] = []
@@ -231,7 +231,7 @@ class SeatSetup:
             raise ScenarioError(f"{what}: a {D.corporation(corp_id).name} piece, and seat {self.index + 1} plays "
                                 f"{D.corporation(self._corp_id).name}")
 
-    def seat(self, index: int) -> "SeatSetup":
+    def seat(self, index: int) -> SeatSetup:
         """Another seat of the same scenario (to keep chaining)."""
         return self.scenario.seat(index)
 
@@ -240,7 +240,7 @@ class SeatSetup:
         return self.scenario.start(**how)
 
     # ------------------------------------------------------------------ the planet
-    def tile(self, tile, at, orient: int = 0) -> "SeatSetup":
+    def tile(self, tile, at, orient: int = 0) -> SeatSetup:
         """Lay a tile (an id or ``"SHAPE A/B [meteor]"``) with its anchor on square ``at`` in
         orientation ``orient`` (0-7). A meteor symbol drops its meteorite, lifepods under the
         tile are destroyed, as in play. It must lie on planet squares nobody covers yet; it
@@ -266,7 +266,7 @@ class SeatSetup:
         b.place_tile(tid, orient, anchor)
         return self
 
-    def patch(self, *squares) -> "SeatSetup":
+    def patch(self, *squares) -> SeatSetup:
         """Biomass patches on these squares (``patch("G5", "G6")`` or ``patch("G5 G6")``).
         Only Wormhole Corp lays patches over tiles; never on a planet's no-patch squares."""
         b = self._seat.board
@@ -283,7 +283,7 @@ class SeatSetup:
 
     patches = patch
 
-    def rovers(self, *squares, supply: int | None = None) -> "SeatSetup":
+    def rovers(self, *squares, supply: int | None = None) -> SeatSetup:
         """The seat's rovers on the planet, rover 1 first (``None`` for a destroyed one); the
         others stay on the corporation board (``supply``, by default all the rest)."""
         cells = [None if s is None else _square(s, "rover") for s in squares]
@@ -296,18 +296,18 @@ class SeatSetup:
         self._rovers, self._supply = cells, left if supply is None else supply
         return self
 
-    def lifepods(self, *squares) -> "SeatSetup":
+    def lifepods(self, *squares) -> SeatSetup:
         """The lifepods lying on the planet (instead of those printed on it)."""
         self._lifepods = _squares(squares)
         return self
 
-    def meteorites(self, *squares) -> "SeatSetup":
+    def meteorites(self, *squares) -> SeatSetup:
         """The meteorites on the planet (instead of those the tiles' meteor symbols dropped)."""
         self._meteorites = _squares(squares)
         return self
 
     # ------------------------------------------------------------------ the corporation board
-    def trackers(self, **positions: int) -> "SeatSetup":
+    def trackers(self, **positions: int) -> SeatSetup:
         """Tracker positions, e.g. ``trackers(tech=5, civ=2)`` (Makeshift: the row)."""
         corp = self._seat.corp
         for track, pos in positions.items():
@@ -318,7 +318,7 @@ class SeatSetup:
             corp.trackers[track] = pos
         return self
 
-    def collected(self, *, lifepods: int | None = None, meteorites: int | None = None) -> "SeatSetup":
+    def collected(self, *, lifepods: int | None = None, meteorites: int | None = None) -> SeatSetup:
         """Lifepods and meteorites already collected (in the scoring area)."""
         for name, n in (("lifepods", lifepods), ("meteorites", meteorites)):
             if n is not None:
@@ -327,14 +327,14 @@ class SeatSetup:
                 setattr(self._seat.corp, name, n)
         return self
 
-    def stored_patches(self, count: int) -> "SeatSetup":
+    def stored_patches(self, count: int) -> SeatSetup:
         """Biomass patches stored for the end of the game (Universal Coalition tech 2 ...)."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ScenarioError(f"stored patches: a number from 0 up, not {count!r}")
         self._seat.corp.stored_patches = count
         return self
 
-    def track_lifepods(self, *spots: str) -> "SeatSetup":
+    def track_lifepods(self, *spots: str) -> SeatSetup:
         """Cosmos Inc: collected lifepods lying on track spaces, ``"civ 4"`` each."""
         self._needs("cosmos_inc", "lifepods on track spaces")
         cdef = D.corporation(self._corp_id)
@@ -350,7 +350,7 @@ class SeatSetup:
         self._seat.corp.special["pods"] = pods
         return self
 
-    def tech_slots(self, *levels: int) -> "SeatSetup":
+    def tech_slots(self, *levels: int) -> SeatSetup:
         """Jump Drive: the tech slots holding a lifepod (those techs are on)."""
         self._needs("jump_drive", "tech slots")
         n = len(D.corporation(self._corp_id).techs)
@@ -360,7 +360,7 @@ class SeatSetup:
         self._seat.corp.special["slots"] = sorted(set(levels))
         return self
 
-    def flux(self, track: str | None) -> "SeatSetup":
+    def flux(self, track: str | None) -> SeatSetup:
         """Flux Industries: the track the flux token marks (None: not placed yet, D5)."""
         self._needs("flux_industries", "the flux token")
         if track is not None and track not in TRACKS:
@@ -368,7 +368,7 @@ class SeatSetup:
         self._seat.corp.special["flux"] = track
         return self
 
-    def columns(self, **where: str) -> "SeatSetup":
+    def columns(self, **where: str) -> SeatSetup:
         """Makeshift: the column a tracker stands in, e.g. ``columns(civ="tech")``."""
         self._needs("makeshift", "tracker columns")
         cols = dict(self._seat.corp.special.get("col") or {})
@@ -380,7 +380,7 @@ class SeatSetup:
         self._seat.corp.special["col"] = cols
         return self
 
-    def carrying(self, *rovers: int) -> "SeatSetup":
+    def carrying(self, *rovers: int) -> SeatSetup:
         """Horizon Group: the rovers (numbers from 1) carrying a meteorite."""
         self._needs("horizon_group", "carried meteorites")
         n = D.corporation(self._corp_id).rovers
@@ -390,13 +390,13 @@ class SeatSetup:
         self._seat.corp.special["carry"] = sorted({r - 1 for r in rovers})
         return self
 
-    def spent(self, *levels: int) -> "SeatSetup":
+    def spent(self, *levels: int) -> SeatSetup:
         """Once-per-game techs of these levels already used."""
         self._check_levels(levels)
         self._seat.corp.special["spent"] = [f"t{lv}" for lv in levels]
         return self
 
-    def used_this_round(self, *levels: int) -> "SeatSetup":
+    def used_this_round(self, *levels: int) -> SeatSetup:
         """Once-per-round techs of these levels already used in the round ``start`` opens."""
         self._check_levels(levels)
         self._used = list(levels)
@@ -409,7 +409,7 @@ class SeatSetup:
                 raise ScenarioError(f"tech level {lv!r}: {D.corporation(self._corp_id).name} has techs 1 to {n}")
 
     # ------------------------------------------------------------------ cards and tiles
-    def civ_cards(self, *cards: int) -> "SeatSetup":
+    def civ_cards(self, *cards: int) -> SeatSetup:
         """Civ cards the seat holds (taken out of the piles or the box)."""
         st = self.scenario._state
         for c in cards:
@@ -421,7 +421,7 @@ class SeatSetup:
             self._seat.corp.civ_cards.append(c)
         return self
 
-    def objectives(self, *cards: int) -> "SeatSetup":
+    def objectives(self, *cards: int) -> SeatSetup:
         """Private objectives the seat keeps (the private-objective module, always in solo)."""
         st = self.scenario._state
         if not st.config["private_objectives"]:
@@ -434,7 +434,7 @@ class SeatSetup:
         corp.objectives = sorted(cards)
         return self
 
-    def depot(self, *, small=None, large=None, alone: bool = False) -> "SeatSetup":
+    def depot(self, *, small=None, large=None, alone: bool = False) -> SeatSetup:
         """The top tiles of the two stacks facing this seat when the round opens (after the
         station turned; with ``start(turn=None)``, as if the commander turned it by 0): a
         tile (id or description) or ``"empty"`` for an emptied stack. ``alone``: the tiles
@@ -454,7 +454,7 @@ class SeatSetup:
             self._depot[kind] = tid
         return self
 
-    def civ_milestone(self, *ranks: int) -> "SeatSetup":
+    def civ_milestone(self, *ranks: int) -> SeatSetup:
         """Civ milestones reached this round (``start(step="civ")``): a card of each rank."""
         for r in ranks:
             if r not in (1, 2, 3, 4):
@@ -472,6 +472,7 @@ class SeatSetup:
                 if c is not None and not b.planet.is_grid(c):
                     raise ScenarioError(f"{name}: a rover on {cell_name(c)}, which is not part of {b.planet.name}")
             b.rovers = list(self._rovers)
+            assert self._supply is not None  # set together with the rovers
             s.corp.rover_supply = self._supply
         if self._lifepods is not None:
             for c in self._lifepods:
@@ -530,7 +531,7 @@ class Scenario:
         self._round = 1
 
     @classmethod
-    def from_state(cls, state: GameState) -> "Scenario":
+    def from_state(cls, state: GameState) -> Scenario:
         """A scenario starting from an existing position (a saved game, a bug report's dump,
         a state built with the board's own methods): planets, corporation boards, cards, the
         station and the event deck as they are there; what was being decided (tiles in hand,
@@ -557,20 +558,20 @@ class Scenario:
         return self._seats[index]
 
     # ------------------------------------------------------------------ the round
-    def round(self, number: int) -> "Scenario":
+    def round(self, number: int) -> Scenario:
         """The round ``start`` opens (``state.round``), 1 by default."""
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
             raise ScenarioError(f"rounds are numbered from 1, not {number!r}")
         self._round = number
         return self
 
-    def commander(self, seat: int) -> "Scenario":
+    def commander(self, seat: int) -> Scenario:
         """Who holds the commander token this round."""
         self.seat(seat)
         self._state.commander = seat
         return self
 
-    def last_round(self, reason: str = "depot_empty") -> "Scenario":
+    def last_round(self, reason: str = "depot_empty") -> Scenario:
         """The game ends after this round (``state.ending``): a depot found empty, a tile that
         could not be placed, or the last event card."""
         if reason not in ENDINGS:
@@ -580,7 +581,7 @@ class Scenario:
         return self
 
     # ------------------------------------------------------------------ station
-    def stack(self, kind: str, slot: int, *tiles) -> "Scenario":
+    def stack(self, kind: str, slot: int, *tiles) -> Scenario:
         """The exact contents of one station stack, bottom first, top last (none: empty)."""
         if kind not in ("small", "large") or slot not in range(6):
             raise ScenarioError(f"stacks are 'small' or 'large', slots 0 to 5; not {kind!r} {slot!r}")
@@ -592,7 +593,7 @@ class Scenario:
         self._state.station[kind][slot] = ids
         return self
 
-    def station(self, *, rotation: int | None = None, offset: int | None = None) -> "Scenario":
+    def station(self, *, rotation: int | None = None, offset: int | None = None) -> Scenario:
         """The station's rotation before the round opens, and the interior disc's offset."""
         for name, v in (("rotation", rotation), ("offset", offset)):
             if v is not None:
@@ -620,7 +621,7 @@ class Scenario:
         if c in st.civ_box:
             st.civ_box.remove(c)
 
-    def civ_pile(self, rank: int, *cards: int) -> "Scenario":
+    def civ_pile(self, rank: int, *cards: int) -> Scenario:
         """The cards left in the civ pile of that rank (those there before go to the box)."""
         if rank not in (1, 2, 3, 4):
             raise ScenarioError(f"civ piles have ranks 1 to 4, not {rank!r}")
@@ -638,7 +639,7 @@ class Scenario:
         st.civ_piles[str(rank)] = sorted(cards)
         return self
 
-    def civ_in_pile(self, *cards: int) -> "Scenario":
+    def civ_in_pile(self, *cards: int) -> Scenario:
         """These civ cards lie in the pile of their rank, next to the cards dealt there (taken
         from the box if setup left them out)."""
         st = self._state
@@ -667,7 +668,7 @@ class Scenario:
         if c in st.objective_deck:
             st.objective_deck.remove(c)
 
-    def neighbour_objectives(self, *cards: int) -> "Scenario":
+    def neighbour_objectives(self, *cards: int) -> Scenario:
         """The neighbour objectives on the table (as many as the player count deals)."""
         st = self._state
         if len(cards) != len(st.neighbour_objectives):
@@ -683,7 +684,7 @@ class Scenario:
         st.neighbour_objectives = list(cards)
         return self
 
-    def objective_deck(self, *top: int) -> "Scenario":
+    def objective_deck(self, *top: int) -> Scenario:
         """The next objective cards drawn from the deck, next first (events 67, Jump Drive 6)."""
         st = self._state
         for c in top:
@@ -695,10 +696,11 @@ class Scenario:
     # ------------------------------------------------------------------ events
     def _events(self) -> dict:
         st = self._state
-        ev = st.extra.get("events")
+        ev: dict | None = st.extra.get("events")
         if ev is None:  # switch the module on with the normal preset's deck
             st.config["events"] = E.make_config(st.players, True)
             ev = E.new_deck(st.config, random.Random(f"{st.seed}:scenario-events"))
+            assert ev is not None  # the module is on
             st.extra["events"] = ev
         return ev
 
@@ -708,7 +710,7 @@ class Scenario:
         if E.card(c).solo_only and self._state.players > 1:
             raise ScenarioError(f"event card {c} is played in solo games only")
 
-    def events(self, *deck: int) -> "Scenario":
+    def events(self, *deck: int) -> Scenario:
         """The event cards still to come, next first (the deck may be shorter than 20: the
         last card makes its round the last one). Switches the event module on if needed."""
         if len(set(deck)) != len(deck):
@@ -719,7 +721,7 @@ class Scenario:
         ev["deck"] = list(deck)
         return self
 
-    def next_event(self, card: int) -> "Scenario":
+    def next_event(self, card: int) -> Scenario:
         """The event card revealed when the round opens (the rest of the deck follows)."""
         self._check_event(card)
         ev = self._events()
@@ -748,11 +750,11 @@ class Scenario:
                                     "objectives still on offer")
             R.begin_play(state)
             return state
-        for i, s in enumerate(state.seats):  # a choice left open: the first card offered goes back
-            if s.corp.objective_offer:
-                state.objective_deck.append(s.corp.objective_offer[0])
-                s.corp.objectives = sorted(s.corp.objective_offer[1:])
-                s.corp.objective_offer = []
+        for seat in state.seats:  # a choice left open: the first card offered goes back
+            if seat.corp.objective_offer:
+                state.objective_deck.append(seat.corp.objective_offer[0])
+                seat.corp.objectives = sorted(seat.corp.objective_offer[1:])
+                seat.corp.objective_offer = []
         if step == "final":
             state.round = self._round
             R.begin_final(state)
@@ -761,9 +763,9 @@ class Scenario:
         if state.phase == "rotate" and turn is not None:
             R.apply(state, state.commander, Turn(turn))
         if step == "civ":
-            for i, s in enumerate(state.seats):
-                s.step, s.hand, s.pending, s.pool = "done", None, [], 0
-                s.civ_queue = list(self._seats[i]._civ_queue)
+            for seat, setup in zip(state.seats, self._seats):
+                seat.step, seat.hand, seat.pending, seat.pool = "done", None, [], 0
+                seat.civ_queue = list(setup._civ_queue)
             R.close_turns(state)
         return state
 
@@ -771,7 +773,7 @@ class Scenario:
         """Put each seat's chosen top tiles on the stacks that face it once the station turned."""
         rotation = state.station["rotation"]
         rotation = (rotation - (1 if state.players <= 2 else (turn or 0))) % 6
-        wanted = {}
+        wanted: dict[tuple[str, int], tuple[int | None, bool]] = {}
         for s in self._seats:
             slots = station_slots(rotation, state.station["offset"], seat_position(state, s.index))
             for kind, tid in s._depot.items():

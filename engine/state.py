@@ -8,10 +8,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from .board import Board
 from .data import TRACKS
+from .errors import UnsupportedSave
+
+# Where the game stands. "setup" only before the first round opens; the round flow then goes
+# (objectives, round 1 only) rotate, turns, civ (when a seat reached a civ milestone), and
+# after the last round final, then over.
+Phase = Literal["setup", "objectives", "rotate", "turns", "civ", "final", "over"]
+# Where a seat stands in the simultaneous turns: waiting for them to open, choosing a tile,
+# placing it, settling what it gave, done for the round.
+Step = Literal["wait", "pick", "place", "resolve", "done"]
 
 SCHEMA_VERSION = 1
 
@@ -41,7 +50,7 @@ class Corp:
                 "objective_offer": list(self.objective_offer), "special": _json_copy(self.special)}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Corp":
+    def from_json(cls, d: dict) -> Corp:
         return cls(d["corp"], dict(d["trackers"]), d["rover_supply"], d["lifepods"], d["meteorites"],
                    d["stored_patches"], list(d["civ_cards"]), list(d["objectives"]), list(d["objective_offer"]),
                    _json_copy(d.get("special", {})))  # states saved before corporations: none
@@ -51,7 +60,7 @@ class Corp:
 class Seat:
     board: Board
     corp: Corp
-    step: str = "wait"  # wait | pick | place | resolve | done
+    step: Step = "wait"
     hand: int | None = None  # tile waiting to be placed
     hand_advances: bool = True  # whether the tile in hand advances trackers when placed
     taken: list | None = None  # [stack, slot] the turn's tile came from, to put it back on undo
@@ -70,7 +79,7 @@ class Seat:
                 "round_tiles": list(self.round_tiles), "civ_queue": list(self.civ_queue), "snapshot": self.snapshot}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Seat":
+    def from_json(cls, d: dict) -> Seat:
         return cls(Board.from_json(d["board"]), Corp.from_json(d["corp"]), d["step"], d["hand"], d["hand_advances"],
                    d["taken"], d["unplaced"], [dict(p) for p in d["pending"]], d["pool"], d["next_item"],
                    list(d["round_tiles"]), list(d["civ_queue"]), d["snapshot"])
@@ -87,7 +96,7 @@ class GameState:
     neighbour_objectives: list[int]
     objective_deck: list[int]  # objective cards not dealt
     round: int = 0
-    phase: str = "setup"  # objectives | rotate | turns | civ | final | over
+    phase: Phase = "setup"
     commander: int = 0
     active: int | None = None  # the seat acting in the one-at-a-time steps (civ, final)
     ending: list[str] = field(default_factory=list)  # why the game ends after this round
@@ -108,9 +117,9 @@ class GameState:
                 "ending": self.ending, "result": self.result, "extra": self.extra}
 
     @classmethod
-    def from_json(cls, d: dict) -> "GameState":
+    def from_json(cls, d: dict) -> GameState:
         if d.get("schema") != SCHEMA_VERSION:
-            raise ValueError(f"game state schema {d.get('schema')} is not supported (expected {SCHEMA_VERSION})")
+            raise UnsupportedSave(f"game state schema {d.get('schema')} is not supported (expected {SCHEMA_VERSION})")
         d = json.loads(json.dumps(d))  # deep copy: the state never shares lists with its source
         return cls(config=d["config"], seed=d["seed"], seats=[Seat.from_json(s) for s in d["seats"]],
                    station=d["station"], civ_piles=d["civ_piles"], civ_box=d["civ_box"],
@@ -132,8 +141,10 @@ def load(text: str | bytes) -> GameState:
 
 _ATOMS = (int, str, float, bool, type(None))
 
+_T = TypeVar("_T")
 
-def copy(state: GameState) -> GameState:
+
+def copy(state: _T) -> _T:
     """A deep copy of the state (or of JSON-like data), equal to ``load(dump(state))`` and many
     times faster: the computer players copy a state for every move they try."""
     return _copy(state)

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from . import data as D
 from . import events as E
+from .board import Board
 from .items import describe_item, item_values
 from .placement import planet_rule_lifted
 from .scoring import score
-from .station import seat_depot
-from .board import Board
 from .state import Corp, GameState, Seat, copy
+from .station import seat_depot
 
 
 def _stacks(state: GameState) -> dict:
@@ -50,11 +50,11 @@ def _corp(corp: dict, full: bool) -> dict:
 def _seat(state: GameState, index: int, viewer: int | None) -> dict:
     s = state.seats[index]
     mine = index == viewer
-    in_turn = state.phase == "turns" and s.snapshot is not None
-    if mine or not in_turn:
+    snapshot = s.snapshot if state.phase == "turns" else None
+    if mine or snapshot is None:
         board, corp = s.board.to_json(), s.corp.to_json()
     else:
-        board, corp = s.snapshot["board"], s.snapshot["corp"]
+        board, corp = snapshot["board"], snapshot["corp"]
     out = {"seat": index, "board": board, "corp": _corp(corp, mine),
            "step": s.step if (mine or state.phase != "turns") else ("done" if s.step == "done" else "playing"),
            "depot": seat_depot(state, index)}
@@ -78,7 +78,7 @@ def view_for(state: GameState, seat: int | None) -> dict:
                 entry = stacks[stack][slot]
                 entry["count"] += 1
                 entry["top"] = tile_id
-    piles = {rank: {"count": len(cards)} for rank, cards in state.civ_piles.items()}
+    piles: dict[str, dict[str, object]] = {rank: {"count": len(cards)} for rank, cards in state.civ_piles.items()}
     if seat is not None and state.active == seat:
         for item in state.seats[seat].pending:
             if item["kind"] == "civ":

@@ -13,6 +13,7 @@ benchmark can time each; ``render_png(kind, ...)`` does both.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 from PIL import Image
 
@@ -25,7 +26,7 @@ from .summary import render_round_summary
 
 PNG_COMPRESS_LEVEL = 3  # zlib 3: ~30% faster than 6 for ~5% more bytes on these flat images
 
-RENDERERS = {
+RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "planet": render_planet,
     "preview": render_preview,
     "corporation": render_corporation,

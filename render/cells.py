@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -23,7 +23,7 @@ def _mix(a, b, t: float):
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))
 
 
-@lru_cache(maxsize=None)
+@cache
 def terrain_square(terrain: str, size: int, letter: bool = False) -> Image.Image:
     """One square of terrain: colour plus pattern (plus its letter when asked). RGB."""
     ss = 3
@@ -46,7 +46,7 @@ def terrain_square(terrain: str, size: int, letter: bool = False) -> Image.Image
     elif terrain == "water":  # waves
         for i in range(3):
             y0 = s * (0.2 + 0.3 * i)
-            pts = [(x, y0 + math.sin(x / s * 4 * math.pi) * s * 0.05) for x in range(0, s + 1, max(1, s // 24))]
+            pts: list[tuple[float, float]] = [(x, y0 + math.sin(x / s * 4 * math.pi) * s * 0.05) for x in range(0, s + 1, max(1, s // 24))]
             d.line(pts, fill=ink, width=lw)
     elif terrain == "biomass":  # dots
         r = s * 0.055

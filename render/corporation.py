@@ -7,7 +7,7 @@ shows those counts and nothing else.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -163,7 +163,6 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     s = view["seats"][seat]
     corp = s["corp"]
     cdef = D.corporation(corp["corp"])
-    special = corp.get("special", {})
     box = layout(view, seat)
     img = T.new_canvas(WIDTH, box["height"])
     d = ImageDraw.Draw(img)
@@ -195,12 +194,12 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
                 T.draw_text(d, (x0 + 56, y + 38), T.fit_text(f"{tag} · {card.description}", 16, int(half) - 70), 16,
                             fill=T.TEXT_MUTED, anchor="lm")
             elif e[0] == "objective":
-                card = D.objective_card(e[1])
+                objective = D.objective_card(e[1])
                 d.rounded_rectangle((x0 + 10, y + 6, x0 + 46, y + 44), radius=6, fill=T.GOLD)
                 T.draw_text(d, (x0 + 28, y + 25), "5", 22, fill=T.TEXT_DARK, bold=True, anchor="mm")
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(card.private_name, 19, int(half) - 70, True), 19,
+                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(objective.private_name, 19, int(half) - 70, True), 19,
                             bold=True, anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(card.private_text, 16, int(half) - 70), 16,
+                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(objective.private_text, 16, int(half) - 70), 16,
                             fill=T.TEXT_MUTED, anchor="lm")
             elif e[0] == "hidden":
                 _lock(d, x0 + 28, y + h / 2)
@@ -260,7 +259,7 @@ def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.C
             who = here.get(p)
             covered = (t, p) in pods
             if who is not None:
-                fill = T.TERRAIN_COLOR[who]
+                fill: tuple[int, ...] = T.TERRAIN_COLOR[who]
             elif covered:
                 fill = (26, 30, 50)
             elif own is not None and p < own:

@@ -23,8 +23,16 @@ from pathlib import Path
 from engine import IllegalAction, apply, legal_actions, make_config, new_game, public_view, to_act, view_for
 from engine.board import Board
 
-from . import (png_bytes, render_corporation, render_picker, render_planet, render_preview, render_round_summary,
-               render_score, render_station)
+from . import (
+    png_bytes,
+    render_corporation,
+    render_picker,
+    render_planet,
+    render_preview,
+    render_round_summary,
+    render_score,
+    render_station,
+)
 from .viewinfo import has_tech_code
 
 NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
@@ -106,8 +114,7 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
         path.write_bytes(png_bytes(img))
         written.append(path)
 
-    boards = {"planets": planets, "corporations": corporations}
-    mid = playout(players, seed, stop_round=6, events=events if players > 1 else None, **boards)
+    mid = playout(players, seed, stop_round=6, events=events if players > 1 else None, planets=planets, corporations=corporations)
     seat = 0
     own = view_for(mid, seat)
     pub = public_view(mid)
@@ -124,7 +131,7 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
     save("mid_picker", render_picker(own, seat, names))
     save("mid_summary", render_round_summary(pub, names))
 
-    end = playout(players, seed, events=events if players > 1 else None, **boards)
+    end = playout(players, seed, events=events if players > 1 else None, planets=planets, corporations=corporations)
     pub = public_view(end)
     save("end_planet", render_planet(pub, 0, names))
     save("end_corporation_private", render_corporation(view_for(end, 0), 0, names))
@@ -132,7 +139,7 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
     save("end_summary", render_round_summary(pub, names))
     save("end_score", render_score(pub, names))
 
-    solo = playout(1, seed, **boards)  # solo always plays the event deck: its target and epilogue show
+    solo = playout(1, seed, planets=planets, corporations=corporations)  # solo always plays the event deck: its target and epilogue show
     save("end_score_solo", render_score(public_view(solo), names[:1]))
     return written
 

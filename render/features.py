@@ -14,7 +14,7 @@ sign, lightning, streaks, a spiral), so the planets read without colour vision t
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -54,7 +54,7 @@ def _finish(img: Image.Image, cell: int, base, line) -> Image.Image:
     return img.resize((cell, cell), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=None)
+@cache
 def ring_square(cell: int) -> Image.Image:
     """Arashi's equatorial ring: grey dust with long streaks."""
     img, d, s = _box(cell)
@@ -64,7 +64,7 @@ def ring_square(cell: int) -> Image.Image:
     return _finish(img, cell, RING, (112, 118, 138))
 
 
-@lru_cache(maxsize=None)
+@cache
 def city_square(cell: int) -> Image.Image:
     """A Gaia city: dark buildings with lit windows on the land."""
     img, d, s = _box(cell)
@@ -79,7 +79,7 @@ def city_square(cell: int) -> Image.Image:
     return _finish(img, cell, T.LAND, T.LAND_LINE)
 
 
-@lru_cache(maxsize=None)
+@cache
 def toxic_square(cell: int) -> Image.Image:
     """A K'aak toxic cloud: olive murk, lime bubbles and a hazard sign."""
     img, d, s = _box(cell)
@@ -95,7 +95,7 @@ def toxic_square(cell: int) -> Image.Image:
     return _finish(img, cell, TOXIC, (64, 76, 22))
 
 
-@lru_cache(maxsize=None)
+@cache
 def current_square(cell: int, links: tuple[bool, bool, bool, bool] = (False,) * 4) -> Image.Image:
     """A Petra electric current (energy terrain while visible): dark rock with a glowing
     node and a jagged arc towards each neighbouring current (up, down, left, right), so a
@@ -187,7 +187,7 @@ def _no_icon(resource: str, size: int) -> Image.Image:
     return img
 
 
-def _globe_badges(planet_id: str) -> list[tuple[float, float]]:
+def _globe_badges(planet_id: str) -> list[tuple[int, int]]:
     """Where to put each Cerberus globe's '+2' medal: the square of space next to the globe
     closest to its middle (row, col in squares)."""
     p = D.planet(planet_id)

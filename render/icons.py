@@ -8,7 +8,7 @@ Every function returns an RGBA image of exactly ``size`` x ``size`` pixels (pill
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -105,7 +105,7 @@ def _glyph(d: ImageDraw.ImageDraw, b: _Box, kind: str, ink, paper=(255, 255, 255
         raise ValueError(kind)
 
 
-@lru_cache(maxsize=None)
+@cache
 def resource(terrain: str, size: int) -> Image.Image:
     """The resource symbol printed on a tile square: a white disc with the terrain's glyph."""
     img, d, w, h = _canvas(size)
@@ -115,7 +115,7 @@ def resource(terrain: str, size: int) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def glyph(terrain: str, size: int, color=None) -> Image.Image:
     """A resource glyph alone (no disc), for labels."""
     img, d, w, h = _canvas(size)
@@ -123,7 +123,7 @@ def glyph(terrain: str, size: int, color=None) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def meteorite(size: int, faded: bool = False) -> Image.Image:
     img, d, w, h = _canvas(size)
     b = _Box(0, 0, w)
@@ -141,7 +141,7 @@ def meteorite(size: int, faded: bool = False) -> Image.Image:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def lifepod(size: int) -> Image.Image:
     img, d, w, h = _canvas(size)
     b = _Box(0, 0, w)
@@ -155,7 +155,7 @@ def lifepod(size: int) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rover_token(number: int | None, size: int, color=(255, 255, 255)) -> Image.Image:
     """A rover on the planet: a bold disc with its number (players move 'rover 1')."""
     img, d, w, h = _canvas(size)
@@ -170,7 +170,7 @@ def rover_token(number: int | None, size: int, color=(255, 255, 255)) -> Image.I
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def medal(value: int | str, size: int, style: str = "gold") -> Image.Image:
     """A medal with its value. style: gold (scores), dim (not yet), plain (value label)."""
     img, d, w, h = _canvas(size)
@@ -189,7 +189,7 @@ def medal(value: int | str, size: int, style: str = "gold") -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def synergy(size: int) -> Image.Image:
     """Synergy: advance any tracker (a disc in the five track colours with an arrow up)."""
     img, d, w, h = _canvas(size)
@@ -205,7 +205,7 @@ def synergy(size: int) -> Image.Image:
 _ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def civ_card(rank: int, size: int) -> Image.Image:
     """Civ milestone: a card of the given rank."""
     img, d, w, h = _canvas(size)
@@ -220,7 +220,7 @@ def civ_card(rank: int, size: int) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def patch(size: int) -> Image.Image:
     """Biomass patch (a green cube)."""
     img, d, w, h = _canvas(size)
@@ -234,7 +234,7 @@ def patch(size: int) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def new_rover(size: int) -> Image.Image:
     """Rover milestone: a new rover for the planet."""
     img, d, w, h = _canvas(size)
@@ -245,7 +245,7 @@ def new_rover(size: int) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def tech_chip(level: int, size: int, on: bool = True) -> Image.Image:
     """Tech milestone / tech level: a chip with the level number; grey when not unlocked."""
     img, d, w, h = _canvas(size)
@@ -262,7 +262,7 @@ def tech_chip(level: int, size: int, on: bool = True) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def move(n: int, size: int) -> Image.Image:
     """Rover movement: an arrow and the number of steps, on a pill twice as wide as tall."""
     width = int(size * 1.6)
@@ -276,7 +276,7 @@ def move(n: int, size: int) -> Image.Image:
     return _done(img, size, width)
 
 
-@lru_cache(maxsize=None)
+@cache
 def crown(size: int, color=T.GOLD) -> Image.Image:
     img, d, w, h = _canvas(size)
     b = _Box(0, 0, w)
@@ -288,7 +288,7 @@ def crown(size: int, color=T.GOLD) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def trophy(size: int, color=T.GOLD) -> Image.Image:
     img, d, w, h = _canvas(size)
     b = _Box(0, 0, w)
@@ -304,7 +304,7 @@ def trophy(size: int, color=T.GOLD) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def check(size: int, color=T.OK) -> Image.Image:
     img, d, w, h = _canvas(size)
     b = _Box(0, 0, w)
@@ -313,7 +313,7 @@ def check(size: int, color=T.OK) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def cross(size: int, color=T.BAD) -> Image.Image:
     img, d, w, h = _canvas(size)
     b = _Box(0, 0, w)
@@ -323,7 +323,7 @@ def cross(size: int, color=T.BAD) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def anchor_mark(size: int) -> Image.Image:
     """The anchor square of an orientation: a white star in a dark ring."""
     img, d, w, h = _canvas(size)
@@ -338,7 +338,7 @@ def anchor_mark(size: int) -> Image.Image:
     return _done(img, size)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pill(text: str, size: int) -> Image.Image:
     """A small label for benefits without an icon of their own (other corporations)."""
     width = max(size, int(T.text_width(text, int(size * 0.5), True) + size * 0.5))

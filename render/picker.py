@@ -4,7 +4,7 @@ square that goes on C5: the leftmost square of the top row) starred.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -95,6 +95,7 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
                     anchor="mm")
         return img
     tid = opts[pick]
+    assert tid is not None  # the stack picked is not empty
     T.draw_text(d, (16, oy + 18), f"Orientations of tile {tid} ({pick})", 24, bold=True, anchor="lm")
     for o in D.tile(tid).orientations:
         i = o.index

@@ -7,9 +7,9 @@ patches, the marks that lie on the lines between squares (chasm, globe seams), a
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -20,9 +20,16 @@ from engine.data import SIZE, cell_name
 from . import cells as C
 from . import features, icons
 from . import theme as T
-from .viewinfo import (board_of, carried, complete_lines, covered_blocked_lines, has_tech_code, line_medals,
-                       round_label, snapshot_note)
-
+from .viewinfo import (
+    board_of,
+    carried,
+    complete_lines,
+    covered_blocked_lines,
+    has_tech_code,
+    line_medals,
+    round_label,
+    snapshot_note,
+)
 
 # --------------------------------------------------------------------------- geometry
 
@@ -65,7 +72,7 @@ def geometry(cell: int, labels: bool = True) -> Geometry:
 # --------------------------------------------------------------------------- static layer
 
 
-@lru_cache(maxsize=None)
+@cache
 def _land(cell: int, ice: bool) -> Image.Image:
     ss = 3
     s = cell * ss
@@ -84,7 +91,7 @@ def _land(cell: int, ice: bool) -> Image.Image:
     return img.resize((cell, cell), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=None)
+@cache
 def empty_planet(planet_id: str, cell: int, labels: bool = True) -> Image.Image:
     """The planet with nothing on it (cached: copy before drawing)."""
     g = geometry(cell, labels)
@@ -163,8 +170,8 @@ def draw_board(img: Image.Image, board: Board, ox: int, oy: int, g: Geometry, ca
         if pos is not None:
             icons.paste(img, icons.rover_token(n + 1, int(cell * 0.66)), spot(pos))
             if n in carried:  # the meteorite rides on the rover
-                x, y = spot(pos)
-                icons.paste(img, icons.meteorite(int(cell * 0.46)), (x + cell * 0.26, y - cell * 0.24))
+                px, py = spot(pos)
+                icons.paste(img, icons.meteorite(int(cell * 0.46)), (px + cell * 0.26, py - cell * 0.24))
     _draw_lines(img, board, ox, oy, g)
 
 
@@ -289,7 +296,7 @@ def placement_effects(board: Board, tile_id: int, orient: int, anchor: int) -> d
     the squares that clash (already covered or off the planet)."""
     p = board.planet
     ar, ac = divmod(anchor, SIZE)
-    out = {"lifepods": [], "rovers": [], "ice_water": [], "clash": [], "inside": []}
+    out: dict[str, list] = {"lifepods": [], "rovers": [], "ice_water": [], "clash": [], "inside": []}
     for c in D.tile(tile_id).orientations[orient].cells:
         r, col = ar + c.dr, ac + c.dc
         if not (0 <= r < SIZE and 0 <= col < SIZE):

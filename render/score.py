@@ -7,7 +7,7 @@ meteorites collected, D end-game civ cards, E private objectives, F neighbour ob
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 

@@ -10,7 +10,7 @@ and small slot (large + offset) % 6 (engine.rules.depot_slots).
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 

@@ -2,7 +2,7 @@
 name, the five trackers and the pieces collected (1 to 6 players)."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 

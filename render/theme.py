@@ -8,7 +8,7 @@ beside them); without them PIL's built-in scalable font is used.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -73,7 +73,7 @@ def seat_color(seat: int) -> tuple[int, int, int]:
 # --------------------------------------------------------------------------- fonts
 
 
-@lru_cache(maxsize=None)
+@cache
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     path = FONT_DIR / name
@@ -168,7 +168,7 @@ def header(img: Image.Image, title: str, subtitle: str = "", *, height: int = 64
     return height
 
 
-@lru_cache(maxsize=None)
+@cache
 def starfield(width: int, height: int) -> Image.Image:
     """A fixed, deterministic star background (cached; copy before drawing on it)."""
     img = new_canvas(width, height)

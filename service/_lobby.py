@@ -17,11 +17,12 @@ from engine.setup import (
 from engine.state import dump, load
 
 from . import boards
+from ._host import Host
 from ._model import Game, check_options, daily_key, daily_seed
 from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
 
 
-class Lobby:
+class Lobby(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
     async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,
@@ -74,7 +75,7 @@ class Lobby:
         return {"day": key, "today": [entry(r) for r in today], "players_today": count,
                 "best": [entry(r) for r in best], "mine": guild_id is None}
 
-    async def set_thread(self, game_id: int, thread_id: int) -> None:
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         await self.repo.set_thread(game_id, thread_id)
 
     def _may_manage(self, game: Game, user_id: int, is_admin: bool) -> None:

@@ -33,7 +33,7 @@ MAX_POST = 2000  # characters of one Discord message
 
 def daily_key(now: float) -> str:
     """The daily challenge of a moment: its UTC date, e.g. '2026-11-21'."""
-    return dt.datetime.fromtimestamp(now, dt.timezone.utc).date().isoformat()
+    return dt.datetime.fromtimestamp(now, dt.UTC).date().isoformat()
 
 
 def daily_seed(key: str) -> int:

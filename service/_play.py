@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+from collections.abc import Sequence
 
 from db.errors import AlreadySeated
 from engine import data as D
@@ -15,14 +16,14 @@ from engine.errors import MalformedAction
 from engine.state import GameState, dump, load
 
 from . import autoplay, panels, workers
-from ._announce import Announcements
+from ._host import Host
 from ._model import Game, Outcome
 from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
 
 log = logging.getLogger("service.games")  # the service's logger, as before the split
 
 
-class Play(Announcements):
+class Play(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
     def _seat_for(self, game: Game, user_id: int, seat: int | None = None) -> int:
@@ -67,6 +68,7 @@ class Play(Announcements):
     async def panel(self, game_id: int, user_id: int, ui: dict | None = None) -> Outcome:
         game = await self.load(game_id)
         seat = self._seat_for(game, user_id)
+        assert game.state is not None  # _seat_for refuses a game that has not started
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names, ui))
 
     async def control(self, game_id: int, user_id: int, seat: int, stamp: str, verb: str) -> Outcome:
@@ -74,6 +76,7 @@ class Play(Announcements):
         async with self.locked_game(game_id) as game:
             mine = self._seat_for(game, user_id, seat)
             self._must_be_playing(game)
+            assert game.state is not None  # _seat_for refuses a game that has not started
             if stamp != panels.stamp_of(game.state, mine):
                 raise StaleControl(game_id, mine)
             kind, _, rest = verb.partition(":")
@@ -116,7 +119,7 @@ class Play(Announcements):
             self._must_be_playing(game)
             return await self._act(game, seat, text)
 
-    async def act_all(self, game_id: int, user_id: int, texts: list[str | Action]) -> Outcome:
+    async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action]) -> Outcome:
         """Play several actions as one request: all of them, or none if one is refused."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
@@ -125,6 +128,7 @@ class Play(Announcements):
 
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
         state = game.state
+        assert state is not None  # the callers' _seat_for refuses a game that has not started
         posts: list[tuple[str, str]] = []
         played: list[tuple[int, str]] = []
         for text in texts:
@@ -138,6 +142,7 @@ class Play(Announcements):
         played += job["played"]
         await self._save(game, job["state"], played, posts)
         game = await self.load(game.id)
+        assert game.state is not None  # just saved with its new state
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
 
     def _bots_ready(self, game: Game, state: GameState | None) -> bool:
@@ -174,6 +179,7 @@ class Play(Announcements):
                 if game.status != "active" or not self._bots_ready(game, game.state):
                     await self.repo.clear_reminders(game_id, kind="bots")
                     return
+                assert game.state is not None  # _bots_ready is False without a state
                 posts: list = []
                 job = await self._run_bots(game, game.state, posts)
                 if not job["played"]:  # the autopilot found nothing to play: leave the game as it is
@@ -187,7 +193,7 @@ class Play(Announcements):
         for listener in self.listeners:
             try:
                 listener(game_id)
-            except Exception:  # noqa: BLE001 - a listener's bug must not stop the game
+            except Exception:
                 log.exception("game %s: a post listener failed", game_id)
 
     @classmethod
@@ -224,6 +230,7 @@ class Play(Announcements):
                 except AlreadySeated:
                     raise WrongStage("That member already plays another seat in this game.") from None
             game = await self.load(game_id)
+            assert game.state is not None  # the game is in progress (checked above, under its lock)
             if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
                 await self.repo.set_reminder(game_id, row.seat, "bots", self.clock())
             posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.",

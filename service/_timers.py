@@ -8,11 +8,12 @@ from engine import rules
 from engine.errors import EngineError
 from engine.state import GameState, dump
 
+from ._host import Host
 from ._model import HOUR, LAST_ONE_FRACTION, Game
 from .errors import NoGameHere, NotInGame, WrongStage
 
 
-class Timers:
+class Timers(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
     async def _schedule(self, game: Game, state: GameState) -> None:
@@ -65,7 +66,7 @@ class Timers:
             if not await self.repo.reminder_still_due(rem):
                 return False  # another process fired it meanwhile (it moved or dropped it)
             pos = next((i for i, s in enumerate(game.seats) if s.seat == rem.seat), None)
-            if game.status != "active" or pos is None or pos not in rules.to_act(game.state):
+            if game.status != "active" or pos is None or game.state is None or pos not in rules.to_act(game.state):
                 await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
                 return False
             state = game.state

@@ -110,17 +110,21 @@ class Console:
             game = await self.service.load(game_id)
             if game.status != "active":
                 return game
+            assert game.state is not None  # an active game has a state
             acting = [i for i in rules.to_act(game.state) if game.user_of(i) is not None]
             if not acting:
                 return game
             seat = acting[0]
             user = game.user_of(seat)
+            assert user is not None  # acting holds the seats that have a user
             outcome = await self.service.panel(game_id, user)
             panel = outcome.panel
+            assert panel is not None  # the seat is acting, so it has a panel
             if user in ui:  # keep browsing where the player was (cursor, station turn, page)
                 stamp, verb = ui.pop(user)
                 if stamp == panel.stamp:
                     panel = (await self.service.control(game_id, user, seat, stamp, verb)).panel
+                    assert panel is not None  # control answers with the seat's panel
             verbs = await self.show_panel(panel, game.names[seat])
             try:
                 line = self.ask(f"{game.names[seat]}> ").strip()

@@ -28,7 +28,6 @@ from concurrent.futures import Executor
 from db.errors import GameNotFound, StaleVersion
 from db.lock import LOCK_GAME
 from db.repository import GameRepository, OutboxRow, ResultRow
-from engine import data as D
 from engine import rules, scoring
 from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
@@ -203,11 +202,15 @@ class GameService(Lobby, Play, Timers):
 
     def view(self, game: Game, user_id: int) -> dict:
         """What this user may see: their seat's view, or the public one for onlookers."""
+        if game.state is None:
+            raise WrongStage("This game has not started yet.")
         return view_for(game.state, self.viewer_seat(game, user_id))
 
     def standings(self, game: Game, user_id: int) -> dict:
         """The current score breakdown from the user's point of view (engine.view.score_for: what
         their view hides, such as other players' private cards and unconfirmed turns, is left out)."""
+        if game.state is None:
+            raise WrongStage("This game has not started yet.")
         return score_for(game.state, self.viewer_seat(game, user_id))
 
     def status_text(self, game: Game) -> str:
@@ -216,8 +219,9 @@ class GameService(Lobby, Play, Timers):
             return (f"Game #{game.id} is in its lobby: {len(game.seats)}/{game.options['max_players']} "
                     f"players ({names}).")
         state = game.state
-        if game.status in ("finished", "cancelled") or state.phase == "over":
+        if game.status in ("finished", "cancelled") or (state is not None and state.phase == "over"):
             return f"Game #{game.id} is {'over' if game.status == 'finished' else 'ended'}."
+        assert state is not None  # a game past its lobby that is still on has a state
         acting = rules.to_act(state)
         stage = {"objectives": "choosing private objectives", "rotate": "the commander turns the station",
                  "turns": "everyone plays", "civ": "civilisation cards", "final": "final choices"}[state.phase]

@@ -116,7 +116,9 @@ class Poster:
                     return sent
                 outcome = await self._deliver(row)
                 if outcome == "again":  # the channel was replaced (a deleted thread): once more now
-                    row = await self.repo.get_outbox(row.id)
+                    again = await self.repo.get_outbox(row.id)
+                    assert again is not None  # outbox rows are never deleted
+                    row = again
                     outcome = row.sent_at is not None or await self._deliver(row)
                 if outcome is not True:
                     return sent
@@ -138,7 +140,7 @@ class Poster:
                 return True
         try:
             image = await self.service.render_post(payload)
-        except Exception:  # noqa: BLE001 - a drawing bug must not stop the game's other posts for good
+        except Exception:
             log.exception("game %s: could not draw the image of post %s", game.id, row.id)
             await self.repo.start_attempt(row.id, row.attempt_started_at)  # counts toward the back-off
             await self._failed(row, DeliveryError("drawing failed"))
@@ -156,7 +158,7 @@ class Poster:
                 except DeliveryError as again:
                     log.warning("game %s: could not tell the creator either (%s)", game.id, again)
             return "again" if error.retry_after == 0 else False
-        except Exception as error:  # noqa: BLE001 - a bug: retried later like a failure, never a stop
+        except Exception as error:
             log.exception("game %s: post %s failed unexpectedly", game.id, row.id)
             await self._failed(row, DeliveryError(f"unexpected {type(error).__name__}", maybe_sent=True))
             return False

@@ -166,7 +166,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
 
     picks = [a for a in legal if isinstance(a, Pick)]
     pages = ui.get("pages", {})
-    lines: list[str] = []
+    lines = []
     event = (view.get("events") or {}).get("current") if state.phase == "turns" else None
     if event:
         lines.append(f"Event this round ({event['colour']}): **{event['name']}**: {event['text']}")
@@ -198,7 +198,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         panel.controls += [
             Control("button", f"c:{anchor}:{turned(orient)}", "⟳ Turn", row=1),
             Control("button", f"c:{anchor}:{flipped(orient)}", "⇋ Flip", row=1),
-            Control("button", "c:next:%d:%d" % (anchor, orient), "Next legal spot", row=1),
+            Control("button", f"c:next:{anchor:d}:{orient:d}", "Next legal spot", row=1),
             Control("button", f"a:{Place(anchor, orient)}", "Place it here", "success",
                     disabled=problem is not None, row=2),
         ]

@@ -57,7 +57,8 @@ class Cluster:
             try:
                 shutil.chown(self.root, user="postgres")
             except LookupError:
-                raise PostgresUnavailable(f"running as root, and there is no postgres user. {HOW_TO_INSTALL}")
+                raise PostgresUnavailable(f"running as root, and there is no postgres user. {HOW_TO_INSTALL}") \
+                    from None
             self._run_as = ["runuser", "-u", "postgres", "--"]
         self._schemas = itertools.count(1)
         self.started = False

@@ -26,7 +26,7 @@ def test_quick_engine_bench_writes_a_table_of_medians_against_targets(tmp_path, 
     rows = cells[2:]
     assert [r[1].split(",")[0] for r in rows] == ["legal placements of both depot tiles",
                                                  "random-legal full 4-player standard game"]
-    for area, what, value, target, met, notes in rows:
+    for area, _what, value, target, met, notes in rows:
         assert area == "engine"
         assert re.fullmatch(r"[\d,.]+ (ms|games/s)", value), value
         assert re.fullmatch(r"(median )?[<>]= [\d.]+ (ms|games/s)", target), target

@@ -27,6 +27,7 @@ from db.errors import MigrationError
 
 if TYPE_CHECKING:
     from db.connection import Database
+    from db.postgres import PgDatabase
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent
 PG_DIR = MIGRATIONS_DIR / "postgresql"
@@ -74,7 +75,7 @@ def latest_version(migrations: list[Migration] | None = None) -> int:
     return migrations[-1].version if migrations else 0
 
 
-async def schema_version(db: Database) -> int:
+async def schema_version(db: Database | PgDatabase) -> int:
     """The schema version stored in the database (0 for a blank one)."""
     if db.dialect == "postgresql":
         if not await db.fetchval("SELECT to_regclass('schema_version') IS NOT NULL"):
@@ -84,7 +85,7 @@ async def schema_version(db: Database) -> int:
 
 
 async def apply_migrations(
-    db: Database, *, target: int | None = None, migrations: list[Migration] | None = None
+    db: Database | PgDatabase, *, target: int | None = None, migrations: list[Migration] | None = None
 ) -> list[int]:
     """Apply, in order, every migration newer than the database, up to `target` (default: all).
 
@@ -96,7 +97,7 @@ async def apply_migrations(
         return await _apply_postgres(db, target, migrations)
     migrations = load_migrations() if migrations is None else migrations
     target = latest_version(migrations) if target is None else target
-    applied = []
+    applied: list[int] = []
     async with db.exclusive():
         current = await schema_version(db)
         pending = [m for m in migrations if current < m.version <= target]
@@ -104,6 +105,9 @@ async def apply_migrations(
             return applied
         foreign_keys = await db.fetchval("PRAGMA foreign_keys")
         await db.execute("PRAGMA foreign_keys = OFF")  # has no effect inside a transaction
+        from db.connection import Database as SQLiteDatabase
+
+        assert isinstance(db, SQLiteDatabase)  # SQLite here: PostgreSQL took its own path above
         try:
             for migration in pending:
                 await _apply_one(db, migration)

@@ -56,5 +56,4 @@ register when ``boards`` is imported (engine/rules.py and engine/setup.py do).
 """
 from __future__ import annotations
 
-from .base import (BOARDS, Board, board, board_of, collected_lifepods, register, table_objectives,  # noqa: F401
-                   track_medals)
+from .base import BOARDS, Board, board, board_of, collected_lifepods, register, table_objectives, track_medals  # noqa: F401 - the package's public names

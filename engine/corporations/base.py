@@ -11,13 +11,12 @@ themselves (one module each in this package) sit above it and use the primitives
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .. import data as D
-from ..errors import DataError
+from ..errors import UnknownContent
 from ..pending import ItemKind, done, item_kind
 from ..state import GameState
-
 
 # =========================================================================== shared bookkeeping
 
@@ -57,7 +56,7 @@ def move_value(benefits) -> int:
     return sum(b[1] for b in benefits if b[0] == "move")
 
 
-@lru_cache(maxsize=None)
+@cache
 def printed_medals(corp_id: str, track: str) -> tuple:
     """The medal printed on each space of a track (None where there is none)."""
     out = []
@@ -67,7 +66,7 @@ def printed_medals(corp_id: str, track: str) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def tech_levels(corp_id: str, code: str) -> tuple[int, ...]:
     """Levels of the corporation's techs with this effect code."""
     return tuple(t.level for t in D.corporation(corp_id).techs if t.code == code)
@@ -219,11 +218,12 @@ def register(cls: type[Board]) -> type[Board]:
 
 
 def board(corp_id: str) -> Board:
-    """The board of a corporation. Raises DataError for an id no module registered."""
+    """The board of a corporation. Raises UnknownContent for an id no module registered."""
     try:
         return BOARDS[corp_id]
     except KeyError:
-        raise DataError(f"no corporation board {corp_id!r} is registered (engine/corporations/)") from None
+        raise UnknownContent("corporation board", corp_id,
+                             f"no corporation board {corp_id!r} is registered (engine/corporations/)") from None
 
 
 def board_of(state: GameState, seat: int) -> Board:
@@ -254,7 +254,7 @@ def adjacency_waived(state: GameState, seat: int, tile_id: int | None) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _adjacency_techs(corp_id: str) -> tuple[tuple[int, bool], ...]:
     """(level, covers every tile) of the corporation's 'ignore adjacency' techs."""
     return tuple((t.level, t.params.get("scope", "all_tiles") == "all_tiles")

@@ -3,9 +3,8 @@
 its entry in engine/data/corporations.json, and one line here."""
 from __future__ import annotations
 
-from . import (cosmos, flux, horizon, jump_drive, makeshift, oasis, republic,  # noqa: F401 (they register)
-               universal_coalition, wormhole)
 from .. import data as D
+from . import cosmos, flux, horizon, jump_drive, makeshift, oasis, republic, universal_coalition, wormhole  # noqa: F401 (they register)
 from .base import BOARDS
 
 # The corporations this engine plays: those of the data file with a registered board.

@@ -7,7 +7,6 @@ from ..data import TRACKS, cell_name, parse_cell
 from ..pending import item_kind
 from .base import Board, BoardKind, cdef_of, corp_of, on, register, spend, spent, use, used
 
-
 MILESTONES = frozenset({"civ", "biomass", "rover", "tech"})  # synergy, movement and medals are not (Flux 2)
 
 

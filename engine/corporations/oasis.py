@@ -1,7 +1,7 @@
 """Oasis Ultd. (rulebook 2023 p.12; RULINGS D1, D2): the water path over the other columns."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from .. import data as D
 from .. import effects as F
@@ -74,7 +74,7 @@ class Oasis(Board):
         return sum(1 for p in b.rovers if p is not None and b.terrain[p] == "water")
 
 
-@lru_cache(maxsize=None)
+@cache
 def oasis_path() -> tuple[tuple[str, int], ...]:
     """Oasis water path: the (column, row) cell of each step."""
     raw = D.corporation(Oasis.id).tracks["water"].raw["positions"]

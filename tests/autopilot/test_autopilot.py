@@ -9,13 +9,12 @@ from collections import Counter
 
 import pytest
 
+from autopilot import choose, play_game, play_turn, state_from_view
 from engine import NotYourTurn, apply, dump, legal_actions, make_config, new_game, to_act, view_for
 from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, Turn, Undo
-from autopilot import choose, play_game, play_turn, state_from_view
 from engine.data import civ_card
 from engine.scenario import Scenario
 from engine.state import copy
-
 from tests.engine.conftest import game
 
 ROVER_TECH_DOMINO = 56  # rover/tech, small stack

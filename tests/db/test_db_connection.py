@@ -58,7 +58,7 @@ async def test_transaction_commits_when_the_block_succeeds_and_rolls_back_when_i
     with pytest.raises(ZeroDivisionError):
         async with db.transaction():
             await db.execute("UPDATE games SET config = '{\"a\": 2}' WHERE id = ?", (game,))
-            1 / 0
+            raise ZeroDivisionError("division by zero")
     assert (await repo.get_game(game)).config == '{"a": 1}'
     assert not db.in_transaction
 

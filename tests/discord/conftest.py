@@ -25,6 +25,7 @@ from db.connection import open_database
 from . import contract
 from .watchdog import Watchdog
 
+
 @pytest.fixture(autouse=True)
 def discord_contract(monkeypatch):
     """Every payload the bot sends is checked against Discord's limits; a violation fails the test."""
@@ -100,4 +101,5 @@ async def world(simcord_env) -> World:
     admin = guild.add_member(env.create_user("admin"), roles=[managers])
     outsider = guild.add_member(env.create_user("outsider"))
     await env.settle()
-    return World(env, guild, channel, *members, admin, outsider)
+    alice, bob, carol, dave = members
+    return World(env, guild, channel, alice, bob, carol, dave, admin, outsider)

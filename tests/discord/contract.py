@@ -44,6 +44,7 @@ import copy
 import fnmatch
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -226,7 +227,7 @@ def check_mentions(content: Any, allowed: dict | None, *, notifies: bool) -> lis
     return out
 
 
-def check_message(body: dict, files: list[tuple[str, int]] = (), *, notifies: bool = False) -> list[str]:
+def check_message(body: dict, files: Sequence[tuple[str, int]] = (), *, notifies: bool = False) -> list[str]:
     """A message as sent (create, followup, edit or the data of an interaction response)."""
     out = check_content(body.get("content"))
     out += check_embeds(body.get("embeds"))
@@ -345,7 +346,7 @@ def check_commands(commands: list[dict]) -> list[str]:
             out += _text(c.get("description"), f"/{name} description", COMMAND_DESCRIPTION, 1)
             out += _check_options(c.get("options") or [], f"/{name}", 0)
         else:
-            out += _text(name, f"context menu name", COMMAND_NAME, 1)
+            out += _text(name, "context menu name", COMMAND_NAME, 1)
             if c.get("description"):
                 out.append(f"context menu {name!r} must have an empty description")
     return out

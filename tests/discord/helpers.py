@@ -38,7 +38,7 @@ def controls(message):
 
 
 def button(message, verb_prefix):
-    for cid, label, kind in controls(message):
+    for cid, _label, kind in controls(message):
         if kind == 2 and cid.split(":", 4)[-1].startswith(verb_prefix):
             return cid
     raise AssertionError(f"no button {verb_prefix!r} on {controls(message)}")
@@ -61,10 +61,10 @@ async def click_default(world, who, game_id, message):
     action = autoplay.default_action(game.state, seat)
     assert action is not None, "nothing to play"
     text = f"a:{action}"
-    for cid, label, kind in controls(message):
+    for cid, _label, kind in controls(message):
         if kind == 2 and cid.endswith(":" + text):
             return await who.click(message, custom_id=cid)
-    for cid, label, kind in controls(message):
+    for cid, _label, kind in controls(message):
         if kind == 3:
             opts = _options(message, cid)
             if text in opts:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from engine import rules
-from tests.discord.simcord_extra import concurrently
 from tests.discord.conftest import new_bot
 from tests.discord.helpers import button, click_default, play_panel, start_game, thread_of
+from tests.discord.simcord_extra import concurrently
 
 HOUR = 3600
 

@@ -8,8 +8,8 @@ import json
 from engine import rules
 from engine.actions import Confirm, Move
 from service import autoplay
-from tests.discord.simcord_extra import concurrently
 from tests.discord.helpers import button, create_game, lobby_message, play_panel, thread_of
+from tests.discord.simcord_extra import concurrently
 
 
 async def seeded_game(world, players, seed):

@@ -11,7 +11,7 @@ async def test_leaderboard_in_a_dm_shows_nothing_from_servers_the_player_is_not_
     channel = other.create_text_channel("games")
     eve = other.add_member(world.env.create_user("zephyrine"))
     await world.env.settle()
-    for who, guild, where in ((eve, other, channel), (world.alice, world.guild, world.channel)):
+    for who, _guild, where in ((eve, other, channel), (world.alice, world.guild, world.channel)):
         r = await who.slash(where, "pu daily")
         assert r.ephemeral
         (game,) = await world.service.games_of(who.id)

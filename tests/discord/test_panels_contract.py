@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import random
 
-import discord
-
 from cogs import ui
 from engine import data as D
 from engine import rules

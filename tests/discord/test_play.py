@@ -9,8 +9,15 @@ from PIL import Image
 from engine import rules
 from engine.actions import Pick
 from engine.data import parse_cell
-from tests.discord.helpers import (button, click_default, controls, finish_turns, play_panel, start_game,
-                                   thread_of)
+from tests.discord.helpers import (
+    button,
+    click_default,
+    controls,
+    finish_turns,
+    play_panel,
+    start_game,
+    thread_of,
+)
 
 
 async def commander_turns_station(world, game):
@@ -77,7 +84,7 @@ async def test_a_turn_in_the_private_panel_pick_move_place_settle_confirm(world)
 
 
 def _arrow(message, arrow):
-    for cid, label, kind in controls(message):
+    for cid, label, _kind in controls(message):
         if label == arrow:
             return cid
     raise AssertionError(arrow)

@@ -18,7 +18,7 @@ from tests.discord.helpers import lobby_message
 def secrets_of(state) -> dict[str, set]:
     """What no public message may show while the game runs: every seat's private objectives
     (kept or offered) and end-game civ cards."""
-    out = {"objectives": set(), "civ": set()}
+    out: dict[str, set] = {"objectives": set(), "civ": set()}
     for s in state.seats:
         out["objectives"] |= set(s.corp.objectives) | set(s.corp.objective_offer)
         out["civ"] |= {c for c in s.corp.civ_cards if D.civ_card(c).timing != "immediate"}

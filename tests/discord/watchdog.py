@@ -28,6 +28,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,7 +97,7 @@ class Watchdog:
         self._samples: Counter = Counter()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._original = None
+        self._original: Callable[[asyncio.Handle], None] | None = None
         self._gc_cpu = 0.0  # CPU seconds the loop thread spent collecting garbage so far
         self._gc_started: float | None = None
 
@@ -130,6 +131,7 @@ class Watchdog:
             current = self._current
             if current is None or (time.perf_counter() - current[0]) * 1000 < self.stall_ms / 4:
                 continue
+            assert self._tid is not None  # start sets it before it starts this thread
             frame = sys._current_frames().get(self._tid)
             if frame is not None:
                 self._samples[" <- ".join(_frames(frame)) or "(outside the project)"] += 1
@@ -148,7 +150,7 @@ class Watchdog:
         self._tid = threading.get_ident()
         gc.callbacks.append(self._gc)
         self._original = asyncio.events.Handle._run
-        asyncio.events.Handle._run = self._wrap(self._original)
+        asyncio.events.Handle._run = self._wrap(self._original)  # type: ignore[method-assign]  # the watchdog times every callback the loop runs
         self._thread = threading.Thread(target=self._sample, name="loop-watchdog", daemon=True)
         self._thread.start()
 
@@ -156,7 +158,7 @@ class Watchdog:
         if self._gc in gc.callbacks:
             gc.callbacks.remove(self._gc)
         if self._original is not None:
-            asyncio.events.Handle._run = self._original
+            asyncio.events.Handle._run = self._original  # type: ignore[method-assign,assignment]  # puts the class's own function back
             self._original = None
         self._stop.set()
         if self._thread is not None:

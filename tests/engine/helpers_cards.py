@@ -97,7 +97,7 @@ def find_lay(tid: int, spec: str) -> tuple[int, int]:
     for o in t.orientations:
         for anchor in range(144):
             mask = placement_mask(tid, o.index, anchor)
-            if mask is None or mask != D.mask_of(want):
+            if mask is None or mask != D.mask_of(list(want)):
                 continue
             ar, ac = divmod(anchor, 12)
             ok = True

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from engine.data import parse_cell as sq
-
 import engine.data as D
 from engine import IllegalAction, NotYourTurn, apply, legal_actions, score, to_act, view_for
 from engine.actions import Confirm, Move, Pick, Place, Resolve

@@ -5,14 +5,25 @@ import random
 
 import pytest
 
-from engine import IllegalAction, apply, dump, legal_actions, load, make_config, new_game, parse, score, to_act
+from engine import (
+    IllegalAction,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    make_config,
+    new_game,
+    parse,
+    score,
+    to_act,
+)
 from engine import corporations as C
-from engine.effects import regress
-from engine.corporations.makeshift import columns
 from engine import data as D
 from engine import rules as R
-from engine.actions import Confirm, Move, Pick, Place, Resolve, Undo
+from engine.actions import Action, Confirm, Move, Pick, Place, Resolve, Undo
+from engine.corporations.makeshift import columns
 from engine.data import parse_cell as sq
+from engine.effects import regress
 from engine.scenario import Scenario, grant
 from engine.scoring import track_medals
 from engine.setup import SUPPORTED_CORPORATIONS
@@ -892,7 +903,7 @@ def _play(corps: list[str], seed: int, deep_every: int = 9):
             assert R.describe_item(it) != it["kind"]
         if steps % deep_every == 0:
             view_for(g, seat)
-        choices = [a for a in actions if not isinstance(a, Undo)] or actions
+        choices: list[Action] = [a for a in actions if not isinstance(a, Undo)] or actions
         if len(choices) < len(actions) and rng.random() < 0.03:
             choices = [Undo()]
         a = rng.choice(choices)

@@ -6,6 +6,7 @@ import pytest
 from engine import data as D
 from engine import planets as P
 from engine.corporations import BOARDS
+from engine.errors import InconsistentData
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 
 
@@ -254,7 +255,7 @@ def test_every_event_effect_is_one_the_engine_applies(monkeypatch):
     bad = dict(raw, cards=[dict(raw["cards"][0], effect=[{"op": "teleport_planet"}])])
     monkeypatch.setattr(D, "events_raw", lambda: bad)
     E.cards.cache_clear()
-    with pytest.raises(D.DataError, match="teleport_planet"):
+    with pytest.raises(InconsistentData, match="teleport_planet"):
         E.cards()
     monkeypatch.undo()
     E.cards.cache_clear()

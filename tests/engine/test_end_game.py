@@ -4,7 +4,7 @@ import pytest
 
 from engine import IllegalAction, apply, legal_actions, to_act
 from engine import data as D
-from engine.actions import Confirm, Pick
+from engine.actions import Pick
 from engine.rules import item_values
 from engine.scenario import Scenario
 

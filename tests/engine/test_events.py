@@ -12,14 +12,24 @@ from __future__ import annotations
 import pytest
 
 import engine.data as D
-from engine import IllegalAction, apply, dump, legal_actions, load, make_config, new_game, public_view, view_for
+from engine import (
+    IllegalAction,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    make_config,
+    new_game,
+    public_view,
+    view_for,
+)
 from engine import events as E
-from engine.actions import Confirm, Move, Pick, Place, Resolve, Turn, Undo
+from engine.actions import Move, Pick, Place, Resolve, Turn, Undo
 from engine.board import placement_mask
 from engine.rules import describe_item, has_tech, seat_depot, seat_position, station_slots
 from engine.scenario import Scenario, grant
 
-from .conftest import reveal, finish_turn, give, place
+from .conftest import finish_turn, give, place, reveal
 from .helpers_cards import find_lay, items, only, settle, sq, sqs, tile_id, values
 
 TESTED: set[int] = set()  # every card a test below plays (checked by the last test)
@@ -306,7 +316,7 @@ def test_95_107_put_a_meteorite_on_an_empty_meteorite_symbol(card_id):
     assert b2.meteorites == [] and not items(g, 2)
 
 
-RULE_TERRAINS = [(c, E.card(c).rule["terrain"])
+RULE_TERRAINS = [(c, (E.card(c).rule or {})["terrain"])
                  for c in cards_where(lambda c: c.rule and c.rule["rule"] == "rovers_cannot_enter_terrain")]
 
 

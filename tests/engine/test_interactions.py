@@ -20,21 +20,32 @@ import random
 
 import pytest
 
-from engine import IllegalAction, apply, dump, legal_actions, load, make_config, new_game, parse, score, to_act
+from engine import (
+    IllegalAction,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    make_config,
+    new_game,
+    parse,
+    score,
+    to_act,
+)
 from engine import corporations as C
-from engine.corporations.makeshift import columns
 from engine import data as D
 from engine import events as E
 from engine import planets as P
 from engine import rules as R
-from engine.actions import Move, Pick, Place, Undo
+from engine.actions import Action, Move, Pick, Place, Resolve, Undo
 from engine.board import placement_mask
+from engine.corporations.makeshift import columns
 from engine.data import parse_cell as sq
 from engine.scenario import Scenario, grant
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from engine.view import view_for
 
-from .conftest import reveal, items, place, resolve
+from .conftest import items, place, resolve, reveal
 
 DOMINO = 8  # I2 civ/energy, civ on top in orientation 0
 ROVER_TECH = 56
@@ -66,7 +77,7 @@ def before(card_id: int, players: int, seed: int = 1, **config):
 
 def offered(g, seat: int, item: dict) -> list[str]:
     """The values legal_actions offers for ``item`` right now."""
-    return [a.value for a in legal_actions(g, seat) if getattr(a, "item", None) == item["id"]]
+    return [a.value for a in legal_actions(g, seat) if isinstance(a, Resolve) and a.item == item["id"]]
 
 
 def one(g, seat: int, kind: str) -> dict:
@@ -437,7 +448,7 @@ def _play_mixed(players: int, seed: int, deep_every: int = 7):
             view_for(g, seat)
         for it in g.seats[seat].pending:
             assert R.describe_item(it) != it["kind"]
-        choices = [a for a in actions if not isinstance(a, Undo)] or actions
+        choices: list[Action] = [a for a in actions if not isinstance(a, Undo)] or actions
         if len(choices) < len(actions) and rng.random() < 0.03:
             choices = [Undo()]
         action = rng.choice(choices)
@@ -447,6 +458,7 @@ def _play_mixed(players: int, seed: int, deep_every: int = 7):
         pr = P.rules_for(board.planet_id)
         if isinstance(action, Move) and pr.sides:  # Tartarus: the chasm only at its two points (P5)
             src, dst = before[action.rover - 1], board.rovers[action.rover - 1]
+            assert src is not None and dst is not None
             assert any(m >> src & 1 and m >> dst & 1 for m in pr.sides) or frozenset((src, dst)) in pr.crossings
         for b in (x.board for x in g.seats):  # K'aak: never on a visible toxic square
             assert not any((P.rules_for(b.planet_id).toxic & ~b.occupied) >> c & 1 for c in b.rover_cells())

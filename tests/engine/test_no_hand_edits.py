@@ -158,7 +158,11 @@ def _returns_board(function: ast.AST) -> bool:
 def _on_bare_board(hit: ast.AST, bare: set[str]) -> bool:
     if isinstance(hit, ast.Call):
         return _root(hit.func) in bare
-    targets = hit.targets if isinstance(hit, (ast.Assign, ast.Delete)) else [hit.target]
+    if isinstance(hit, (ast.Assign, ast.Delete)):
+        targets = hit.targets
+    else:
+        assert isinstance(hit, (ast.AugAssign, ast.AnnAssign))
+        targets = [hit.target]
     return all(_root(t) in bare for t in targets)
 
 
@@ -174,7 +178,7 @@ def hand_edits(source: str) -> list[tuple[str, str, int]]:
             fn, own = function, bare
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 fn, own = child.name, _bare_boards(child, makers)
-            hit = None
+            hit: ast.stmt | ast.Call | None = None
             if isinstance(child, ast.Assign) and any(_writes_state(t) for t in child.targets):
                 hit = child
             elif isinstance(child, (ast.AugAssign, ast.AnnAssign)) and _writes_state(child.target):

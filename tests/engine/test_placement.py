@@ -6,8 +6,8 @@ from engine import IllegalAction, apply, legal_actions
 from engine import data as D
 from engine.actions import Pick, Place
 from engine.board import Board
-from engine.scenario import Scenario
 from engine.data import parse_cell as sq
+from engine.scenario import Scenario
 
 from .conftest import game, give, place
 

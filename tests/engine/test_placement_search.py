@@ -54,7 +54,7 @@ def test_distinct_placements_leave_out_only_orientations_that_look_the_same():
         distinct = board.legal_placements(tile_id)
         assert set(distinct) <= set(every)
 
-        def look(p):
+        def look(p, tile_id=tile_id):
             return frozenset((p.anchor + c.dr * 12 + c.dc, c.terrain, c.symbol)
                              for c in D.tile(tile_id).orientations[p.orient].cells)
 

@@ -39,7 +39,8 @@ def game(players: int = 1, seed: int = 1, **config):
     from engine import events as E
 
     g = _game(players, seed, **config)
-    assert E.current(g) is None or E.current(g).rule is None
+    card = E.current(g)
+    assert card is None or card.rule is None
     for seat in range(players):
         settle_all(g, seat)
     return g
@@ -218,7 +219,6 @@ def test_kaak_rovers_never_enter_a_visible_toxic_square_until_it_is_covered():
 def test_kaak_a_teleported_rover_cannot_land_on_a_visible_toxic_square():
     g = solo("kaak").rovers("F3").start()
     first_place(g)
-    s = g.seats[0]
     apply_card_op(g, 0, {"op": "teleport_rover"})
     values = item_values(g, 0, items(g, 0, "teleport")[0])
     assert "1 F4" in values and "1 F2" not in values and "1 B4" not in values
@@ -551,7 +551,7 @@ def breaks_planet_rule(board: Board, tile_id: int, orient: int, anchor: int) -> 
 def boards_from_play(planet_id: str, seed: int, every: int = 3) -> list[Board]:
     g = new_game(make_config(1, planets=[planet_id]), seed)
     rng = random.Random(seed)
-    out = []
+    out: list[Board] = []
     while g.phase != "over":
         seat = rng.choice(to_act(g))
         acts = [a for a in legal_actions(g, seat) if str(a) != "undo"]
@@ -600,11 +600,12 @@ def play_checked(planets: list[str], seed: int):
             if planet_rule_lifted(g, seat):
                 lifted += 1
             else:
-                assert not breaks_planet_rule(s.board, s.hand, action.orient, action.anchor)
+                assert s.hand is not None and not breaks_planet_rule(s.board, s.hand, action.orient, action.anchor)
         before = list(s.board.rovers)
         apply(g, seat, action)
         if isinstance(action, Move):
             src, dst = before[action.rover - 1], s.board.rovers[action.rover - 1]
+            assert src is not None and dst is not None
             sides = P.rules_for(s.board.planet_id).sides
             assert not sides or any(m >> src & 1 and m >> dst & 1 for m in sides)
         for b in (x.board for x in g.seats):

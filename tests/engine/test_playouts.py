@@ -6,7 +6,7 @@ import random
 import pytest
 
 from engine import GameOver, apply, dump, legal_actions, load, make_config, new_game, parse, to_act
-from engine.actions import Undo
+from engine.actions import Action, Undo
 from engine.replay import random_record, replay
 from engine.rules import can_place_any
 
@@ -31,7 +31,7 @@ def play(players: int, seed: int, *, deep_every: int = 40, **config):
             for a in rng.sample(actions, min(len(actions), 25)):
                 trial = load(text)
                 apply(trial, seat, a)
-        choices = [a for a in actions if not isinstance(a, Undo)] or actions
+        choices: list[Action] = [a for a in actions if not isinstance(a, Undo)] or actions
         if len(choices) < len(actions) and rng.random() < 0.02:
             choices = [Undo()]
         action = rng.choice(choices)

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
+from autopilot import play_turn
 from engine import IllegalAction, apply, legal_actions
 from engine import data as D
 from engine.actions import Confirm, Move, Pick, Place, Resolve
-from autopilot import play_turn
 from engine.data import parse_cell as sq
 from engine.scenario import Scenario, grant, has_tech, pending, seat_score, tile_id, values
 

@@ -10,8 +10,8 @@ import pytest
 import engine.data as D
 from engine import apply, dump, legal_actions, to_act, view_for
 from engine import corporations as C
-from engine.corporations.makeshift import columns
 from engine.actions import Move, Pick, Place, Resolve, Turn, Undo
+from engine.corporations.makeshift import columns
 from engine.data import parse_cell as sq
 from engine.rules import seat_depot
 from engine.scenario import Scenario, ScenarioError, grant, has_tech, pending, seat_score, tile_id, values

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-from engine import make_config, new_game, public_view, view_for
 from engine import data as D
+from engine import make_config, new_game, public_view, view_for
 from engine.board import Board
 from render.demo import playout, preview_candidates
 
@@ -25,17 +25,17 @@ CORPORATIONS = GOLDEN_DIR / "corporations.json"  # views of the asymmetric board
 NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
 
 
-@lru_cache(maxsize=None)
+@cache
 def empty_state(players: int):
     return new_game(make_config(players, first_commander=0), seed=players)
 
 
-@lru_cache(maxsize=None)
+@cache
 def mid_state(players: int, seed: int = 3, stop_round: int = 5):
     return playout(players, seed, stop_round=stop_round)
 
 
-@lru_cache(maxsize=None)
+@cache
 def end_state(players: int, seed: int = 3):
     return playout(players, seed)
 
@@ -158,7 +158,8 @@ def _corporation_state(corp_id: str):
         assert b.placement_problem(tile_id, orient, D.parse_cell(square), ignore_adjacency=True) is None
         b.place_tile(tile_id, orient, D.parse_cell(square))
     b.meteorites = [D.parse_cell("G4")]
-    b.rovers = [D.parse_cell("F1"), D.parse_cell("E3")][:min(2, D.corporation(corp_id).rovers)]
+    rovers: list[int | None] = [D.parse_cell("F1"), D.parse_cell("E3")]
+    b.rovers = rovers[:min(2, D.corporation(corp_id).rovers)]
     s.corp.rover_supply = D.corporation(corp_id).rovers - len(b.rovers)
     s.corp.trackers.update(civ=4, water=5, biomass=3, rover=6, tech=7)
     sp = s.corp.special
@@ -198,7 +199,7 @@ def build_corporation_views() -> dict:
     return {cid: view_for(_corporation_state(cid), 0) for cid in ASYMMETRIC}
 
 
-@lru_cache(maxsize=None)
+@cache
 def stored_corporation_views() -> dict:
     return json.loads(CORPORATIONS.read_text(encoding="utf-8"))
 def with_event(view: dict, card_id: int, remaining: int = 14) -> dict:
@@ -213,7 +214,7 @@ def with_event(view: dict, card_id: int, remaining: int = 14) -> dict:
     return view
 
 
-@lru_cache(maxsize=None)
+@cache
 def stored_positions() -> dict:
     return json.loads(POSITIONS.read_text(encoding="utf-8"))
 

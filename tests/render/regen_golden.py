@@ -19,9 +19,16 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the project importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.render.golden_check import GOLDEN_SCALE, golden_path, reduce  # noqa: E402
-from tests.render.positions import (CORPORATIONS, POSITIONS, build_corporation_views, build_positions,  # noqa: E402
-                                    golden_cases, stored_corporation_views, stored_positions)
+from tests.render.golden_check import GOLDEN_SCALE, golden_path, reduce
+from tests.render.positions import (
+    CORPORATIONS,
+    POSITIONS,
+    build_corporation_views,
+    build_positions,
+    golden_cases,
+    stored_corporation_views,
+    stored_positions,
+)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import json
 import random
+
 from PIL import ImageChops
 
 import render as R
-from engine import data as D
 from engine import apply, legal_actions, make_config, new_game, public_view, to_act, view_for
+from engine import data as D
 from render.corporation import layout
 from tests.render.positions import NAMES
 

@@ -96,8 +96,9 @@ def install(crash: Crash, service: GameService, channel: FakeChannel):
         crash.at("round_resolution")
         return end_round(state)
 
-    repo.save_state, repo._append_actions, repo.start_attempt = saving, appending, attempting
-    service.render = rendering
+    # the crash points wrap these methods on this repository and service only
+    repo.save_state, repo._append_actions, repo.start_attempt = saving, appending, attempting  # type: ignore[method-assign]
+    service.render = rendering  # type: ignore[method-assign]
     rules._end_round = ending
     channel.after_send = lambda message: crash.at("sent")
 
@@ -138,9 +139,12 @@ async def run(db_path: str, sink: str, acks: str, crash_at: str | None = None) -
             game = await service.load(gid)
             if game.status != "active":
                 break
+            assert game.state is not None  # an active game has a state
             seat = rules.to_act(game.state)[0]
             action = str(autoplay.default_action(game.state, seat))
-            outcome = await service.act(gid, game.user_of(seat), action)
+            user = game.user_of(seat)
+            assert user is not None  # the driver's game has human seats only
+            outcome = await service.act(gid, user, action)
             _write_line(Path(acks), {"seat": seat, "action": action, "version": outcome.game.version})
             await poster.flush()
         await poster.flush()

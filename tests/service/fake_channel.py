@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from service.outbox import DeliveryError
 
@@ -17,7 +19,7 @@ class FakeChannel:
         self.failures: list[Exception] = []  # raised by the next sends, in order
         self.create_then_fail = 0  # the next N sends create the message, then fail as a timeout would
         self.unreadable = False  # find() cannot read the channel (no Read Message History)
-        self.after_send = None  # called right after a message is stored (the crash tests kill here)
+        self.after_send: Callable[[Any], None] | None = None  # called right after a message is stored (the crash tests kill here)
         self.told: list[tuple[int, str]] = []
         self.messages: list[dict] = self._read()
 

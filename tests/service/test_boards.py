@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from service import ConfigError, NotInGame, WrongStage
-from service import boards
 from engine import data as D
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
+from service import ConfigError, NotInGame, WrongStage, boards
 
 
 async def lobby(service, n=3, **options):
@@ -96,7 +95,7 @@ async def test_the_menus_offer_every_planet_and_corporation_with_a_line_that_fit
     planets, corps = boards.planet_options(), boards.corporation_options()
     assert [p[0] for p in planets] == list(SUPPORTED_PLANETS)
     assert [c[0] for c in corps] == list(SUPPORTED_CORPORATIONS)
-    for value, label, text in planets + corps:
+    for _value, label, text in planets + corps:
         assert 0 < len(text) <= 100 and len(label) <= 100
     assert planets[0][1] == f"KSB-4156 (complexity {D.planet('ksb-4156').complexity})"
 

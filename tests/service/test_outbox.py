@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-
 from engine import rules
 from service import GameService, autoplay
 from service.outbox import RETRY_DELAYS, DeliveryError, Poster

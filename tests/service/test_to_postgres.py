@@ -65,4 +65,5 @@ async def tool(*args) -> tuple[int, str]:
     proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "db.to_postgres", *map(str, args),
                                                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     out, _ = await proc.communicate()
+    assert proc.returncode is not None  # communicate() waits for the exit
     return proc.returncode, out.decode()

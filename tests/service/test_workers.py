@@ -36,7 +36,9 @@ async def play_round(service: GameService, game, user: int = 1):
     while game.status == "active" and game.state.round == start:
         seat = game.seat_of(user)
         assert seat in rules.to_act(game.state), "the computer seats did not finish their part"
-        game = (await service.act(game.id, user, autoplay.default_action(game.state, seat))).game
+        action = autoplay.default_action(game.state, seat)
+        assert action is not None, "the seat to act has a legal move"
+        game = (await service.act(game.id, user, action)).game
     return game
 
 
@@ -44,7 +46,6 @@ async def make_service(tmp_path, name: str, executor, level: str = "random") -> 
     db = await open_database(tmp_path / f"{name}.sqlite3")
     clock = Clock()
     service = GameService(GameRepository(db, clock=clock), clock=clock, autopilot_level=level, executor=executor)
-    service.test_clock = clock
     return service
 
 
