@@ -12,6 +12,7 @@ from .errors import (
     GameOver,
     IllegalAction,
     InconsistentData,
+    InvalidConfig,
     MalformedAction,
     NotYourTurn,
     UnknownContent,
@@ -24,6 +25,6 @@ from .state import GameState, dump, load
 from .view import public_view, view_for
 
 __all__ = ["Action", "parse", "EngineError", "GameOver", "IllegalAction", "MalformedAction", "NotYourTurn",
-           "DataError", "UnknownContent", "InconsistentData", "UnsupportedSave",
+           "DataError", "UnknownContent", "InconsistentData", "UnsupportedSave", "InvalidConfig",
            "apply", "legal_actions", "to_act", "score", "make_config", "new_game", "GameState", "dump", "load",
            "public_view", "view_for"]

@@ -38,6 +38,12 @@ class GameOver(IllegalAction):
     """The game has ended: no action applies any more."""
 
 
+class InvalidConfig(EngineError):
+    """A game configuration the game cannot be set up with: a player count, a planet or a
+    corporation that does not exist, an event deck that cannot be dealt. Its message says what
+    would be right; it is not a move, so it is not an IllegalAction."""
+
+
 class DataError(EngineError):
     """A problem with the game's data, not with a player's action: caught by the layer that
     loads the data, never shown to a player as their mistake. Raised as one of the kinds below."""

@@ -51,7 +51,7 @@ from functools import cache
 
 from . import data as D
 from .data import cell_name
-from .errors import IllegalAction, InconsistentData, UnknownContent
+from .errors import InconsistentData, InvalidConfig, UnknownContent
 
 COLOURS: tuple[str, ...] = ("green", "orange", "red")
 DECK_SIZE = 20
@@ -161,12 +161,12 @@ def pool(players: int) -> dict[str, list[int]]:
 def make_config(players: int, events) -> dict | None:
     """The ``events`` entry of a game config. ``events`` is None (default: on with the normal
     preset in solo, off otherwise), False, True (normal preset), a preset name, or
-    {"green": g, "orange": o, "red": r}. Raises IllegalAction with a readable reason."""
+    {"green": g, "orange": o, "red": r}. Raises InvalidConfig with a readable reason."""
     if events is None:
         events = "normal" if players == 1 else False
     if events is False:
         if players == 1:
-            raise IllegalAction("solo games always use the event deck (choose a preset: easy, normal or hard, "
+            raise InvalidConfig("solo games always use the event deck (choose a preset: easy, normal or hard, "
                                 "or give green/orange/red counts)")
         return None
     if events is True:
@@ -174,30 +174,30 @@ def make_config(players: int, events) -> dict | None:
     if isinstance(events, str):
         name = events.strip().lower()
         if name not in PRESETS:
-            raise IllegalAction(f"unknown event deck preset {events!r}; choose easy (12 green, 6 orange, 2 red), "
+            raise InvalidConfig(f"unknown event deck preset {events!r}; choose easy (12 green, 6 orange, 2 red), "
                                 f"normal (9/3/8) or hard (4/6/10), or give the three counts")
         return {"preset": name, **PRESETS[name]}
     if not isinstance(events, dict):
-        raise IllegalAction("the event deck is a preset name (easy, normal, hard) or counts of green, orange "
+        raise InvalidConfig("the event deck is a preset name (easy, normal, hard) or counts of green, orange "
                             "and red cards")
     unknown = set(events) - set(COLOURS) - {"preset"}
     if unknown:
-        raise IllegalAction(f"the event deck takes green, orange and red counts, not {', '.join(sorted(unknown))}")
+        raise InvalidConfig(f"the event deck takes green, orange and red counts, not {', '.join(sorted(unknown))}")
     counts = {}
     for colour in COLOURS:
         value = events.get(colour, 0)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise IllegalAction(f"the number of {colour} event cards must be a whole number from 0 up")
+            raise InvalidConfig(f"the number of {colour} event cards must be a whole number from 0 up")
         counts[colour] = value
     total = sum(counts.values())
     if total != DECK_SIZE:
-        raise IllegalAction(f"the event deck holds {DECK_SIZE} cards: {counts['green']} green + "
+        raise InvalidConfig(f"the event deck holds {DECK_SIZE} cards: {counts['green']} green + "
                             f"{counts['orange']} orange + {counts['red']} red makes {total}")
     have = {c: len(ids) for c, ids in pool(players).items()}
     for colour in COLOURS:
         if counts[colour] > have[colour]:
             where = "in solo" if players == 1 else "with 2 or more players (solo-only cards are left out)"
-            raise IllegalAction(f"there are only {have[colour]} {colour} event cards {where}; "
+            raise InvalidConfig(f"there are only {have[colour]} {colour} event cards {where}; "
                                 f"you asked for {counts[colour]}")
     preset = next((name for name, p in PRESETS.items() if p == counts), None)
     return {"preset": preset, **counts}

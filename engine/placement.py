@@ -29,10 +29,6 @@ def can_place_any_tile(state: GameState, seat: int, tile_id: int) -> bool:
     return bool(fitting(state, seat, {"tile": tile_id}))
 
 
-def can_place_any(state: GameState, seat: int) -> bool:
-    return bool(fitting(state, seat, depot_tops(state, seat)))
-
-
 def placement_rules(state: GameState, seat: int, tile_id: int | None = None) -> dict:
     """Keyword arguments of the board's placement checks for ``tile_id`` (default: the tile
     in hand): adjacency waived by a tech, and whether the planet's restriction holds. It is

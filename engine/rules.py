@@ -53,7 +53,6 @@ from .errors import GameOver, IllegalAction, NotYourTurn
 from .items import cleanup, describe_item, item_values, resolve_item
 from .ops import apply_card_op
 from .placement import (  # noqa: F401 - re-exported: callers reach these through rules
-    can_place_any,
     can_place_any_tile,
     fitting,
     placement_problem,

@@ -14,7 +14,7 @@ from . import data as D
 from . import events as E
 from .board import Board
 from .corporations.boards import SUPPORTED_CORPORATIONS
-from .errors import IllegalAction
+from .errors import InvalidConfig
 from .planets import SUPPORTED_PLANETS
 from .rules import begin_play  # the round flow lives in rules; setup only deals
 from .state import Corp, GameState, Seat
@@ -28,28 +28,28 @@ __all__ = ["SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "deal", "make_config",
 def make_config(players: int, *, planets: list[str] | None = None, corporations: list[str] | None = None,
                 private_objectives: bool | None = None, interior_offset: int | None = None,
                 first_commander: int | None = None, events: bool | str | dict | None = None) -> dict:
-    """A validated game configuration. Raises IllegalAction with a readable reason.
+    """A validated game configuration. Raises InvalidConfig with a readable reason.
 
     ``events``: the event deck (engine/events.py): None for the default (solo: the normal
     preset, which solo always plays; 2+ players: no events), False, True (normal), a preset
     name (easy, normal, hard) or {"green": g, "orange": o, "red": r} summing to 20."""
     if not isinstance(players, int) or not 1 <= players <= 6:
-        raise IllegalAction("Planet Unknown is played by 1 to 6 players")
+        raise InvalidConfig("Planet Unknown is played by 1 to 6 players")
     planets = list(planets or ["ksb-4156"] * players)
     corporations = list(corporations or ["universal_coalition"] * players)
     if len(planets) != players or len(corporations) != players:
-        raise IllegalAction("give one planet and one corporation per player")
+        raise InvalidConfig("give one planet and one corporation per player")
     for p in planets:
         if p not in SUPPORTED_PLANETS:
-            raise IllegalAction(f"there is no planet {p!r}; choose from: {', '.join(SUPPORTED_PLANETS)}")
+            raise InvalidConfig(f"there is no planet {p!r}; choose from: {', '.join(SUPPORTED_PLANETS)}")
     for c in corporations:
         if c not in SUPPORTED_CORPORATIONS:
-            raise IllegalAction(f"there is no corporation {c!r}; choose from: "
+            raise InvalidConfig(f"there is no corporation {c!r}; choose from: "
                                 f"{', '.join(SUPPORTED_CORPORATIONS)}")
     if interior_offset is not None and interior_offset not in range(6):
-        raise IllegalAction("the interior disc offset is a number from 0 to 5")
+        raise InvalidConfig("the interior disc offset is a number from 0 to 5")
     if first_commander is not None and first_commander not in range(players):
-        raise IllegalAction("the first commander must be one of the seats")
+        raise InvalidConfig("the first commander must be one of the seats")
     return {
         "players": players,
         "planets": planets,

@@ -63,7 +63,7 @@ class Seat:
     step: Step = "wait"
     hand: int | None = None  # tile waiting to be placed
     hand_advances: bool = True  # whether the tile in hand advances trackers when placed
-    taken: list | None = None  # [stack, slot] the turn's tile came from, to put it back on undo
+    taken: list | None = None  # [stack, slot, tile_id] the turn's tile came from, to put it back on undo
     unplaced: int | None = None  # tile taken this round that could not be placed
     pending: list[dict] = field(default_factory=list)
     pool: int = 0  # rover movement left this turn

@@ -9,6 +9,7 @@ import pytest
 from engine import (
     DataError,
     IllegalAction,
+    InvalidConfig,
     UnknownContent,
     UnsupportedSave,
     dump,
@@ -45,3 +46,15 @@ def test_a_save_of_another_schema_is_refused_with_a_typed_error_that_is_still_a_
         load(json.dumps(saved))
     with pytest.raises(ValueError):  # callers that caught ValueError before still do
         load(json.dumps(saved))
+
+
+@pytest.mark.parametrize("config, says", [
+    (lambda: make_config(7), "1 to 6 players"),
+    (lambda: make_config(2, planets=["mars", "petra"]), "no planet 'mars'"),
+    (lambda: make_config(2, corporations=["acme", None]), "no corporation 'acme'"),
+    (lambda: make_config(2, events="brutal"), "unknown event deck preset 'brutal'"),
+])
+def test_a_bad_configuration_is_its_own_error_not_an_illegal_move(config, says):
+    with pytest.raises(InvalidConfig, match=says) as caught:
+        config()
+    assert not isinstance(caught.value, (IllegalAction, DataError))

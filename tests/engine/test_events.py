@@ -14,6 +14,7 @@ import pytest
 import engine.data as D
 from engine import (
     IllegalAction,
+    InvalidConfig,
     apply,
     dump,
     legal_actions,
@@ -604,7 +605,7 @@ def test_the_deck_is_seeded_and_stored():
     (1, False, "solo games always use the event deck"),
 ])
 def test_a_bad_event_deck_is_refused_with_a_reason(players, events, message):
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(InvalidConfig, match=message):
         make_config(players, events=events)
 
 

@@ -22,6 +22,7 @@ import pytest
 
 from engine import (
     IllegalAction,
+    InvalidConfig,
     apply,
     dump,
     legal_actions,
@@ -416,9 +417,9 @@ def test_setup_offers_every_planet_and_corporation_with_the_event_deck():
         assert counts == {c: config["events"][c] for c in E.COLOURS}
     solo = make_config(1, planets=planets[6:7], corporations=corps[6:7])
     assert solo["events"]["preset"] == "normal"  # solo always plays the deck
-    with pytest.raises(IllegalAction, match="no planet 'mars'"):
+    with pytest.raises(InvalidConfig, match="no planet 'mars'"):
         make_config(2, planets=["mars", "petra"], events="hard")
-    with pytest.raises(IllegalAction, match="20 cards"):
+    with pytest.raises(InvalidConfig, match="20 cards"):
         make_config(2, planets=planets[:2], corporations=corps[:2], events={"green": 5, "orange": 5, "red": 5})
 
 

@@ -2,7 +2,7 @@
 rank, objectives by player count, lifepods and rovers, the first commander."""
 import pytest
 
-from engine import IllegalAction, make_config, new_game
+from engine import InvalidConfig, make_config, new_game
 from engine import data as D
 from engine.rules import depot_slots, seat_depot
 
@@ -84,5 +84,5 @@ def test_the_first_commander_is_seeded_or_chosen():
     ({"players": 2, "interior_offset": 6}, "0 to 5"),
 ])
 def test_bad_setups_are_refused_with_a_reason(kwargs, message):
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(InvalidConfig, match=message):
         make_config(**kwargs)
