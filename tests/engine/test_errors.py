@@ -51,7 +51,7 @@ def test_a_save_of_another_schema_is_refused_with_a_typed_error_that_is_still_a_
 @pytest.mark.parametrize("config, says", [
     (lambda: make_config(7), "1 to 6 players"),
     (lambda: make_config(2, planets=["mars", "petra"]), "no planet 'mars'"),
-    (lambda: make_config(2, corporations=["acme", None]), "no corporation 'acme'"),
+    (lambda: make_config(2, corporations=["acme", "flux"]), "no corporation 'acme'"),
     (lambda: make_config(2, events="brutal"), "unknown event deck preset 'brutal'"),
 ])
 def test_a_bad_configuration_is_its_own_error_not_an_illegal_move(config, says):
