@@ -72,7 +72,7 @@ from .actions import Turn
 from .board import placement_mask
 from .corporations.makeshift import columns
 from .data import TRACKS, cell_name
-from .errors import IllegalAction
+from .errors import InvalidConfig
 from .items import cleanup, item_values
 from .scoring import score
 from .setup import deal, make_config
@@ -524,7 +524,7 @@ class Scenario:
                                  [c or "universal_coalition" for c in corporations],
                                  private_objectives=private_objectives, interior_offset=interior_offset,
                                  first_commander=commander, events=events)
-        except IllegalAction as e:
+        except InvalidConfig as e:
             raise ScenarioError(str(e)) from None
         self._state = deal(config, seed)
         self._seats = [SeatSetup(self, i) for i in range(players)]
