@@ -8,7 +8,7 @@ moved on meanwhile, instead of silently overwriting someone else's move.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 from db.connection import Database
@@ -84,6 +84,16 @@ class ResultRow:
     guild_id: int | None = None
     daily_key: str | None = None
     finished_at: float | None = None
+    # per-game summary (migration 0004; service/players.py fills them, NULL when unknown)
+    categories: tuple[int, ...] | None = None  # medals of scoring categories A-F
+    lifepods: int | None = None
+    planet: str | None = None
+    corporation: str | None = None
+    players: int | None = None
+    events: str | None = None                  # solo event-deck difficulty
+    rounds: int | None = None
+    started_at: float | None = None
+    autopilot: bool = False                    # a human's seat handed to the autopilot
 
 
 _RESULT_COLUMNS = "seat, user_id, name, score, place, solo, is_bot, target, game_id, guild_id, daily_key, finished_at"
@@ -136,6 +146,8 @@ class GameRepository:
     def __init__(self, db: Database, clock: Callable[[], float] = time.time):
         self.db = db
         self.clock = clock
+        # awaited with (game id, finish time) inside the transaction that stores a game's results
+        self.finish_hooks: list[Callable[[int, float], Awaitable[None]]] = []
 
     # -- games ---------------------------------------------------------------------------
 
@@ -266,13 +278,20 @@ class GameRepository:
                     [(game_id, kind, payload, now) for kind, payload in outbox],
                 )
             if results:
+                results = list(results)
                 await self.db.executemany(
                     "INSERT OR REPLACE INTO results (game_id, seat, guild_id, user_id, name, score, place,"
-                    " finished_at, daily_key, solo, is_bot, target)"
-                    " SELECT id, ?, guild_id, ?, ?, ?, ?, ?, daily_key, ?, ?, ? FROM games WHERE id = ?",
-                    [(r.seat, r.user_id, r.name, r.score, r.place, now, int(r.solo), int(r.is_bot), r.target, game_id)
+                    " finished_at, daily_key, solo, is_bot, target, cat_a, cat_b, cat_c, cat_d, cat_e, cat_f,"
+                    " lifepods, planet, corporation, players, events, rounds, started_at, autopilot)"
+                    " SELECT id, ?, guild_id, ?, ?, ?, ?, ?, daily_key, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+                    " coalesce(?, created_at), ? FROM games WHERE id = ?",
+                    [(r.seat, r.user_id, r.name, r.score, r.place, now, int(r.solo), int(r.is_bot), r.target,
+                      *(r.categories or (None,) * 6), r.lifepods, r.planet, r.corporation, r.players, r.events,
+                      r.rounds, r.started_at, int(r.autopilot), game_id)
                      for r in results],
                 )
+                for hook in self.finish_hooks:  # e.g. ratings (service/ratings.py), same transaction
+                    await hook(game_id, now)
             await self._drop_reminders_if_over(game_id, status)
         return version
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 import datetime as dt
 import zlib
 
+from db.players import PlayerRepository
 from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
 from db.repository import GameRepository, GameRow, OutboxRow, ResultRow, SeatRow
 from engine import data as D
@@ -40,7 +41,7 @@ from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config,
 from engine.state import GameState, copy, dump, load
 from engine.view import public_view, view_for
 
-from . import autoplay, boards, panels, workers
+from . import autoplay, boards, panels, players, ratings, workers
 from .errors import NoGameHere, NotAllowed, NotInGame, StaleControl, WrongStage
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,7 @@ DEFAULT_OPTIONS = {
     "choices": {},            # user id (text) -> {"planet": id, "corporation": id} chosen in the lobby (boards.py)
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
+    "rated_autopilot": False, # a seat handed to the autopilot still lets the game move ratings
 }
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
@@ -173,6 +175,8 @@ class GameService:
         # quicker); bounded so a bot with thousands of games stays small
         self._cache: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
         self.cache_size = cache_size
+        ratings.install(repo)  # ratings move in the transaction that finishes a game
+        self.players = players.Players(PlayerRepository(repo.db), clock)
 
     # ------------------------------------------------------------------ loading
 
@@ -745,14 +749,8 @@ class GameService:
 
     @staticmethod
     def _results(game: Game, state: GameState) -> list[ResultRow]:
-        """The seats' final results of a finished game, for the results table (leaderboards)."""
-        result = state.result or scoring.score(state)
-        target = (result.get("solo") or {}).get("target")
-        solo = len(result["players"]) == 1
-        return [ResultRow(seat=p["seat"], user_id=game.user_of(p["seat"]), name=game.seats[p["seat"]].display_name,
-                          score=p["total"], place=p["place"], solo=solo, is_bot=game.seats[p["seat"]].is_bot,
-                          target=target)
-                for p in result["players"]]
+        """The seats' final results and per-game summaries of a finished game (service/players.py)."""
+        return players.result_rows(game, state)
 
     async def _schedule(self, game: Game, state: GameState) -> None:
         """Reminders and turn timers of the seats that must act now; others' are dropped."""

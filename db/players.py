@@ -1,0 +1,209 @@
+"""Players' statistics: the queries behind profiles, ratings, leaderboards, records and the
+stats export (service/players.py, service/ratings.py).
+
+They read the results table (one row per seat of a finished game, with its per-game summary:
+migrations 0003 and 0004) and the ratings tables, never a game's state. Scopes: a server's
+games (``guild_id``), a player's own games, or the games shared with another player.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from db.connection import Database
+
+GLOBAL = 0  # the ratings scope of the global rating (any other scope is a server id)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSeat:
+    """One seat of a finished game, as a profile or a rating update reads it."""
+    game_id: int
+    seat: int
+    guild_id: int | None
+    user_id: int | None
+    name: str
+    score: int
+    place: int
+    finished_at: float
+    daily_key: str | None
+    solo: bool
+    is_bot: bool
+    target: int | None
+    categories: tuple[int | None, ...]
+    lifepods: int | None
+    planet: str | None
+    corporation: str | None
+    players: int | None
+    events: str | None
+    rounds: int | None
+    started_at: float | None
+    autopilot: bool
+    rated: bool
+
+
+_SEAT_COLUMNS = ("game_id, seat, guild_id, user_id, name, score, place, finished_at, daily_key, solo, is_bot, target,"
+                 " cat_a, cat_b, cat_c, cat_d, cat_e, cat_f, lifepods, planet, corporation, players, events, rounds,"
+                 " started_at, autopilot, rated")
+
+
+def _seat(row) -> GameSeat:
+    values = list(row)
+    head, cats, tail = values[:12], tuple(values[12:18]), values[18:]
+    head[9], head[10] = bool(head[9]), bool(head[10])
+    tail[-2], tail[-1] = bool(tail[-2]), bool(tail[-1])
+    return GameSeat(*head, cats, *tail)
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    user_id: int
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+class PlayerRepository:
+    def __init__(self, db: Database):
+        self.db = db
+
+    # -- reading results -------------------------------------------------------------------
+
+    async def game_seats(self, game_id: int) -> list[GameSeat]:
+        """A finished game's seats in seat order."""
+        rows = await self.db.fetchall(f"SELECT {_SEAT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat",
+                                      (game_id,))
+        return [_seat(r) for r in rows]
+
+    async def game_config(self, game_id: int) -> str:
+        return await self.db.fetchval("SELECT config FROM games WHERE id = ?", (game_id,)) or "{}"
+
+    async def seats_of(self, user_id: int, *, guild_ids: list[int] | None = None, dm_with: int | None = None,
+                       everything: bool = False) -> list[GameSeat]:
+        """The user's seats of finished games, oldest first, in the servers ``guild_ids``, plus
+        (``dm_with``) the DM games where that other user also had a seat; ``everything``:
+        every game of theirs (their own view of themselves)."""
+        if everything:
+            rows = await self.db.fetchall(
+                f"SELECT {_SEAT_COLUMNS} FROM results WHERE user_id = ? ORDER BY finished_at, game_id", (user_id,))
+            return [_seat(r) for r in rows]
+        out = []
+        for guild_id in guild_ids or ():
+            out += await self.db.fetchall(
+                f"SELECT {_SEAT_COLUMNS} FROM results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+        if dm_with is not None:
+            out += await self.db.fetchall(
+                f"SELECT {_SEAT_COLUMNS} FROM results r WHERE user_id = ? AND guild_id IS NULL"
+                " AND EXISTS (SELECT 1 FROM results o WHERE o.game_id = r.game_id AND o.user_id = ?)",
+                (user_id, dm_with))
+        seats = sorted((_seat(r) for r in out), key=lambda s: (s.finished_at, s.game_id))
+        return seats
+
+    async def category_averages(self, guild_id: int | None) -> tuple[float | None, ...]:
+        """The average medals per category A-F of human seats in a server (None: of every game)."""
+        row = await self.db.fetchone(
+            "SELECT avg(cat_a), avg(cat_b), avg(cat_c), avg(cat_d), avg(cat_e), avg(cat_f) FROM results"
+            " WHERE user_id IS NOT NULL AND (? IS NULL OR guild_id = ?)", (guild_id, guild_id))
+        return tuple(row)
+
+    async def rating_history(self, user_id: int, scope: int) -> list[tuple[int, float, float]]:
+        """(game id, ordinal, finished_at) of each rating change, oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT game_id, ordinal, finished_at FROM rating_history WHERE user_id = ? AND scope = ?"
+            " ORDER BY finished_at, game_id", (user_id, scope))
+        return [tuple(r) for r in rows]
+
+    # -- ratings ---------------------------------------------------------------------------
+
+    async def ratings(self, scope: int, user_ids: list[int]) -> dict[int, Rating]:
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self.db.fetchall(
+            f"SELECT user_id, mu, sigma, ordinal, games FROM ratings WHERE scope = ? AND user_id IN ({marks})",
+            (scope, *user_ids))
+        return {r[0]: Rating(*r) for r in rows}
+
+    async def put_ratings(self, scope: int, game_id: int, finished_at: float, ratings: list[Rating]) -> None:
+        """Store new ratings after a game (call inside the transaction that stores its results)."""
+        await self.db.executemany(
+            "INSERT INTO ratings (scope, user_id, mu, sigma, ordinal, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (scope, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+            " ordinal = excluded.ordinal, games = excluded.games, updated_at = excluded.updated_at",
+            [(scope, r.user_id, r.mu, r.sigma, r.ordinal, r.games, finished_at) for r in ratings])
+        await self.db.executemany(
+            "INSERT OR REPLACE INTO rating_history (game_id, scope, user_id, mu, sigma, ordinal, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, scope, r.user_id, r.mu, r.sigma, r.ordinal, finished_at) for r in ratings])
+
+    async def mark_rated(self, game_id: int) -> None:
+        await self.db.execute("UPDATE results SET rated = 1 WHERE game_id = ?", (game_id,))
+
+    async def clear_ratings(self) -> None:
+        await self.db.execute("DELETE FROM ratings")
+        await self.db.execute("DELETE FROM rating_history")
+        await self.db.execute("UPDATE results SET rated = 0 WHERE rated = 1")
+
+    async def finished_games(self) -> list[tuple[int, float]]:
+        """(game id, finished_at) of every game with results, in the order they finished."""
+        rows = await self.db.fetchall(
+            "SELECT game_id, max(finished_at) AS t FROM results GROUP BY game_id ORDER BY t, game_id")
+        return [tuple(r) for r in rows]
+
+    async def ratings_missing(self) -> bool:
+        """True if games with two or more human seats exist but no rating was ever computed
+        (a database migrated to 0004: ratings are rebuilt once)."""
+        if await self.db.fetchval("SELECT 1 FROM rating_history LIMIT 1"):
+            return False
+        return bool(await self.db.fetchval(
+            "SELECT 1 FROM results WHERE user_id IS NOT NULL AND is_bot = 0 AND solo = 0 LIMIT 1"))
+
+    # -- leaderboards ----------------------------------------------------------------------
+
+    async def board(self, kind: str, *, guild_id: int | None, since_day: str | None = None,
+                    until_day: str | None = None, offset: int = 0, limit: int = 10) -> tuple[list[tuple], int]:
+        """One page of a leaderboard and how many entries it has: (user id, name, value, games).
+
+        kind: rating, wins, best (best total in a game with others), solo (best solo total),
+        daily (best daily-challenge total between since_day and until_day). ``guild_id`` None:
+        the global board, of players who opted in only."""
+        scope = "guild_id = :guild" if guild_id is not None else \
+            "user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)"
+        args = {"guild": guild_id, "since": since_day, "until": until_day, "limit": limit, "offset": offset}
+        if kind == "rating":
+            where = "scope = :scope" + ("" if guild_id is not None else
+                                        " AND user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)")
+            args["scope"] = guild_id if guild_id is not None else GLOBAL
+            sql = ("SELECT r.user_id, (SELECT name FROM results x WHERE x.user_id = r.user_id"
+                   " ORDER BY finished_at DESC LIMIT 1), round(r.ordinal, 1), r.games"
+                   f" FROM ratings r WHERE {where} ORDER BY r.ordinal DESC, r.user_id")
+            count_sql = f"SELECT count(*) FROM ratings WHERE {where}"
+        else:
+            filters = {"wins": "solo = 0 AND place = 1", "best": "solo = 0", "solo": "solo = 1",
+                       "daily": "daily_key IS NOT NULL AND (:since IS NULL OR daily_key >= :since)"
+                                " AND (:until IS NULL OR daily_key <= :until)"}[kind]
+            value = "count(*)" if kind == "wins" else "max(score)"
+            where = f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND {filters}"
+            sql = (f"SELECT user_id, max(name), {value} AS v, count(*) FROM results WHERE {where}"
+                   " GROUP BY user_id ORDER BY v DESC, user_id")
+            count_sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
+        rows = await self.db.fetchall(f"{sql} LIMIT :limit OFFSET :offset", args)
+        count = await self.db.fetchval(count_sql, args)
+        return [tuple(r) for r in rows], count
+
+    async def server_seats(self, guild_id: int) -> list[GameSeat]:
+        """Every human seat of the server's finished games, in the order they finished (records)."""
+        rows = await self.db.fetchall(
+            f"SELECT {_SEAT_COLUMNS} FROM results WHERE guild_id = ? ORDER BY finished_at, game_id, seat",
+            (guild_id,))
+        return [_seat(r) for r in rows]
+
+    # -- settings --------------------------------------------------------------------------
+
+    async def global_opt_in(self, user_id: int) -> bool:
+        return bool(await self.db.fetchval("SELECT global_board FROM player_settings WHERE user_id = ?", (user_id,)))
+
+    async def set_global_opt_in(self, user_id: int, value: bool) -> None:
+        await self.db.execute(
+            "INSERT INTO player_settings (user_id, global_board) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET global_board = excluded.global_board", (user_id, int(value)))
