@@ -161,18 +161,19 @@ class PlayerRepository:
     # -- leaderboards ----------------------------------------------------------------------
 
     async def board(self, kind: str, *, guild_id: int | None, since_day: str | None = None,
-                    until_day: str | None = None, offset: int = 0, limit: int = 10) -> tuple[list[tuple], int]:
+                    until_day: str | None = None, offset: int = 0, limit: int = 10,
+                    everyone: bool = False) -> tuple[list[tuple], int]:
         """One page of a leaderboard and how many entries it has: (user id, name, value, games).
 
         kind: rating, wins, best (best total in a game with others), solo (best solo total),
         daily (best daily-challenge total between since_day and until_day). ``guild_id`` None:
-        the global board, of players who opted in only."""
-        scope = "guild_id = :guild" if guild_id is not None else \
-            "user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)"
+        the global board, of players who opted in only (``everyone``: of every player, for the
+        offline console, whose players all sit at one keyboard)."""
+        opted_in = "1 = 1" if everyone else "user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)"
+        scope = "guild_id = :guild" if guild_id is not None else opted_in
         args = {"guild": guild_id, "since": since_day, "until": until_day, "limit": limit, "offset": offset}
         if kind == "rating":
-            where = "scope = :scope" + ("" if guild_id is not None else
-                                        " AND user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)")
+            where = "scope = :scope" + ("" if guild_id is not None else f" AND {opted_in}")
             args["scope"] = guild_id if guild_id is not None else GLOBAL
             sql = ("SELECT r.user_id, (SELECT name FROM results x WHERE x.user_id = r.user_id"
                    " ORDER BY finished_at DESC LIMIT 1), round(r.ordinal, 1), r.games"

@@ -220,14 +220,15 @@ class Players:
             return (today - dt.timedelta(days=6)).isoformat(), today.isoformat()
         return None, None
 
-    async def board(self, kind: str, period: str, guild_id: int | None, page: int = 0) -> dict:
+    async def board(self, kind: str, period: str, guild_id: int | None, page: int = 0, *,
+                    everyone: bool = False) -> dict:
         """One page of a leaderboard: {"kind", "period", "page", "pages", "rows": [(rank, user, name, value, games)]}.
         ``guild_id`` None: the global board of opted-in players."""
         if kind not in BOARD_KINDS:
             raise ValueError(kind)
         since, until = self.period_days(period) if kind == "daily" else (None, None)
         rows, count = await self.repo.board(kind, guild_id=guild_id, since_day=since, until_day=until,
-                                            offset=page * PAGE, limit=PAGE)
+                                            offset=page * PAGE, limit=PAGE, everyone=everyone)
         pages = max(1, -(-count // PAGE))
         return {"kind": kind, "period": period, "page": page, "pages": pages, "count": count,
                 "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)]}

@@ -121,3 +121,25 @@ async def test_finishing_a_game_through_the_service_stores_summaries_and_ratings
     for scope in (9, GLOBAL):
         assert set(await service.players.repo.ratings(scope, [1, 2])) == {1, 2}
 
+
+
+async def test_the_rebuild_command_recomputes_the_ratings_of_a_database_file(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "bot.sqlite3"
+    database = await open_database(path)
+    try:
+        await add_game(database, 1, 7, [(10, 1, False), (20, 2, False)], finished_at=1.0)
+        await finish_incrementally(database, [(1, 1.0)])
+        expected = await snapshot(database)
+        await database.execute("DELETE FROM ratings")
+    finally:
+        await database.close()
+    done = subprocess.run([sys.executable, "-m", "service.ratings", "--rebuild", str(path)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "1 rated game" in done.stdout
+    database = await open_database(path)
+    try:
+        assert await snapshot(database) == expected
+    finally:
+        await database.close()
