@@ -54,6 +54,24 @@ def _seat(row) -> GameSeat:
     return GameSeat(*head, cats, *tail)
 
 
+# A game's (or every game's) human seats as player_summaries rows: per server and over every
+# game (guild 0); the same query as migration 0004's backfill, with a filter on results.
+SUMMARY_SELECT = """
+SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
+                        ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),
+       count(*), sum(CASE WHEN solo = 0 THEN 1 ELSE 0 END), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
+       max(CASE WHEN solo = 0 THEN score END), max(CASE WHEN solo = 1 THEN score END),
+       sum(CASE WHEN cat_a IS NULL THEN 0 ELSE 1 END), coalesce(sum(cat_a), 0), coalesce(sum(cat_b), 0),
+       coalesce(sum(cat_c), 0), coalesce(sum(cat_d), 0), coalesce(sum(cat_e), 0), coalesce(sum(cat_f), 0),
+       max(finished_at)
+FROM (SELECT guild_id AS scope, results.* FROM results WHERE guild_id IS NOT NULL AND {where}
+      UNION ALL SELECT 0 AS scope, results.* FROM results WHERE {where}) r
+WHERE user_id IS NOT NULL AND is_bot = 0
+GROUP BY scope, user_id"""
+SUMMARY_COLUMNS = ("guild_id, user_id, name, games, multi, wins, best, best_solo, cat_games, cat_a, cat_b, cat_c,"
+                   " cat_d, cat_e, cat_f, last_at")
+
+
 @dataclass(frozen=True, slots=True)
 class Rating:
     user_id: int
@@ -100,11 +118,41 @@ class PlayerRepository:
         return seats
 
     async def category_averages(self, guild_id: int | None) -> tuple[float | None, ...]:
-        """The average medals per category A-F of human seats in a server (None: of every game)."""
+        """The average medals per category A-F of human seats in a server (None: of every game),
+        from the players' running totals."""
         row = await self.db.fetchone(
-            "SELECT avg(cat_a), avg(cat_b), avg(cat_c), avg(cat_d), avg(cat_e), avg(cat_f) FROM results"
-            " WHERE user_id IS NOT NULL AND (? IS NULL OR guild_id = ?)", (guild_id, guild_id))
-        return tuple(row)
+            "SELECT sum(cat_a), sum(cat_b), sum(cat_c), sum(cat_d), sum(cat_e), sum(cat_f), sum(cat_games)"
+            " FROM player_summaries WHERE guild_id = ?", (0 if guild_id is None else guild_id,))
+        *sums, count = row
+        return tuple(None if not count else total / count for total in sums)
+
+    # -- running totals --------------------------------------------------------------------
+
+    async def add_to_summaries(self, game_id: int) -> None:
+        """Add a finished game's human seats to the players' running totals (inside the
+        transaction that stores its results)."""
+        await self.db.execute(
+            f"INSERT INTO player_summaries ({SUMMARY_COLUMNS}) {SUMMARY_SELECT.format(where='game_id = :game')}"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name,"
+            " games = player_summaries.games + excluded.games, multi = player_summaries.multi + excluded.multi,"
+            " wins = player_summaries.wins + excluded.wins,"
+            " best = max(coalesce(player_summaries.best, excluded.best), coalesce(excluded.best, player_summaries.best)),"
+            " best_solo = max(coalesce(player_summaries.best_solo, excluded.best_solo),"
+            "                 coalesce(excluded.best_solo, player_summaries.best_solo)),"
+            " cat_games = player_summaries.cat_games + excluded.cat_games,"
+            " cat_a = player_summaries.cat_a + excluded.cat_a, cat_b = player_summaries.cat_b + excluded.cat_b,"
+            " cat_c = player_summaries.cat_c + excluded.cat_c, cat_d = player_summaries.cat_d + excluded.cat_d,"
+            " cat_e = player_summaries.cat_e + excluded.cat_e, cat_f = player_summaries.cat_f + excluded.cat_f,"
+            " last_at = max(player_summaries.last_at, excluded.last_at)", {"game": game_id})
+
+    async def rebuild_summaries(self) -> None:
+        """Recompute every running total from the results (inside a transaction)."""
+        await self.db.execute("DELETE FROM player_summaries")
+        await self.db.execute(f"INSERT INTO player_summaries ({SUMMARY_COLUMNS}) {SUMMARY_SELECT.format(where='1 = 1')}")
+
+    async def summaries(self) -> list[tuple]:
+        return [tuple(r) for r in await self.db.fetchall(
+            f"SELECT {SUMMARY_COLUMNS} FROM player_summaries ORDER BY guild_id, user_id")]
 
     async def rating_history(self, user_id: int, scope: int) -> list[tuple[int, float, float]]:
         """(game id, ordinal, finished_at) of each rating change, oldest first."""
@@ -171,22 +219,26 @@ class PlayerRepository:
         offline console, whose players all sit at one keyboard)."""
         opted_in = "1 = 1" if everyone else "user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)"
         scope = "guild_id = :guild" if guild_id is not None else opted_in
-        args = {"guild": guild_id, "since": since_day, "until": until_day, "limit": limit, "offset": offset}
+        args = {"guild": guild_id, "since": since_day, "until": until_day, "limit": limit, "offset": offset,
+                "scope": guild_id if guild_id is not None else GLOBAL}
         if kind == "rating":
-            where = "scope = :scope" + ("" if guild_id is not None else f" AND {opted_in}")
-            args["scope"] = guild_id if guild_id is not None else GLOBAL
-            sql = ("SELECT r.user_id, (SELECT name FROM results x WHERE x.user_id = r.user_id"
-                   " ORDER BY finished_at DESC LIMIT 1), round(r.ordinal, 1), r.games"
-                   f" FROM ratings r WHERE {where} ORDER BY r.ordinal DESC, r.user_id")
-            count_sql = f"SELECT count(*) FROM ratings WHERE {where}"
+            where = "r.scope = :scope" + ("" if guild_id is not None or everyone else f" AND r.{opted_in}")
+            sql = ("SELECT r.user_id, coalesce(s.name, '?'), round(r.ordinal, 1), r.games FROM ratings r"
+                   " LEFT JOIN player_summaries s ON s.guild_id = r.scope AND s.user_id = r.user_id"
+                   f" WHERE {where} ORDER BY r.ordinal DESC, r.user_id")
+            count_sql = f"SELECT count(*) FROM ratings r WHERE {where}"
+        elif kind in ("wins", "best", "solo"):
+            column = {"wins": "wins", "best": "best", "solo": "best_solo"}[kind]
+            where = f"guild_id = :scope AND {column} {'> 0' if kind == 'wins' else 'IS NOT NULL'}" + (
+                "" if guild_id is not None else f" AND {opted_in}")
+            sql = (f"SELECT user_id, name, {column}, games FROM player_summaries WHERE {where}"
+                   f" ORDER BY {column} DESC, user_id")
+            count_sql = f"SELECT count(*) FROM player_summaries WHERE {where}"
         else:
-            filters = {"wins": "solo = 0 AND place = 1", "best": "solo = 0", "solo": "solo = 1",
-                       "daily": "daily_key IS NOT NULL AND (:since IS NULL OR daily_key >= :since)"
-                                " AND (:until IS NULL OR daily_key <= :until)"}[kind]
-            value = "count(*)" if kind == "wins" else "max(score)"
-            where = f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND {filters}"
-            sql = (f"SELECT user_id, max(name), {value} AS v, count(*) FROM results WHERE {where}"
-                   " GROUP BY user_id ORDER BY v DESC, user_id")
+            where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND daily_key IS NOT NULL"
+                     " AND (:since IS NULL OR daily_key >= :since) AND (:until IS NULL OR daily_key <= :until)")
+            sql = ("SELECT user_id, max(name), max(score) AS v, count(*) FROM results WHERE "
+                   f"{where} GROUP BY user_id ORDER BY v DESC, user_id")
             count_sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
         rows = await self.db.fetchall(f"{sql} LIMIT :limit OFFSET :offset", args)
         count = await self.db.fetchval(count_sql, args)

@@ -63,12 +63,20 @@ async def update_for_game(players: PlayerRepository, game_id: int, finished_at: 
     return True
 
 
+async def on_finish(players: PlayerRepository, game_id: int, finished_at: float) -> None:
+    """What a game's end adds, in the transaction that stores its results: its players'
+    running totals, then their ratings."""
+    await players.add_to_summaries(game_id)
+    await update_for_game(players, game_id, finished_at)
+
+
 def install(repo) -> None:
-    """Hook the rating update into the repository's finishing save (GameRepository)."""
+    """Hook the players' running totals and the rating update into the repository's finishing
+    save (GameRepository), so they are written in its transaction."""
     players = PlayerRepository(repo.db)
 
     async def hook(game_id: int, finished_at: float) -> None:
-        await update_for_game(players, game_id, finished_at)
+        await on_finish(players, game_id, finished_at)
 
     if not any(getattr(h, "ratings_hook", False) for h in repo.finish_hooks):
         hook.ratings_hook = True  # type: ignore[attr-defined]
@@ -76,12 +84,13 @@ def install(repo) -> None:
 
 
 async def rebuild(db) -> int:
-    """Recompute every rating from the stored results, in the order the games finished, in one
-    transaction; return how many games are rated. Gives exactly what the updates at each game's
-    end gave."""
+    """Recompute every rating (and the players' running totals) from the stored results, in the
+    order the games finished, in one transaction; return how many games are rated. Gives
+    exactly what the updates at each game's end gave."""
     players = PlayerRepository(db)
     count = 0
     async with db.transaction():
+        await players.rebuild_summaries()
         await players.clear_ratings()
         for game_id, finished_at in await players.finished_games():
             count += await update_for_game(players, game_id, finished_at)

@@ -53,6 +53,34 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_user ON rating_history (user_id, scope, finished_at);
 
+-- Each player's running totals, per server (guild_id) and over every game (guild_id 0), updated
+-- with the results of each finished game: the wins, best-total and best-solo boards and the
+-- server's category averages read these few rows instead of every result. Human seats only.
+-- multi: games with others; best: best total in a game with others; cat_games: games whose
+-- category scores are known, cat_a..cat_f: the sums of those scores; name: the latest name.
+CREATE TABLE player_summaries (
+    guild_id   INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    name       TEXT    NOT NULL,
+    games      INTEGER NOT NULL,
+    multi      INTEGER NOT NULL,
+    wins       INTEGER NOT NULL,
+    best       INTEGER,
+    best_solo  INTEGER,
+    cat_games  INTEGER NOT NULL,
+    cat_a      INTEGER NOT NULL,
+    cat_b      INTEGER NOT NULL,
+    cat_c      INTEGER NOT NULL,
+    cat_d      INTEGER NOT NULL,
+    cat_e      INTEGER NOT NULL,
+    cat_f      INTEGER NOT NULL,
+    last_at    REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX player_summaries_wins ON player_summaries (guild_id, wins DESC, user_id);
+CREATE INDEX player_summaries_best ON player_summaries (guild_id, best DESC, user_id);
+CREATE INDEX player_summaries_solo ON player_summaries (guild_id, best_solo DESC, user_id);
+
 -- A player's choices about their statistics: global_board 1 = listed on global boards.
 CREATE TABLE player_settings (
     user_id      INTEGER PRIMARY KEY,
@@ -78,3 +106,19 @@ UPDATE results SET
     events = CASE WHEN solo = 1 THEN (SELECT coalesce(json_extract(g.config, '$.events'), 'normal')
                                        FROM games g WHERE g.id = results.game_id) END,
     autopilot = CASE WHEN is_bot = 1 AND name LIKE 'Autopilot (%' THEN 1 ELSE 0 END;
+
+-- The running totals of the games finished so far (db/players.py SUMMARY_SELECT, the same
+-- query): per server, then over every game.
+INSERT INTO player_summaries (guild_id, user_id, name, games, multi, wins, best, best_solo, cat_games,
+                              cat_a, cat_b, cat_c, cat_d, cat_e, cat_f, last_at)
+SELECT scope, user_id,
+       (SELECT x.name FROM results x WHERE x.user_id = r.user_id ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),
+       count(*), sum(CASE WHEN solo = 0 THEN 1 ELSE 0 END), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
+       max(CASE WHEN solo = 0 THEN score END), max(CASE WHEN solo = 1 THEN score END),
+       sum(CASE WHEN cat_a IS NULL THEN 0 ELSE 1 END), coalesce(sum(cat_a), 0), coalesce(sum(cat_b), 0),
+       coalesce(sum(cat_c), 0), coalesce(sum(cat_d), 0), coalesce(sum(cat_e), 0), coalesce(sum(cat_f), 0),
+       max(finished_at)
+FROM (SELECT guild_id AS scope, results.* FROM results WHERE guild_id IS NOT NULL
+      UNION ALL SELECT 0 AS scope, results.* FROM results) r
+WHERE user_id IS NOT NULL AND is_bot = 0
+GROUP BY scope, user_id;

@@ -43,6 +43,15 @@ async def test_migration_4_backfills_summaries_of_games_finished_under_version_3
         assert [s.categories for s in pair] == [tuple(p[c]["total"] for c in "ABCDEF")
                                                 for p in json.loads(dump(duo))["result"]["players"]]
         assert all(s.events is None and s.players == 2 for s in pair)
+        # the running totals: per server and over every game, human seats only
+        totals = {(r[0], r[1]): r for r in await players.summaries()}
+        assert set(totals) == {(10, 100), (10, 200), (10, 300), (0, 100), (0, 200), (0, 300)}
+        solo_total = solo.result["players"][0]["total"]
+        assert totals[(10, 100)][3:8] == (1, 0, 0, None, solo_total)  # games, multi, wins, best, best solo
+        winner = 200 if pair[0].place == 1 else 300
+        assert totals[(0, winner)][5] == 1 and totals[(0, winner)][8] == 1  # a win; category scores known
+        assert await players.category_averages(10) == tuple(
+            (daily.categories[i] + pair[0].categories[i] + pair[1].categories[i]) / 3 for i in range(6))
         # the ratings step (run once on the next start): the two-player game is rated
         assert await players.ratings_missing()
         assert await ratings.rebuild(db) == 1

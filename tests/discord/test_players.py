@@ -7,6 +7,7 @@ import io
 
 from PIL import Image
 
+from db.players import PlayerRepository
 from service import ratings
 
 DAY = 86_400.0
@@ -27,6 +28,8 @@ async def add_finished(db, game_id, guild_id, seats, *, finished_at, solo=False,
             " 'universal_coalition', ?, 10, ?)",
             (game_id, n, guild_id, user, name, score, place, finished_at, daily, int(solo), int(user is None),
              *cats, cats[2], len(seats), started if started is not None else finished_at - 3600))
+    async with db.transaction():
+        await ratings.on_finish(PlayerRepository(db), game_id, finished_at)
 
 
 async def history(world):
@@ -47,7 +50,6 @@ async def history(world):
     await add_finished(db, 200, other.id, [(a, "alice", 150, 1, (50, 20, 20, 20, 20, 20)), (eve.id, "eve", 10, 2,
                                                                                            (2, 2, 2, 2, 1, 1))],
                        finished_at=1_000_000 + 31 * DAY)
-    await ratings.rebuild(db)
     await world.env.settle()
     return other, eve
 

@@ -9,6 +9,7 @@ import pytest
 from db.connection import open_database
 from db.players import GameSeat, PlayerRepository
 from service import players as P
+from service import ratings
 
 DAY = 86_400.0
 T0 = 1_763_942_400.0  # 2025-11-24 00:00 UTC
@@ -81,6 +82,8 @@ async def add(db, game_id, guild, seats, finished_at):
         " players, started_at, rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 8)",
         [(game_id, n, guild, u, f"u{u}", s, pl, finished_at, int(u is None), len(seats), finished_at - 800)
          for n, (u, s, pl) in enumerate(seats)])
+    async with db.transaction():
+        await ratings.on_finish(PlayerRepository(db), game_id, finished_at)
 
 
 async def test_privacy_a_profile_holds_only_shared_servers_and_shared_dm_games(db):

@@ -33,13 +33,14 @@ async def finish_incrementally(db, games):
     players = PlayerRepository(db)
     for game_id, finished_at in games:
         async with db.transaction():
-            await ratings.update_for_game(players, game_id, finished_at)
+            await ratings.on_finish(players, game_id, finished_at)
 
 
 async def snapshot(db):
     return (await db.fetchall("SELECT scope, user_id, mu, sigma, ordinal, games FROM ratings ORDER BY 1, 2"),
             await db.fetchall("SELECT game_id, scope, user_id, mu, sigma FROM rating_history ORDER BY 1, 2, 3"),
-            await db.fetchall("SELECT game_id, rated FROM results ORDER BY 1, 2"))
+            await db.fetchall("SELECT game_id, rated FROM results ORDER BY 1, 2"),
+            await PlayerRepository(db).summaries())
 
 
 async def test_a_known_sequence_of_results_gives_the_librarys_ratings_and_ties_share(db):
@@ -99,6 +100,7 @@ async def test_a_rebuild_from_scratch_equals_the_incremental_updates(db):
     assert await ratings.rebuild(db) == 40
     assert await snapshot(db) == incremental
     await db.execute("UPDATE ratings SET mu = 0")  # damaged: the rebuild repairs it
+    await db.execute("UPDATE player_summaries SET wins = 99")
     await ratings.rebuild(db)
     assert await snapshot(db) == incremental
 
