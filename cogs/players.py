@@ -237,8 +237,12 @@ class PlayersCog(commands.Cog):
                 if key in records:
                     who, value, game_id = records[key]
                     shown = P.duration(value) if key == "fastest" else value
-                    lines.append(f"{name}: {shown} by {who} (game #{game_id}, /pu export game:{game_id})"
-                                 if key != "fastest" else f"{name}: {shown}, {who} (/pu export game:{game_id})")
+                    if key == "streak":
+                        lines.append(f"{name}: {shown} by {who}")
+                    elif key == "fastest":
+                        lines.append(f"{name}: {shown}, {who}")
+                    else:
+                        lines.append(f"{name}: {shown} by {who} (game #{game_id})")
             await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)

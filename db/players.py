@@ -55,7 +55,8 @@ def _seat(row) -> GameSeat:
 
 
 # A game's (or every game's) human seats as player_summaries rows: per server and over every
-# game (guild 0); the same query as migration 0004's backfill, with a filter on results.
+# game (guild 0); the same query as migration 0004's backfill, with a filter on results. The
+# streak columns are right for one game; over many, rebuild_summaries recomputes them.
 SUMMARY_SELECT = """
 SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
                         ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),
@@ -63,13 +64,33 @@ SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
        max(CASE WHEN solo = 0 THEN score END), max(CASE WHEN solo = 1 THEN score END),
        sum(CASE WHEN cat_a IS NULL THEN 0 ELSE 1 END), coalesce(sum(cat_a), 0), coalesce(sum(cat_b), 0),
        coalesce(sum(cat_c), 0), coalesce(sum(cat_d), 0), coalesce(sum(cat_e), 0), coalesce(sum(cat_f), 0),
-       max(finished_at)
+       max(finished_at), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
+       sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END)
 FROM (SELECT guild_id AS scope, results.* FROM results WHERE guild_id IS NOT NULL AND {where}
       UNION ALL SELECT 0 AS scope, results.* FROM results WHERE {where}) r
 WHERE user_id IS NOT NULL AND is_bot = 0
 GROUP BY scope, user_id"""
 SUMMARY_COLUMNS = ("guild_id, user_id, name, games, multi, wins, best, best_solo, cat_games, cat_a, cat_b, cat_c,"
-                   " cat_d, cat_e, cat_f, last_at")
+                   " cat_d, cat_e, cat_f, last_at, streak, best_streak")
+_HUMAN = "guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0"
+# Each kind of server record: (kind, value, name, filter); fastest is the lowest, the others the
+# highest; the earliest game holds a tie. The same rules as migration 0004's backfill.
+RECORD_SOURCES = (
+    ("total", "score", "name", _HUMAN),
+    *((c, f"cat_{c.lower()}", "name", f"{_HUMAN} AND cat_{c.lower()} IS NOT NULL") for c in "ABCDEF"),
+    ("lifepods", "lifepods", "name", f"{_HUMAN} AND lifepods IS NOT NULL"),
+    ("fastest", "finished_at - started_at", "'game #' || game_id",
+     "guild_id IS NOT NULL AND solo = 0 AND seat = 0 AND started_at IS NOT NULL"),
+)
+
+
+def _records_select(where: str) -> str:
+    union = " UNION ALL ".join(
+        f"SELECT guild_id, '{kind}' AS kind, {name} AS name, {value} AS value, game_id, finished_at, seat FROM results"
+        f" WHERE {condition} AND {where}" for kind, value, name, condition in RECORD_SOURCES)
+    return ("SELECT guild_id, kind, name, value, game_id FROM (SELECT guild_id, kind, name, value, game_id,"
+            " row_number() OVER (PARTITION BY guild_id, kind ORDER BY CASE WHEN kind = 'fastest' THEN value"
+            f" ELSE -value END, finished_at, game_id, seat) AS n FROM ({union}) candidates) ranked WHERE n = 1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,16 +164,54 @@ class PlayerRepository:
             " cat_a = player_summaries.cat_a + excluded.cat_a, cat_b = player_summaries.cat_b + excluded.cat_b,"
             " cat_c = player_summaries.cat_c + excluded.cat_c, cat_d = player_summaries.cat_d + excluded.cat_d,"
             " cat_e = player_summaries.cat_e + excluded.cat_e, cat_f = player_summaries.cat_f + excluded.cat_f,"
-            " last_at = max(player_summaries.last_at, excluded.last_at)", {"game": game_id})
+            " last_at = max(player_summaries.last_at, excluded.last_at),"
+            " streak = CASE WHEN excluded.wins > 0 THEN player_summaries.streak + 1"
+            "               WHEN excluded.multi > 0 THEN 0 ELSE player_summaries.streak END,"
+            " best_streak = max(player_summaries.best_streak,"
+            "                   CASE WHEN excluded.wins > 0 THEN player_summaries.streak + 1 ELSE 0 END)",
+            {"game": game_id})
+        await self.db.execute(
+            f"INSERT INTO server_records (guild_id, kind, name, value, game_id) {_records_select('game_id = :game')}"
+            " ON CONFLICT (guild_id, kind) DO UPDATE SET name = excluded.name, value = excluded.value,"
+            " game_id = excluded.game_id WHERE (excluded.kind = 'fastest' AND excluded.value < server_records.value)"
+            " OR (excluded.kind <> 'fastest' AND excluded.value > server_records.value)", {"game": game_id})
 
     async def rebuild_summaries(self) -> None:
         """Recompute every running total from the results (inside a transaction)."""
         await self.db.execute("DELETE FROM player_summaries")
         await self.db.execute(f"INSERT INTO player_summaries ({SUMMARY_COLUMNS}) {SUMMARY_SELECT.format(where='1 = 1')}")
+        streaks: dict[tuple[int, int], list[int]] = {}  # (scope, user) -> [current, best]
+        for guild_id, user_id, place in await self.db.fetchall(
+                "SELECT guild_id, user_id, place FROM results WHERE user_id IS NOT NULL AND is_bot = 0 AND solo = 0"
+                " ORDER BY finished_at, game_id"):
+            for scope in ((guild_id, 0) if guild_id is not None else (0,)):
+                entry = streaks.setdefault((scope, user_id), [0, 0])
+                entry[0] = entry[0] + 1 if place == 1 else 0
+                entry[1] = max(entry[1], entry[0])
+        await self.db.executemany(
+            "UPDATE player_summaries SET streak = ?, best_streak = ? WHERE guild_id = ? AND user_id = ?",
+            [(cur, best, scope, user) for (scope, user), (cur, best) in streaks.items()])
+        await self.db.execute("DELETE FROM server_records")
+        await self.db.execute(f"INSERT INTO server_records (guild_id, kind, name, value, game_id) {_records_select('1 = 1')}")
 
     async def summaries(self) -> list[tuple]:
         return [tuple(r) for r in await self.db.fetchall(
             f"SELECT {SUMMARY_COLUMNS} FROM player_summaries ORDER BY guild_id, user_id")]
+
+    async def server_records(self, guild_id: int) -> dict[str, tuple]:
+        """The server's records: kind -> (name, value, game id); "streak" -> (name, length, None)."""
+        rows = await self.db.fetchall("SELECT kind, name, value, game_id FROM server_records WHERE guild_id = ?",
+                                      (guild_id,))
+        out = {kind: (name, value if kind == "fastest" else int(value), game_id) for kind, name, value, game_id in rows}
+        streak = await self.db.fetchone(
+            "SELECT name, best_streak FROM player_summaries WHERE guild_id = ? AND best_streak > 0"
+            " ORDER BY best_streak DESC, last_at, user_id LIMIT 1", (guild_id,))
+        if streak is not None:
+            out["streak"] = (streak[0], streak[1], None)
+        return out
+
+    async def all_records(self) -> list[tuple]:
+        return [tuple(r) for r in await self.db.fetchall("SELECT * FROM server_records ORDER BY 1, 2")]
 
     async def rating_history(self, user_id: int, scope: int) -> list[tuple[int, float, float]]:
         """(game id, ordinal, finished_at) of each rating change, oldest first."""
@@ -243,13 +302,6 @@ class PlayerRepository:
         rows = await self.db.fetchall(f"{sql} LIMIT :limit OFFSET :offset", args)
         count = await self.db.fetchval(count_sql, args)
         return [tuple(r) for r in rows], count
-
-    async def server_seats(self, guild_id: int) -> list[GameSeat]:
-        """Every human seat of the server's finished games, in the order they finished (records)."""
-        rows = await self.db.fetchall(
-            f"SELECT {_SEAT_COLUMNS} FROM results WHERE guild_id = ? ORDER BY finished_at, game_id, seat",
-            (guild_id,))
-        return [_seat(r) for r in rows]
 
     # -- settings --------------------------------------------------------------------------
 

@@ -234,45 +234,10 @@ class Players:
                 "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)]}
 
     async def records(self, guild_id: int) -> dict:
-        """The server's records, each with its game id: highest total, highest per category,
-        most lifepods, longest win streak (games with others), fastest finished game with others."""
-        seats = [s for s in await self.repo.server_seats(guild_id) if s.user_id is not None and not s.is_bot]
-        if not seats:
-            return {}
-
-        def top(key):
-            have = [s for s in seats if key(s) is not None]
-            return max(have, key=lambda s: (key(s), -s.finished_at)) if have else None
-
-        out: dict = {}
-        best = top(lambda s: s.score)
-        out["total"] = (best.name, best.score, best.game_id)
-        for i, c in enumerate(CATEGORIES):
-            s = top(lambda s, i=i: s.categories[i])
-            if s is not None:
-                out[c] = (s.name, s.categories[i], s.game_id)
-        s = top(lambda s: s.lifepods)
-        if s is not None:
-            out["lifepods"] = (s.name, s.lifepods, s.game_id)
-        streaks: dict[int, list] = {}
-        best_streak = None
-        for s in seats:
-            if s.solo:
-                continue
-            cur = streaks.setdefault(s.user_id, [0, s.name])
-            cur[0] = cur[0] + 1 if s.place == 1 else 0
-            if cur[0] and (best_streak is None or cur[0] > best_streak[1]):
-                best_streak = (s.name, cur[0], s.game_id)
-        if best_streak:
-            out["streak"] = best_streak
-        timed = {}
-        for s in seats:
-            if not s.solo and s.started_at is not None:
-                timed.setdefault(s.game_id, s.finished_at - s.started_at)
-        if timed:
-            game_id = min(timed, key=lambda g: (timed[g], g))
-            out["fastest"] = (f"game #{game_id}", timed[game_id], game_id)
-        return out
+        """The server's records, kept as games finish: kind -> (name, value, game id) for the
+        highest total, highest per category, most lifepods and the fastest finished game with
+        others; "streak": (name, longest win streak in games with others, None)."""
+        return await self.repo.server_records(guild_id)
 
     async def export_csv(self, user_id: int) -> str:
         """The user's own finished games as CSV (one row per game)."""

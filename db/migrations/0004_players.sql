@@ -75,7 +75,22 @@ CREATE TABLE player_summaries (
     cat_e      INTEGER NOT NULL,
     cat_f      INTEGER NOT NULL,
     last_at    REAL    NOT NULL,
+    streak      INTEGER NOT NULL DEFAULT 0,   -- wins in a row in games with others, up to now
+    best_streak INTEGER NOT NULL DEFAULT 0,   -- the longest such run (filled by the ratings rebuild)
     PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX player_summaries_streak ON player_summaries (guild_id, best_streak DESC, user_id);
+
+-- Each server's records (/pu records), kept up to date as games finish: kind is total, A-F,
+-- lifepods (highest; the earliest holds a tie) or fastest (seconds from a game's creation to
+-- its end, games with others; lowest).
+CREATE TABLE server_records (
+    guild_id INTEGER NOT NULL,
+    kind     TEXT    NOT NULL,
+    name     TEXT    NOT NULL,
+    value    REAL    NOT NULL,
+    game_id  INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, kind)
 );
 CREATE INDEX player_summaries_wins ON player_summaries (guild_id, wins DESC, user_id);
 CREATE INDEX player_summaries_best ON player_summaries (guild_id, best DESC, user_id);
@@ -122,3 +137,29 @@ FROM (SELECT guild_id AS scope, results.* FROM results WHERE guild_id IS NOT NUL
       UNION ALL SELECT 0 AS scope, results.* FROM results) r
 WHERE user_id IS NOT NULL AND is_bot = 0
 GROUP BY scope, user_id;
+
+-- The records of the games finished so far (db/players.py RECORD_SOURCES, the same rules).
+INSERT INTO server_records (guild_id, kind, name, value, game_id)
+SELECT guild_id, kind, name, value, game_id FROM (
+    SELECT guild_id, kind, name, value, game_id,
+           row_number() OVER (PARTITION BY guild_id, kind
+                              ORDER BY CASE WHEN kind = 'fastest' THEN value ELSE -value END, finished_at, game_id, seat) AS n
+    FROM (SELECT guild_id, 'total' AS kind, name, score AS value, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0
+          UNION ALL SELECT guild_id, 'A', name, cat_a, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND cat_a IS NOT NULL
+          UNION ALL SELECT guild_id, 'B', name, cat_b, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND cat_b IS NOT NULL
+          UNION ALL SELECT guild_id, 'C', name, cat_c, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND cat_c IS NOT NULL
+          UNION ALL SELECT guild_id, 'D', name, cat_d, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND cat_d IS NOT NULL
+          UNION ALL SELECT guild_id, 'E', name, cat_e, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND cat_e IS NOT NULL
+          UNION ALL SELECT guild_id, 'F', name, cat_f, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND cat_f IS NOT NULL
+          UNION ALL SELECT guild_id, 'lifepods', name, lifepods, game_id, finished_at, seat FROM results
+          WHERE guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND lifepods IS NOT NULL
+          UNION ALL SELECT guild_id, 'fastest', 'game #' || game_id, finished_at - started_at, game_id, finished_at, seat
+          FROM results WHERE guild_id IS NOT NULL AND solo = 0 AND seat = 0 AND started_at IS NOT NULL) candidates
+) ranked WHERE n = 1;

@@ -52,6 +52,11 @@ async def test_migration_4_backfills_summaries_of_games_finished_under_version_3
         assert totals[(0, winner)][5] == 1 and totals[(0, winner)][8] == 1  # a win; category scores known
         assert await players.category_averages(10) == tuple(
             (daily.categories[i] + pair[0].categories[i] + pair[1].categories[i]) / 3 for i in range(6))
+        # the server's records, from the same games
+        records = await players.server_records(10)
+        top = max([daily, *pair], key=lambda x: (x.score, -x.game_id, -x.seat))
+        assert records["total"] == (top.name, top.score, top.game_id)
+        assert records["fastest"] == ("game #2", 1.0, 2)  # created at 5, finished at 6
         # the ratings step (run once on the next start): the two-player game is rated
         assert await players.ratings_missing()
         assert await ratings.rebuild(db) == 1

@@ -40,7 +40,7 @@ async def snapshot(db):
     return (await db.fetchall("SELECT scope, user_id, mu, sigma, ordinal, games FROM ratings ORDER BY 1, 2"),
             await db.fetchall("SELECT game_id, scope, user_id, mu, sigma FROM rating_history ORDER BY 1, 2, 3"),
             await db.fetchall("SELECT game_id, rated FROM results ORDER BY 1, 2"),
-            await PlayerRepository(db).summaries())
+            await PlayerRepository(db).summaries(), await PlayerRepository(db).all_records())
 
 
 async def test_a_known_sequence_of_results_gives_the_librarys_ratings_and_ties_share(db):
@@ -93,14 +93,19 @@ async def test_a_rebuild_from_scratch_equals_the_incremental_updates(db):
         places = sorted(rng.randint(1, len(users)) for _ in users)
         await add_game(db, game_id, rng.choice([7, 8, None]), [(u, p, False) for u, p in zip(users, places)],
                        finished_at=float(game_id))
+        await db.execute("UPDATE results SET cat_a = score - seat, started_at = ? WHERE game_id = ?",
+                         (game_id - rng.random() * 5, game_id))
         games.append((game_id, float(game_id)))
     await finish_incrementally(db, games)
     incremental = await snapshot(db)
     assert len(incremental[1]) > 100
+    assert any(row[-1] > 1 for row in incremental[3])  # some win streaks
+    assert {row[1] for row in incremental[4]} == {"total", "A", "fastest"}
     assert await ratings.rebuild(db) == 40
     assert await snapshot(db) == incremental
     await db.execute("UPDATE ratings SET mu = 0")  # damaged: the rebuild repairs it
-    await db.execute("UPDATE player_summaries SET wins = 99")
+    await db.execute("UPDATE player_summaries SET wins = 99, best_streak = 0")
+    await db.execute("DELETE FROM server_records WHERE kind = 'A'")
     await ratings.rebuild(db)
     assert await snapshot(db) == incremental
 
