@@ -220,6 +220,19 @@ class PlayersCog(commands.Cog):
         except Exception as error:  # noqa: BLE001
             await self.fail(interaction, error)
 
+    async def rated_autopilot(self, interaction: Interaction, allow: bool) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel = interaction.channel
+            game = await self.service.game_here(interaction.channel_id or 0, getattr(channel, "parent_id", None),
+                                                interaction.user.id)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            text = await P.allow_autopilot_rating(self.service, game.id, interaction.user.id,
+                                                  bool(perms and perms.manage_guild), allow)
+            await interaction.followup.send(text, ephemeral=True)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
     # ------------------------------------------------------------------ records and export
 
     async def records(self, interaction: Interaction) -> None:
@@ -290,7 +303,13 @@ def make_commands() -> list[app_commands.Command]:
     async def export_stats_command(interaction: Interaction) -> None:
         await cog_of(interaction).export_stats(interaction)
 
-    return [profile_command, leaderboard_command, records_command, export_stats_command]
+    @app_commands.command(name="rated-autopilot",
+                          description="Creator: does this game move ratings if the autopilot takes over a seat?")
+    @app_commands.describe(allow="yes: still rated; no (the default): not rated once the autopilot plays a person's seat")
+    async def rated_autopilot_command(interaction: Interaction, allow: bool) -> None:
+        await cog_of(interaction).rated_autopilot(interaction, allow)
+
+    return [profile_command, leaderboard_command, records_command, export_stats_command, rated_autopilot_command]
 
 
 async def setup(bot: commands.Bot) -> None:
@@ -309,5 +328,5 @@ async def setup(bot: commands.Bot) -> None:
 async def teardown(bot: commands.Bot) -> None:
     game_cog = bot.get_cog("GameCog")
     if game_cog is not None:
-        for name in ("profile", "leaderboard", "records", "export-stats"):
+        for name in ("profile", "leaderboard", "records", "export-stats", "rated-autopilot"):
             game_cog.app_command.remove_command(name)

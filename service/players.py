@@ -186,6 +186,23 @@ def profile_text(name: str, p: dict) -> str:
     return "\n".join(lines)
 
 
+async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: bool, allow: bool) -> str:
+    """The creator's (or a manager's) choice, before the game ends, of whether it still moves
+    ratings if the autopilot takes over a person's seat (service.ratings; default: no).
+    Returns the answer to show; raises NotAllowed / WrongStage (service.errors)."""
+    import json
+
+    from .errors import WrongStage
+    async with service.lock(game_id):
+        game = await service.check_manager(game_id, user_id, is_admin)
+        if game.status not in ("lobby", "active"):
+            raise WrongStage(f"Game #{game_id} is over: its rating is settled.")
+        options = {**game.options, "rated_autopilot": bool(allow)}
+        await service.repo.set_config(game_id, json.dumps(options), game.version)
+    return (f"Game #{game_id} moves ratings even if the autopilot takes over a seat." if allow else
+            f"Game #{game_id} moves no rating if the autopilot takes over a seat (the default).")
+
+
 class Players:
     """Profiles, boards, records and the export over one PlayerRepository."""
 

@@ -172,3 +172,16 @@ async def test_forged_leaderboard_buttons_and_bad_options_get_short_private_answ
     assert dm.ephemeral and "in a server" in dm.response.content
     dm = await world.bob.user.slash("pu leaderboard", kind="wins")
     assert dm.ephemeral and "scope: global" in dm.response.content
+
+
+async def test_the_creator_allows_a_game_to_stay_rated_when_the_autopilot_takes_a_seat(world):
+    from .helpers import start_game, thread_of
+
+    game = await start_game(world, [world.alice, world.bob])
+    assert game.options["rated_autopilot"] is False  # the default: not rated
+    refused = await world.bob.slash(thread_of(world), "pu rated-autopilot", allow=True)
+    assert refused.ephemeral and "creator" in (refused.followups[-1] if refused.followups else refused.response).content
+    assert (await world.service.load(game.id)).options["rated_autopilot"] is False
+    ok = await world.alice.slash(thread_of(world), "pu rated-autopilot", allow=True)
+    assert ok.ephemeral and "moves ratings even if" in (ok.followups[-1] if ok.followups else ok.response).content
+    assert (await world.service.load(game.id)).options["rated_autopilot"] is True
