@@ -167,6 +167,22 @@ def duration(seconds: float | None) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
+def _planet_name(planet_id: str) -> str:
+    from . import boards
+    try:
+        return boards.planet_name(planet_id)
+    except (KeyError, ValueError):
+        return planet_id
+
+
+def _corp_name(corp_id: str) -> str:
+    from . import boards
+    try:
+        return boards.corporation_name(corp_id)
+    except (KeyError, ValueError):
+        return corp_id
+
+
 def profile_text(name: str, p: dict) -> str:
     """A short text beside the profile image."""
     lines = [f"**{name}**: {p['games']} finished game(s), {p['wins']} win(s) in {p['multiplayer']} with others."]
@@ -176,8 +192,16 @@ def profile_text(name: str, p: dict) -> str:
     lines.append(f"Average {p['average']}, best {p['best']} medals.")
     if p["rating"] is not None:
         lines.append(f"Rating {p['rating']} ({p['trend']:+.1f} over the last games).")
+    for kind, label, namer in (("planet", "Planet", _planet_name), ("corporation", "Corporation", _corp_name)):
+        fav, best = p[kind]["favourite"], p[kind]["best"]
+        if fav:
+            lines.append(f"{label}: most played {namer(fav)}" + (f", best average {namer(best)}." if best != fav
+                                                                  else " (also the best average)."))
     if p["solo"]["games"]:
-        lines.append(f"Solo: best {p['solo']['best']}, target reached {p['solo']['reached']}/{p['solo']['games']}.")
+        by = ", ".join(f"{level} {d['reached']}/{d['games']} (best {d['best']})"
+                       for level, d in sorted(p["solo"]["by_events"].items()))
+        lines.append(f"Solo: best {p['solo']['best']}, target reached {p['solo']['reached']}/{p['solo']['games']}"
+                     + (f"; by event deck: {by}." if by else "."))
     if p["daily"]["best_streak"]:
         lines.append(f"Daily streak {p['daily']['streak']} (best {p['daily']['best_streak']}).")
     lines.append(f"Median time per round: {duration(p['round_seconds'])}.")
