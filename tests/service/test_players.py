@@ -72,8 +72,8 @@ def test_scopes_a_viewer_may_see():
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await open_database(tmp_path / "p.sqlite3")
+async def db(database_target):  # a SQLite file, then a blank PostgreSQL schema
+    database = await open_database(database_target)
     yield database
     await database.close()
 

@@ -12,8 +12,8 @@ from service import autoplay, ratings
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await open_database(tmp_path / "r.sqlite3")
+async def db(database_target):  # a SQLite file, then a blank PostgreSQL schema
+    database = await open_database(database_target)
     yield database
     await database.close()
 
