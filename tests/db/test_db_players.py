@@ -12,8 +12,8 @@ from engine.state import dump
 from service import ratings
 
 
-async def test_migration_4_backfills_summaries_of_games_finished_under_version_3(tmp_path):
-    db = await open_database(tmp_path / "v3.sqlite3", migrate=False)
+async def test_migration_4_backfills_summaries_of_games_finished_under_version_3(database_target):
+    db = await open_database(database_target, migrate=False)  # a SQLite file, then a PostgreSQL schema
     try:
         await migrations.apply_migrations(db, target=3)
         solo, duo = random_game(1, 3), random_game(2, 4)
