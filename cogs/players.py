@@ -19,7 +19,7 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from db.errors import DatabaseError
-from engine.errors import EngineError
+from engine.errors import DataError, EngineError
 from service import players as P
 from service.errors import ServiceError
 
@@ -79,8 +79,8 @@ class PlayersCog(commands.Cog):
             log.info("ratings rebuilt from %d finished game(s)", count)
 
     async def fail(self, interaction: Interaction, error: BaseException) -> None:
-        if isinstance(error, (ServiceError, EngineError, DatabaseError)):
-            text = str(error) or "That did not work."
+        if isinstance(error, (ServiceError, EngineError, DatabaseError)) and not isinstance(error, DataError):
+            text = str(error) or "That did not work."  # the player's mistake (a DataError is ours)
         else:
             log.exception("unexpected error in a players command", exc_info=error)
             text = "Sorry, something went wrong on our side. Please try again."

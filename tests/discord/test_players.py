@@ -185,3 +185,21 @@ async def test_the_creator_allows_a_game_to_stay_rated_when_the_autopilot_takes_
     ok = await world.alice.slash(thread_of(world), "pu rated-autopilot", allow=True)
     assert ok.ephemeral and "moves ratings even if" in (ok.followups[-1] if ok.followups else ok.response).content
     assert (await world.service.load(game.id)).options["rated_autopilot"] is True
+
+
+async def test_inconsistent_game_data_in_a_players_command_gets_the_apology_not_the_file_name(world, monkeypatch,
+                                                                                              caplog):
+    """A DataError is the bot's fault, not the player's: as in the game commands, the player gets
+    the apology (never the data file's name) and the error is logged."""
+    import logging
+
+    from engine.errors import DataError
+
+    async def broken(*_args, **_kwargs):
+        raise DataError("planet 'ksb-4156': no square 'Z9' in planets.json")
+
+    monkeypatch.setattr(world.service.players, "records", broken)
+    r = await world.carol.slash(world.channel, "pu records")
+    answer = (r.followups[-1] if r.followups else r.response).content
+    assert "something went wrong on our side" in answer and "planets.json" not in answer
+    assert any(rec.levelno >= logging.ERROR and isinstance(rec.exc_info[1], DataError) for rec in caplog.records)
