@@ -38,6 +38,7 @@ AREAS = {
     "startup": "bench.startup_bench",
     "dbsize": "bench.dbsize_bench",
     "loop": "bench.loop_bench",
+    "players": "bench.players_bench",
 }
 DEFAULT_OUT = ROOT / "bench" / "RESULTS.md"
 COLUMNS = ("area", "what", "median (or value)", "target", "met", "notes")

@@ -3,4 +3,4 @@
 EXTENSIONS lists the cog modules bot.py loads; ``bot.service`` (a service.GameService) must
 be set on the bot before they load.
 """
-EXTENSIONS: list[str] = ["cogs.game"]
+EXTENSIONS: list[str] = ["cogs.game", "cogs.players"]  # players joins the /pu group of game

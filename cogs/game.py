@@ -410,25 +410,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.show_panel(interaction, outcome, note=f"**Daily challenge {game.row.daily_key}** (game #{game.id}). "
                                                               f"Only you see this game until you finish it.")
 
-    @app_commands.command(name="leaderboard", description="Daily challenge results in this server: today and best ever")
-    async def leaderboard(self, interaction: Interaction) -> None:
-        async with self.answering(interaction):
-            await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
-            board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
-            if board["mine"]:
-                lines = [f"**Daily challenge {board['day']}: your own results.** Outside a server only your "
-                         f"own results are shown; use /pu leaderboard in a server to see its ranking."]
-                lines += [f"Today: {e['total']} medals" for e in board["today"]] or [
-                    "You have not finished today's challenge yet: /pu daily."]
-            else:
-                lines = [f"**Daily challenge {board['day']}**: {board['players_today']} finished so far."]
-                lines += [f"{i}. {e['name']}: {e['total']} medals" for i, e in enumerate(board["today"], 1)] or [
-                    "Nobody has finished today's challenge yet: /pu daily."]
-            if board["best"]:
-                lines.append("**Your best:**" if board["mine"] else "**Best ever:**")
-                lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
-            await interaction.followup.send("\n".join(lines), allowed_mentions=discord.AllowedMentions.none())
-
     @app_commands.command(name="play", description="Your move in this channel's game (only you see it)")
     async def play(self, interaction: Interaction) -> None:
         await self.open_panel(interaction)

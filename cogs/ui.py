@@ -134,7 +134,8 @@ class PanelMenu(discord.ui.DynamicItem[discord.ui.Select],
 
 def _known_ids() -> str:
     """One pattern matching the custom id of every item above (their groups unnamed)."""
-    items = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu)
+    from .players import DYNAMIC_ITEMS as PLAYERS_ITEMS  # leaderboard pages (cogs/players.py)
+    items = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *PLAYERS_ITEMS)
     return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
 
 

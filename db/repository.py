@@ -8,7 +8,7 @@ moved on meanwhile, instead of silently overwriting someone else's move.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,6 +85,16 @@ class ResultRow:
     guild_id: int | None = None
     daily_key: str | None = None
     finished_at: float | None = None
+    # per-game summary (migration 0004; service/players.py fills them, NULL when unknown)
+    categories: tuple[int, ...] | None = None  # medals of scoring categories A-F
+    lifepods: int | None = None
+    planet: str | None = None
+    corporation: str | None = None
+    players: int | None = None
+    events: str | None = None                  # solo event-deck difficulty
+    rounds: int | None = None
+    started_at: float | None = None
+    autopilot: bool = False                    # a human's seat handed to the autopilot
 
 
 _RESULT_COLUMNS = "seat, user_id, name, score, place, solo, is_bot, target, game_id, guild_id, daily_key, finished_at"
@@ -137,6 +147,8 @@ class GameRepository:
     def __init__(self, db: Database, clock: Callable[[], float] = time.time):
         self.db = db
         self.clock = clock
+        # awaited with (game id, finish time) inside the transaction that stores a game's results
+        self.finish_hooks: list[Callable[[int, float], Awaitable[None]]] = []
 
     # -- games ---------------------------------------------------------------------------
 
@@ -283,19 +295,33 @@ class GameRepository:
                     [(game_id, kind, payload, now) for kind, payload in outbox],
                 )
             if results:
-                game_row = await self.db.fetchone("SELECT guild_id, daily_key FROM games WHERE id = ?", (game_id,))
+                results = list(results)
+                game_row = await self.db.fetchone(
+                    "SELECT guild_id, daily_key, created_at FROM games WHERE id = ?", (game_id,))
                 assert game_row is not None  # the game saved just above
-                guild_id, daily_key = game_row
+                guild_id, daily_key, created_at = game_row
                 await self.db.executemany(
                     "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place,"
-                    " finished_at, daily_key, solo, is_bot, target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " finished_at, daily_key, solo, is_bot, target, cat_a, cat_b, cat_c, cat_d, cat_e, cat_f,"
+                    " lifepods, planet, corporation, players, events, rounds, started_at, autopilot)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     " ON CONFLICT (game_id, seat) DO UPDATE SET guild_id = excluded.guild_id,"
                     " user_id = excluded.user_id, name = excluded.name, score = excluded.score,"
                     " place = excluded.place, finished_at = excluded.finished_at, daily_key = excluded.daily_key,"
-                    " solo = excluded.solo, is_bot = excluded.is_bot, target = excluded.target",
+                    " solo = excluded.solo, is_bot = excluded.is_bot, target = excluded.target,"
+                    " cat_a = excluded.cat_a, cat_b = excluded.cat_b, cat_c = excluded.cat_c,"
+                    " cat_d = excluded.cat_d, cat_e = excluded.cat_e, cat_f = excluded.cat_f,"
+                    " lifepods = excluded.lifepods, planet = excluded.planet, corporation = excluded.corporation,"
+                    " players = excluded.players, events = excluded.events, rounds = excluded.rounds,"
+                    " started_at = excluded.started_at, autopilot = excluded.autopilot",
                     [(game_id, r.seat, guild_id, r.user_id, r.name, r.score, r.place, now, daily_key, int(r.solo),
-                      int(r.is_bot), r.target) for r in results],
+                      int(r.is_bot), r.target, *(r.categories or (None,) * 6), r.lifepods, r.planet,
+                      r.corporation, r.players, r.events, r.rounds,
+                      r.started_at if r.started_at is not None else created_at, int(r.autopilot))
+                     for r in results],
                 )
+                for hook in self.finish_hooks:  # e.g. ratings (service/ratings.py), same transaction
+                    await hook(game_id, now)
             await self._drop_reminders_if_over(game_id, status)
         return version
 

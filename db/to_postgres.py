@@ -5,7 +5,8 @@
 Stop the bot first (the SQLite file must not change during the copy; the tool takes the same
 lock the bot does). The PostgreSQL database is migrated to the current schema and must hold
 no games yet. Every table is copied in one transaction (games, seats, action logs, owed and
-sent posts, reminders, the bot's messages, results) with the same ids, and the id counters are
+sent posts, reminders, the bot's messages, results, the players' ratings, running totals,
+records and settings) with the same ids, and the id counters are
 moved past them. Then the check, which must come out clean or the tool says what differs:
 every table holds the same rows in both databases, and every game's stored state is the
 replay of its action log in PostgreSQL (the engine plays the log again from the game's
@@ -28,6 +29,12 @@ TABLES = {
     "reminders": ("game_id", "seat", "kind"),
     "messages": ("game_id", "kind"),
     "results": ("game_id", "seat"),
+    # players' statistics (migration 0004): ratings, their history, running totals, records, opt-ins
+    "ratings": ("scope", "user_id"),
+    "rating_history": ("game_id", "scope", "user_id"),
+    "player_summaries": ("guild_id", "user_id"),
+    "server_records": ("guild_id", "kind"),
+    "player_settings": ("user_id",),
 }
 
 

@@ -20,6 +20,7 @@ from PIL import Image
 from .corporation import render_corporation
 from .picker import render_picker
 from .planet import render_planet, render_preview
+from .profile import render_profile
 from .score import render_score
 from .station import render_station
 from .summary import render_round_summary
@@ -34,6 +35,7 @@ RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "picker": render_picker,
     "summary": render_round_summary,
     "score": render_score,
+    "profile": render_profile,
 }
 
 

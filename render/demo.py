@@ -33,6 +33,7 @@ from . import (
     render_score,
     render_station,
 )
+from .profile import render_profile, sample_profile
 from .viewinfo import has_tech_code
 
 NAMES = ["Ada", "Bertrand", "Chandrasekhar", "Dorothy", "Emmy", "Fibonacci"]
@@ -144,11 +145,12 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
     return written
 
 
-DOC_IMAGES = ("planet", "preview", "corp", "station", "picker", "summary", "score")
+DOC_IMAGES = ("planet", "preview", "corp", "station", "picker", "summary", "score", "profile")
 
 
 def write_docs(out: Path, seed: int = 7, players: int = 4, end_seed: int | None = None) -> list[Path]:
-    """The README pictures: docs/images/{planet,preview,corp,station,picker,summary,score}.png,
+    """The README pictures: docs/images/{planet,preview,corp,station,picker,summary,score,profile}.png
+    (the profile from made-up numbers),
     mid-game ones from ``seed`` and end-of-game ones from ``end_seed`` (default: ``seed``)."""
     out.mkdir(parents=True, exist_ok=True)
     names = NAMES[:players]
@@ -169,6 +171,7 @@ def write_docs(out: Path, seed: int = 7, players: int = 4, end_seed: int | None 
         "picker": render_picker(own, 0, names),
         "summary": render_round_summary(pub_end, names),
         "score": render_score(pub_end, names),
+        "profile": render_profile(sample_profile(), names[0], subtitle="Planet Unknown Club"),
     }
     written = []
     for name in DOC_IMAGES:

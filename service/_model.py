@@ -24,6 +24,7 @@ DEFAULT_OPTIONS = {
     "choices": {},            # user id (text) -> {"planet": id, "corporation": id} chosen in the lobby (boards.py)
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
+    "rated_autopilot": False, # a seat handed to the autopilot still lets the game move ratings
 }
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")

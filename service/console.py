@@ -32,7 +32,8 @@ from .panels import Panel
 log = logging.getLogger(__name__)
 
 HELP = ("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
-        "or: board [N], corp [N], station, score, status, auto, help, quit.")
+        "or: board [N], corp [N], station, score, status, profile [N], leaderboard [KIND] [PERIOD], auto, help, "
+        "quit.")
 
 
 class Console:
@@ -89,6 +90,9 @@ class Console:
                 self.say(f"{p['place']}. {game.names[seat]}: {p['total']} ("
                          + " ".join(f"{k} {p[k]['total']}" for k in "ABCDEF") + ")")
             return True
+        if cmd in ("profile", "leaderboard"):
+            await self.players_command(game, user_id, words)
+            return True
         if cmd in ("board", "corp", "station"):
             view = self.service.view(game, user_id)
             seat = game.seat_of(user_id) or 0
@@ -101,6 +105,39 @@ class Console:
             self.say(f"[image: {await self.save_image(png, cmd)}]")
             return True
         return False
+
+    async def players_command(self, game: Game, user_id: int | None, words: list[str]) -> None:
+        """profile [N]: player N's (default: yours) finished games in this console's database, with
+        the profile image; leaderboard [KIND] [PERIOD]: rating, wins, best, solo or daily
+        (all, today, week) over every console game."""
+        from . import players as P
+        if words[0] == "profile":
+            if len(words) > 1 and words[1].isdigit() and 1 <= int(words[1]) <= len(game.seats):
+                seat = game.seats[int(words[1]) - 1]
+                user_id, name = seat.user_id, seat.display_name
+            else:
+                name = next((s.display_name for s in game.seats if s.user_id == user_id), f"Player {user_id}")
+            profile = None if user_id is None else await self.service.players.profile(
+                user_id, P.Scope(everything=True))
+            if profile is None:
+                self.say(f"{name} has no finished game yet.")
+                return
+            png = await self.service.render("profile", profile, name, subtitle="offline games")
+            self.say(P.profile_text(name, profile) + f"\n[image: {await self.save_image(png, 'profile')}]")
+            return
+        kind = words[1] if len(words) > 1 else "best"
+        period = words[2] if len(words) > 2 else "all"
+        if kind not in P.BOARD_KINDS or period not in P.PERIODS:
+            self.say(f"leaderboard KIND PERIOD: kind one of {', '.join(P.BOARD_KINDS)}; "
+                     f"period one of {', '.join(P.PERIODS)}.")
+            return
+        board = await self.service.players.board(kind, period, None, everyone=True)
+        if not board["rows"]:
+            self.say("Nobody is on this leaderboard yet: finish a game first.")
+            return
+        self.say(f"{P.BOARD_TITLES[kind]} ({period}):")
+        for rank, _user, name, value, games in board["rows"]:
+            self.say(f"  {rank}. {name}: {value}" + (f" ({games} games)" if kind == "rating" else ""))
 
     async def play(self, game_id: int) -> Game:
         """Run the game until it ends or the players quit; return it."""

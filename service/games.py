@@ -27,12 +27,13 @@ from concurrent.futures import Executor
 
 from db.errors import GameNotFound, StaleVersion
 from db.lock import LOCK_GAME
+from db.players import PlayerRepository
 from db.repository import GameRepository, OutboxRow, ResultRow
-from engine import rules, scoring
+from engine import rules
 from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
 
-from . import panels, workers
+from . import panels, players, ratings, workers
 from ._lobby import Lobby
 from ._model import (
     BOARD_CHOICES,
@@ -83,6 +84,8 @@ class GameService(Lobby, Play, Timers):
         # quicker); bounded so a bot with thousands of games stays small
         self._cache: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
         self.cache_size = cache_size
+        ratings.install(repo)  # ratings move in the transaction that finishes a game
+        self.players = players.Players(PlayerRepository(repo.db), clock)
 
     # ------------------------------------------------------------------ loading
 
@@ -182,14 +185,8 @@ class GameService(Lobby, Play, Timers):
 
     @staticmethod
     def _results(game: Game, state: GameState) -> list[ResultRow]:
-        """The seats' final results of a finished game, for the results table (leaderboards)."""
-        result = state.result or scoring.score(state)
-        target = (result.get("solo") or {}).get("target")
-        solo = len(result["players"]) == 1
-        return [ResultRow(seat=p["seat"], user_id=game.user_of(p["seat"]), name=game.seats[p["seat"]].display_name,
-                          score=p["total"], place=p["place"], solo=solo, is_bot=game.seats[p["seat"]].is_bot,
-                          target=target)
-                for p in result["players"]]
+        """The seats' final results and per-game summaries of a finished game (service/players.py)."""
+        return players.result_rows(game, state)
 
     # ------------------------------------------------------------------ time passing
 

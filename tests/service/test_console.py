@@ -95,3 +95,20 @@ async def test_inconsistent_game_data_gets_the_apology_and_is_logged_not_blamed_
     assert "Sorry, something went wrong on our side; the game is safe." in text
     assert "tiles.json" not in text
     assert any(r.levelno >= logging.ERROR and isinstance(r.exc_info[1], DataError) for r in caplog.records)
+
+
+async def test_profile_and_leaderboard_commands_read_the_finished_console_games(tmp_path):
+    said = []
+    first = Keyboard(["profile", "leaderboard"], then="auto")
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "5", "--autopilot", "random"],
+              ask=first, say=said.append)
+    assert "Player 1 has no finished game yet." in said and "Nobody is on this leaderboard yet: finish a game first." in said
+    assert "Game over" in said[-1]
+    said.clear()
+    keys = Keyboard(["profile", "profile 2", "leaderboard wins", "leaderboard rating", "leaderboard elo", "quit"])
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "6"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert "**Player 1**: 1 finished game(s)" in text and "**Player 2**: 1 finished game(s)" in text
+    assert "Wins (all):\n  1. Player " in text and "Rating (all):" in text and "(1 games)" in text
+    assert "kind one of rating, wins, best, solo, daily" in text
+    assert len(list(tmp_path.glob("*-profile.png"))) == 2

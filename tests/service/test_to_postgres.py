@@ -8,6 +8,7 @@ import sys
 
 from db import to_postgres
 from db.connection import open_database
+from db.players import PlayerRepository
 from db.repository import GameRepository
 from service import GameService, autoplay
 from tests.service.test_games import two_player_game
@@ -32,7 +33,10 @@ async def test_a_database_with_games_in_every_state_moves_to_postgresql_unchange
     await service.create(creator_id=77, creator_name="lobby host", guild_id=3, channel_id=9, options={})
     await service.repo.set_message(active.id, "board", 9, 123456789012345678)
     statuses = {g.status for g in await service.repo.list_games()}
+    await PlayerRepository(db).set_global_opt_in(5, True)
+    summaries, records = await PlayerRepository(db).summaries(), await PlayerRepository(db).all_records()
     await db.close()
+    assert summaries and records
     assert statuses == {"lobby", "active", "finished", "cancelled"}
 
     code, out = await tool(path, pg_url)
@@ -41,6 +45,10 @@ async def test_a_database_with_games_in_every_state_moves_to_postgresql_unchange
 
     moved = await open_database(pg_url)
     try:
+        # the players' running totals, records and choices came along (boards and records read them)
+        players = PlayerRepository(moved)
+        assert await players.summaries() == summaries and await players.all_records() == records
+        assert await players.global_opt_in(5)
         service = GameService(GameRepository(moved, clock=clock), clock=clock, autopilot_level="random")
         assert [(r.seat, r.kind) for r in await service.repo.list_reminders(active.id)] == [(0, "nudge"), (1, "nudge")]
         game = await service.load(active.id)  # play goes on where it stopped

@@ -1,0 +1,338 @@
+"""The players' commands under /pu: profile, leaderboard, records and export-stats. Thin over
+service/players.py; the profile image is drawn in the worker pool (GameService.render).
+
+They join the /pu group of cogs.game (loaded first). Leaderboard pages turn with buttons that
+outlive a restart (DynamicItem), custom id ``pulb:<kind>:<period>:<scope>:<page>``.
+
+Privacy: in a server, a profile covers that server's games only (everyone reading it is there);
+in a DM, one's own games, or the DM games shared with the other player. Global boards list only
+players who opted in with /pu profile global_board:true, and show no server names.
+"""
+from __future__ import annotations
+
+import io
+import logging
+import re
+
+import discord
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from db.errors import DatabaseError
+from engine.errors import DataError, EngineError
+from service import players as P
+from service.errors import ServiceError
+
+log = logging.getLogger(__name__)
+NONE = discord.AllowedMentions.none()
+KIND_CHOICES = [app_commands.Choice(name=P.BOARD_TITLES[k], value=k) for k in P.BOARD_KINDS]
+PERIOD_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                  (("all time", "all"), ("today", "today"), ("this week", "week"))]
+SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
+                 app_commands.Choice(name="global (players who opted in)", value="global")]
+RECORD_NAMES = {"total": "Highest total", "lifepods": "Most lifepods", "streak": "Longest win streak",
+                "fastest": "Fastest finished game with others",
+                **{c: f"Highest {c} ({P.CATEGORY_NAMES[c]})" for c in P.CATEGORIES}}
+
+
+def cog_of(interaction: Interaction) -> PlayersCog:
+    cog = interaction.client.get_cog("PlayersCog") if isinstance(interaction.client, commands.Bot) else None
+    assert isinstance(cog, PlayersCog), "the players' commands answer only on the bot that loaded them"
+    return cog
+
+
+def clip(text: str, limit: int = 2000) -> str:
+    if len(text) <= limit:
+        return text
+    return text[:text.rfind("\n", 0, limit - 1)] + "\n…"
+
+
+class BoardPage(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"pulb:(?P<kind>[a-z]{1,6}):(?P<period>[a-z]{1,5}):(?P<scope>[gs]):(?P<page>[0-9]{1,4}):(?P<dir>[pn])"):
+    """Previous / next page of a leaderboard."""
+
+    def __init__(self, kind: str, period: str, scope: str, page: int, direction: str, *, disabled: bool = False):
+        label = "◀ Previous" if direction == "p" else "Next ▶"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"pulb:{kind}:{period}:{scope}:{page}:{direction}"))
+        self.kind, self.period, self.scope, self.page = kind, period, scope, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["kind"], match["period"], match["scope"], int(match["page"]), match["dir"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await cog_of(interaction).turn_page(interaction, self.kind, self.period, self.scope, self.page)
+
+
+DYNAMIC_ITEMS = (BoardPage,)
+
+
+class PlayersCog(commands.Cog):
+    def __init__(self, bot: commands.Bot, service):
+        self.bot = bot
+        self.service = service
+        self.players: P.Players = service.players
+
+    async def cog_load(self) -> None:
+        from service import ratings
+        if await self.players.repo.ratings_missing():  # first start after migration 0004
+            count = await ratings.rebuild(self.players.repo.db)
+            log.info("ratings rebuilt from %d finished game(s)", count)
+
+    async def fail(self, interaction: Interaction, error: BaseException) -> None:
+        if isinstance(error, (ServiceError, EngineError, DatabaseError)) and not isinstance(error, DataError):
+            text = str(error) or "That did not work."  # the player's mistake (a DataError is ours)
+        else:
+            log.exception("unexpected error in a players command", exc_info=error)
+            text = "Sorry, something went wrong on our side. Please try again."
+        await self.private(interaction, text)
+
+    @staticmethod
+    async def private(interaction: Interaction, text: str, **kwargs) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(clip(text), ephemeral=True, allowed_mentions=NONE, **kwargs)
+        else:
+            await interaction.response.send_message(clip(text), ephemeral=True, allowed_mentions=NONE, **kwargs)
+
+    # ------------------------------------------------------------------ profile
+
+    async def profile(self, interaction: Interaction, member: discord.User | None, autopilot: bool,
+                      global_board: bool | None) -> None:
+        try:
+            subject = member or interaction.user
+            if global_board is not None:
+                if subject.id != interaction.user.id:
+                    await self.private(interaction, "You can only change your own global-board setting.")
+                    return
+                await self.players.set_global(subject.id, global_board)
+            if interaction.guild is not None and not isinstance(subject, discord.Member):
+                await self.private(interaction, f"{subject.display_name} is not a member of this server, so their "
+                                                "profile is not shown here.")
+                return
+            await interaction.response.defer(ephemeral=interaction.guild is None, thinking=True)
+            scope = P.scope_for(interaction.user.id, subject.id, interaction.guild_id)
+            profile = await self.players.profile(subject.id, scope, include_autopilot=autopilot)
+            note = ""
+            if global_board is not None:
+                note = ("You are now listed on global leaderboards.\n" if global_board
+                        else "You are no longer listed on global leaderboards.\n")
+            if profile is None:
+                where = "in this server" if interaction.guild is not None else (
+                    "yet" if subject.id == interaction.user.id else "in direct-message games you both played")
+                await interaction.followup.send(note + f"{subject.display_name} has no finished game {where}. "
+                                                       "Finish a game (or /pu daily) and come back!",
+                                                allowed_mentions=NONE)
+                return
+            where = interaction.guild.name if interaction.guild is not None else "all games"
+            image = await self.service.render("profile", profile, subject.display_name, subtitle=where[:40])
+            await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile)),
+                                            file=discord.File(io.BytesIO(image), "profile.png"),
+                                            allowed_mentions=NONE)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    # ------------------------------------------------------------------ leaderboards
+
+    def board_text(self, board: dict, scope: str) -> str:
+        title = P.BOARD_TITLES[board["kind"]]
+        if board["kind"] == "daily":
+            title += {"all": " (best, all time)", "today": " (today)", "week": " (this week)"}[board["period"]]
+        where = "global, players who opted in" if scope == "g" else "this server"
+        lines = [f"**{title}**: {where}. Page {board['page'] + 1}/{board['pages']}."]
+        unit = {"rating": "", "wins": " wins", "best": " medals", "solo": " medals", "daily": " medals"}[board["kind"]]
+        for rank, _user, name, value, games in board["rows"]:
+            lines.append(f"{rank}. {name}: {value}{unit}" + (f" ({games} games)" if board["kind"] == "rating" else ""))
+        return "\n".join(lines)
+
+    def board_view(self, board: dict, scope: str) -> discord.ui.View | None:
+        if board["pages"] <= 1:
+            return None
+        view = discord.ui.View(timeout=None)
+        page = board["page"]
+        view.add_item(BoardPage(board["kind"], board["period"], scope, max(page - 1, 0), "p", disabled=page == 0))
+        view.add_item(BoardPage(board["kind"], board["period"], scope, min(page + 1, board["pages"] - 1), "n",
+                                disabled=page + 1 >= board["pages"]))
+        return view
+
+    async def leaderboard(self, interaction: Interaction, kind: str | None, period: str, scope: str) -> None:
+        if kind is None:  # the daily challenge: today and the best ever (the first leaderboard)
+            await self.daily_board(interaction)
+            return
+        try:
+            if kind not in P.BOARD_KINDS or period not in P.PERIODS or scope not in ("server", "global"):
+                await self.private(interaction, "Choose a kind and a period from the lists.")
+                return
+            if scope == "server" and interaction.guild_id is None:
+                await self.private(interaction, "Server leaderboards are shown in a server; in a DM use "
+                                                "scope: global, or /pu profile for your own numbers.")
+                return
+            if scope == "global" and not await self.players.global_opt_in(interaction.user.id):
+                await self.private(interaction, "Global leaderboards are for players listed on them: turn it on "
+                                                "with /pu profile global_board:True.")
+                return
+            await interaction.response.defer()
+            code = "g" if scope == "global" else "s"
+            board = await self.players.board(kind, period, None if code == "g" else interaction.guild_id)
+            if not board["rows"]:
+                await interaction.followup.send("Nobody is on this leaderboard yet: finish a game and come back!")
+                return
+            view = self.board_view(board, code)
+            if view is not None:
+                await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE, view=view)
+            else:
+                await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    async def turn_page(self, interaction: Interaction, kind: str, period: str, scope: str, page: int) -> None:
+        try:
+            if kind not in P.BOARD_KINDS or period not in P.PERIODS or (scope == "s" and interaction.guild_id is None):
+                await self.private(interaction, "This leaderboard is out of date; ask for a new one with /pu leaderboard.")
+                return
+            if scope == "g" and not await self.players.global_opt_in(interaction.user.id):
+                await self.private(interaction, "Global leaderboards are for players listed on them: turn it on "
+                                                "with /pu profile global_board:True.")
+                return
+            await interaction.response.defer()
+            board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id, page)
+            if page >= board["pages"]:
+                board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id,
+                                                 board["pages"] - 1)
+            await interaction.edit_original_response(content=self.board_text(board, scope),
+                                                     view=self.board_view(board, scope), allowed_mentions=NONE)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    async def daily_board(self, interaction: Interaction) -> None:
+        try:
+            await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
+            board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
+            if board["mine"]:
+                lines = [f"**Daily challenge {board['day']}: your own results.** Outside a server only your "
+                         f"own results are shown; use /pu leaderboard in a server to see its ranking."]
+                lines += [f"Today: {e['total']} medals" for e in board["today"]] or [
+                    "You have not finished today's challenge yet: /pu daily."]
+            else:
+                lines = [f"**Daily challenge {board['day']}**: {board['players_today']} finished so far."]
+                lines += [f"{i}. {e['name']}: {e['total']} medals" for i, e in enumerate(board["today"], 1)] or [
+                    "Nobody has finished today's challenge yet: /pu daily."]
+            if board["best"]:
+                lines.append("**Your best:**" if board["mine"] else "**Best ever:**")
+                lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
+            await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    async def rated_autopilot(self, interaction: Interaction, allow: bool) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            channel = interaction.channel
+            game = await self.service.game_here(interaction.channel_id or 0, getattr(channel, "parent_id", None),
+                                                interaction.user.id)
+            perms = getattr(interaction.user, "guild_permissions", None)
+            text = await P.allow_autopilot_rating(self.service, game.id, interaction.user.id,
+                                                  bool(perms and perms.manage_guild), allow)
+            await interaction.followup.send(text, ephemeral=True)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    # ------------------------------------------------------------------ records and export
+
+    async def records(self, interaction: Interaction) -> None:
+        try:
+            if interaction.guild_id is None:
+                await self.private(interaction, "Records are kept per server: use /pu records in a server.")
+                return
+            await interaction.response.defer()
+            records = await self.players.records(interaction.guild_id)
+            if not records:
+                await interaction.followup.send("No finished game in this server yet: the first one sets every record!")
+                return
+            lines = ["**Server records**"]
+            for key, name in RECORD_NAMES.items():
+                if key in records:
+                    who, value, game_id = records[key]
+                    shown = P.duration(value) if key == "fastest" else value
+                    if key == "streak":
+                        lines.append(f"{name}: {shown} by {who}")
+                    elif key == "fastest":
+                        lines.append(f"{name}: {shown}, {who}")
+                    else:
+                        lines.append(f"{name}: {shown} by {who} (game #{game_id})")
+            await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+    async def export_stats(self, interaction: Interaction) -> None:
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            text = await self.players.export_csv(interaction.user.id)
+            if text.count("\n") <= 1:
+                await interaction.followup.send("You have no finished game yet, so there is nothing to export.",
+                                                ephemeral=True)
+                return
+            await interaction.followup.send("Your finished games (one row per game):", ephemeral=True,
+                                            file=discord.File(io.BytesIO(text.encode()), "planet-unknown-stats.csv"))
+        except Exception as error:  # noqa: BLE001
+            await self.fail(interaction, error)
+
+
+# ---------------------------------------------------------------------- the /pu commands
+
+def make_commands() -> list[app_commands.Command]:
+    """The commands, made fresh for each bot (a command belongs to one /pu group)."""
+
+    @app_commands.command(name="profile", description="A player's statistics, rating and recent games")
+    @app_commands.describe(member="whose profile (default: yours)",
+                           autopilot="count games the autopilot finished for them (default: yes)",
+                           global_board="list yourself on global leaderboards (yes/no)")
+    async def profile_command(interaction: Interaction, member: discord.User | None = None, autopilot: bool = True,
+                              global_board: bool | None = None) -> None:
+        await cog_of(interaction).profile(interaction, member, autopilot, global_board)
+
+    @app_commands.command(name="leaderboard", description="Leaderboards: daily challenge (default), rating, wins, best totals")
+    @app_commands.describe(kind="which ranking (default: today's daily challenge and the best ever)",
+                           period="daily challenge: today, this week or all time", scope="this server or global")
+    @app_commands.choices(kind=KIND_CHOICES, period=PERIOD_CHOICES, scope=SCOPE_CHOICES)
+    async def leaderboard_command(interaction: Interaction, kind: str | None = None, period: str = "all",
+                                  scope: str = "server") -> None:
+        await cog_of(interaction).leaderboard(interaction, kind, period, scope)
+
+    @app_commands.command(name="records", description="This server's records: highest totals, streaks, fastest game")
+    async def records_command(interaction: Interaction) -> None:
+        await cog_of(interaction).records(interaction)
+
+    @app_commands.command(name="export-stats", description="Your finished games as a CSV file (only you see it)")
+    async def export_stats_command(interaction: Interaction) -> None:
+        await cog_of(interaction).export_stats(interaction)
+
+    @app_commands.command(name="rated-autopilot",
+                          description="Creator: does this game move ratings if the autopilot takes over a seat?")
+    @app_commands.describe(allow="yes: still rated; no (the default): not rated once the autopilot plays a person's seat")
+    async def rated_autopilot_command(interaction: Interaction, allow: bool) -> None:
+        await cog_of(interaction).rated_autopilot(interaction, allow)
+
+    return [profile_command, leaderboard_command, records_command, export_stats_command, rated_autopilot_command]
+
+
+async def setup(bot: commands.Bot) -> None:
+    service = getattr(bot, "service", None)
+    game_cog = bot.get_cog("GameCog")
+    if service is None or game_cog is None:
+        raise RuntimeError("cogs.players loads after cogs.game, with bot.service set")
+    for item in DYNAMIC_ITEMS:
+        bot.add_dynamic_items(item)
+    await bot.add_cog(PlayersCog(bot, service))
+    group = game_cog.app_command
+    assert group is not None, "GameCog is the /pu group cog"
+    for command in make_commands():
+        group.add_command(command, override=True)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    game_cog = bot.get_cog("GameCog")
+    group = None if game_cog is None else game_cog.app_command
+    if group is not None:
+        for name in ("profile", "leaderboard", "records", "export-stats", "rated-autopilot"):
+            group.remove_command(name)

@@ -1,0 +1,302 @@
+"""Players' side of the bot: profiles, leaderboards, records and the stats export, computed
+from the results table (db/players.py) and the ratings (service/ratings.py), never from game
+states. No discord import: the cogs and the offline console call the same functions.
+
+Privacy: a profile is computed over a *scope* the caller gives: the servers both players
+share (in a server: that server), the DM games both were in, or, for a player looking at
+themselves privately, all their games. Global boards list only players who opted in.
+"""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import statistics
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from db.players import GLOBAL, GameSeat, PlayerRepository
+from db.repository import ResultRow
+
+CATEGORIES = "ABCDEF"
+CATEGORY_NAMES = {"A": "rows & columns", "B": "trackers", "C": "lifepods & meteorites", "D": "civ cards",
+                  "E": "objectives", "F": "neighbours"}
+BOARD_KINDS = ("rating", "wins", "best", "solo", "daily")
+BOARD_TITLES = {"rating": "Rating", "wins": "Wins", "best": "Best total", "solo": "Best solo total",
+                "daily": "Daily challenge"}
+PERIODS = ("all", "today", "week")
+PAGE = 10
+CHART_GAMES = 30
+
+
+def result_rows(game, state) -> list[ResultRow]:
+    """A finished game's results with each seat's per-game summary (the finishing save stores
+    them with the game). ``game`` is a service.games.Game."""
+    from engine import scoring
+
+    result = state.result or scoring.final_scores(state)
+    target = (result.get("solo") or {}).get("target")
+    solo = len(result["players"]) == 1
+    config = state.config
+    events = (game.options.get("events") or "normal") if solo else None
+    rows = []
+    for p in result["players"]:
+        seat = game.seats[p["seat"]]
+        rows.append(ResultRow(
+            seat=p["seat"], user_id=game.user_of(p["seat"]), name=seat.display_name, score=p["total"],
+            place=p["place"], solo=solo, is_bot=seat.is_bot, target=target,
+            categories=tuple(p[c]["total"] for c in CATEGORIES), lifepods=p["C"].get("lifepods"),
+            planet=config["planets"][p["seat"]], corporation=config["corporations"][p["seat"]],
+            players=len(result["players"]), events=events, rounds=state.round,
+            started_at=game.row.created_at,
+            autopilot=seat.is_bot and seat.display_name.startswith("Autopilot (")))
+    return rows
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which of a subject's games a viewer may see (module docstring)."""
+    guild_ids: tuple[int, ...] = ()
+    dm_with: int | None = None
+    everything: bool = False
+
+    @property
+    def rating_scope(self) -> int:
+        return self.guild_ids[0] if len(self.guild_ids) == 1 and not self.everything else GLOBAL
+
+
+def scope_for(viewer_id: int, subject_id: int, guild_id: int | None) -> Scope:
+    """In a server: that server's games (both are there; the answer is public there). In a DM:
+    all one's own games, or the DM games shared with the other player."""
+    if guild_id is not None:
+        return Scope(guild_ids=(guild_id,))
+    if viewer_id == subject_id:
+        return Scope(everything=True)
+    return Scope(dm_with=viewer_id)
+
+
+def _streaks(days: list[str]) -> tuple[int, int]:
+    """(current streak ending at the last day played, best streak) of consecutive days."""
+    dates = sorted({dt.date.fromisoformat(d) for d in days})
+    best = cur = 0
+    prev = None
+    for d in dates:
+        cur = cur + 1 if prev is not None and (d - prev).days == 1 else 1
+        best = max(best, cur)
+        prev = d
+    return cur, best
+
+
+def _fav_best(seats: list[GameSeat], attr: str) -> tuple[str | None, str | None]:
+    values = [getattr(s, attr) for s in seats if getattr(s, attr)]
+    if not values:
+        return None, None
+    fav = sorted(Counter(values).items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    by = defaultdict(list)
+    for s in seats:
+        if getattr(s, attr):
+            by[getattr(s, attr)].append(s.score)
+    best = sorted(by.items(), key=lambda kv: (-statistics.fmean(kv[1]), kv[0]))[0][0]
+    return fav, best
+
+
+def summarise(seats: list[GameSeat], *, server_avg: tuple | None = None, history: list | None = None,
+              include_autopilot: bool = True, today: str | None = None) -> dict:
+    """The numbers of a profile, from the subject's seats of finished games (oldest first)."""
+    if not include_autopilot:
+        seats = [s for s in seats if not s.autopilot]
+    multi = [s for s in seats if not s.solo]
+    by_count: dict[int, dict] = {}
+    for s in multi:
+        entry = by_count.setdefault(s.players or 0, {"games": 0, "wins": 0, "podiums": 0})
+        entry["games"] += 1
+        entry["wins"] += s.place == 1
+        entry["podiums"] += s.place <= 3
+    cats = {}
+    for i, c in enumerate(CATEGORIES):
+        values = [v for v in (s.categories[i] for s in seats) if v is not None]
+        cats[c] = {"mine": round(statistics.fmean(values), 1) if values else None,
+                   "server": round(server_avg[i], 1) if server_avg and server_avg[i] is not None else None}
+    solo = [s for s in seats if s.solo]
+    solo_by: dict[str, dict[str, int]] = {}
+    for s in solo:
+        d = solo_by.setdefault(s.events or "normal", {"games": 0, "reached": 0, "best": 0})
+        d["games"] += 1
+        d["reached"] += s.target is not None and s.score >= s.target
+        d["best"] = max(d["best"], s.score)
+    streak, best_streak = _streaks([s.daily_key for s in seats if s.daily_key])
+    if today is not None and streak:
+        last = max(s.daily_key for s in seats if s.daily_key)
+        if (dt.date.fromisoformat(today) - dt.date.fromisoformat(last)).days > 1:
+            streak = 0  # a streak ends when a day is missed
+    round_times = [(s.finished_at - s.started_at) / s.rounds for s in seats
+                   if s.started_at is not None and s.rounds]
+    fav_planet, best_planet = _fav_best(seats, "planet")
+    fav_corp, best_corp = _fav_best(seats, "corporation")
+    history = history or []
+    return {
+        "games": len(seats),
+        "multiplayer": len(multi),
+        "wins": sum(s.place == 1 for s in multi),
+        "by_players": dict(sorted(by_count.items())),
+        "average": round(statistics.fmean(s.score for s in seats), 1) if seats else None,
+        "best": max((s.score for s in seats), default=None),
+        "categories": cats,
+        "planet": {"favourite": fav_planet, "best": best_planet},
+        "corporation": {"favourite": fav_corp, "best": best_corp},
+        "solo": {"games": len(solo), "best": max((s.score for s in solo), default=None),
+                 "reached": sum(s.target is not None and s.score >= s.target for s in solo), "by_events": solo_by},
+        "daily": {"streak": streak, "best_streak": best_streak},
+        "rating": round(history[-1][1], 1) if history else None,
+        "trend": round(history[-1][1] - history[-6][1] if len(history) > 5 else
+                       (history[-1][1] - history[0][1] if history else 0.0), 1),
+        "round_seconds": statistics.median(round_times) if round_times else None,
+        "autopilot_games": sum(s.autopilot for s in seats),
+        "last_totals": [s.score for s in seats[-CHART_GAMES:]],
+        "rating_history": [round(h[1], 2) for h in history[-100:]],
+    }
+
+
+def duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    if seconds < 3600:
+        return f"{max(1, round(seconds / 60))} min"
+    if seconds < 86400 * 2:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
+
+
+def _planet_name(planet_id: str) -> str:
+    from . import boards
+    try:
+        return boards.planet_name(planet_id)
+    except (KeyError, ValueError):
+        return planet_id
+
+
+def _corp_name(corp_id: str) -> str:
+    from . import boards
+    try:
+        return boards.corporation_name(corp_id)
+    except (KeyError, ValueError):
+        return corp_id
+
+
+def profile_text(name: str, p: dict) -> str:
+    """A short text beside the profile image."""
+    lines = [f"**{name}**: {p['games']} finished game(s), {p['wins']} win(s) in {p['multiplayer']} with others."]
+    if p["by_players"]:
+        lines.append("By players: " + ", ".join(f"{n}p {d['wins']}W/{d['podiums']}P of {d['games']}"
+                                                for n, d in p["by_players"].items()))
+    lines.append(f"Average {p['average']}, best {p['best']} medals.")
+    if p["rating"] is not None:
+        lines.append(f"Rating {p['rating']} ({p['trend']:+.1f} over the last games).")
+    for kind, label, namer in (("planet", "Planet", _planet_name), ("corporation", "Corporation", _corp_name)):
+        fav, best = p[kind]["favourite"], p[kind]["best"]
+        if fav:
+            lines.append(f"{label}: most played {namer(fav)}" + (f", best average {namer(best)}." if best != fav
+                                                                  else " (also the best average)."))
+    if p["solo"]["games"]:
+        by = ", ".join(f"{level} {d['reached']}/{d['games']} (best {d['best']})"
+                       for level, d in sorted(p["solo"]["by_events"].items()))
+        lines.append(f"Solo: best {p['solo']['best']}, target reached {p['solo']['reached']}/{p['solo']['games']}"
+                     + (f"; by event deck: {by}." if by else "."))
+    if p["daily"]["best_streak"]:
+        lines.append(f"Daily streak {p['daily']['streak']} (best {p['daily']['best_streak']}).")
+    lines.append(f"Median time per round: {duration(p['round_seconds'])}.")
+    if p["autopilot_games"]:
+        lines.append(f"Includes {p['autopilot_games']} game(s) finished by the autopilot for them.")
+    return "\n".join(lines)
+
+
+async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: bool, allow: bool) -> str:
+    """The creator's (or a manager's) choice, before the game ends, of whether it still moves
+    ratings if the autopilot takes over a person's seat (service.ratings; default: no).
+    Returns the answer to show; raises NotAllowed / WrongStage (service.errors)."""
+    import json
+
+    from .errors import WrongStage
+    async with service.lock(game_id):
+        game = await service.check_manager(game_id, user_id, is_admin)
+        if game.status not in ("lobby", "active"):
+            raise WrongStage(f"Game #{game_id} is over: its rating is settled.")
+        options = {**game.options, "rated_autopilot": bool(allow)}
+        await service.repo.set_config(game_id, json.dumps(options), game.version)
+    return (f"Game #{game_id} moves ratings even if the autopilot takes over a seat." if allow else
+            f"Game #{game_id} moves no rating if the autopilot takes over a seat (the default).")
+
+
+class Players:
+    """Profiles, boards, records and the export over one PlayerRepository."""
+
+    def __init__(self, repo: PlayerRepository, clock):
+        self.repo = repo
+        self.clock = clock
+
+    def today(self) -> str:
+        return dt.datetime.fromtimestamp(self.clock(), dt.UTC).date().isoformat()
+
+    async def profile(self, subject_id: int, scope: Scope, *, include_autopilot: bool = True) -> dict | None:
+        """The subject's profile numbers over ``scope``, or None if they have no finished game there."""
+        seats = await self.repo.seats_of(subject_id, guild_ids=list(scope.guild_ids), dm_with=scope.dm_with,
+                                         everything=scope.everything)
+        if not include_autopilot:
+            seats = [s for s in seats if not s.autopilot]
+        if not seats:
+            return None
+        server = scope.guild_ids[0] if len(scope.guild_ids) == 1 else None
+        averages = await self.repo.category_averages(server) if server is not None else None
+        history = await self.repo.rating_history(subject_id, scope.rating_scope)
+        if scope.dm_with is not None:  # only the changes from games both were in
+            shared = {s.game_id for s in seats}
+            history = [h for h in history if h[0] in shared]
+        return summarise(seats, server_avg=averages, history=history, today=self.today())
+
+    def period_days(self, period: str) -> tuple[str | None, str | None]:
+        today = dt.date.fromisoformat(self.today())
+        if period == "today":
+            return today.isoformat(), today.isoformat()
+        if period == "week":
+            return (today - dt.timedelta(days=6)).isoformat(), today.isoformat()
+        return None, None
+
+    async def board(self, kind: str, period: str, guild_id: int | None, page: int = 0, *,
+                    everyone: bool = False) -> dict:
+        """One page of a leaderboard: {"kind", "period", "page", "pages", "rows": [(rank, user, name, value, games)]}.
+        ``guild_id`` None: the global board of opted-in players."""
+        if kind not in BOARD_KINDS:
+            raise ValueError(kind)
+        since, until = self.period_days(period) if kind == "daily" else (None, None)
+        rows, count = await self.repo.board(kind, guild_id=guild_id, since_day=since, until_day=until,
+                                            offset=page * PAGE, limit=PAGE, everyone=everyone)
+        pages = max(1, -(-count // PAGE))
+        return {"kind": kind, "period": period, "page": page, "pages": pages, "count": count,
+                "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)]}
+
+    async def records(self, guild_id: int) -> dict:
+        """The server's records, kept as games finish: kind -> (name, value, game id) for the
+        highest total, highest per category, most lifepods and the fastest finished game with
+        others; "streak": (name, longest win streak in games with others, None)."""
+        return await self.repo.server_records(guild_id)
+
+    async def export_csv(self, user_id: int) -> str:
+        """The user's own finished games as CSV (one row per game)."""
+        seats = await self.repo.seats_of(user_id, everything=True)
+        buf = io.StringIO()
+        writer = csv.writer(buf, lineterminator="\n")
+        writer.writerow(["game", "finished_utc", "players", "place", "total", *CATEGORIES, "lifepods", "planet",
+                         "corporation", "solo_target", "events", "daily", "rounds", "autopilot", "rated"])
+        for s in seats:
+            when = dt.datetime.fromtimestamp(s.finished_at, dt.UTC).strftime("%Y-%m-%d %H:%M")
+            writer.writerow([s.game_id, when, s.players, s.place, s.score,
+                             *("" if c is None else c for c in s.categories), s.lifepods, s.planet,
+                             s.corporation, s.target, s.events, s.daily_key, s.rounds, int(s.autopilot),
+                             int(s.rated)])
+        return buf.getvalue()
+
+    async def set_global(self, user_id: int, value: bool) -> None:
+        await self.repo.set_global_opt_in(user_id, value)
+
+    async def global_opt_in(self, user_id: int) -> bool:
+        return await self.repo.global_opt_in(user_id)

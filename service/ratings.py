@@ -1,0 +1,120 @@
+"""Player ratings: openskill's Plackett-Luce model, per server and global, moved when a game
+ends (in the transaction that stores its results) and recomputable from scratch.
+
+Which games move ratings: games with two or more human seats; solo games and games with no
+human do not. The human seats are rated among themselves by their places (equal places share
+the result; computer seats are left out). A game where the autopilot took over a human's seat
+moves ratings only if its creator allowed it (the game option ``rated_autopilot``).
+
+    python -m service.ratings --rebuild planet.db   # recompute every rating from the results
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+
+from openskill.models import PlackettLuce
+
+from db.players import GLOBAL, GameSeat, PlayerRepository, Rating
+
+MODEL = PlackettLuce()
+
+
+def rated_seats(seats: list[GameSeat], config: dict) -> list[GameSeat]:
+    """The seats a finished game rates (empty: the game moves no rating)."""
+    humans = [s for s in seats if s.user_id is not None and not s.is_bot]
+    if len(humans) < 2 or any(s.solo for s in seats):
+        return []
+    if any(s.autopilot for s in seats) and not config.get("rated_autopilot"):
+        return []
+    return humans
+
+
+def new_ratings(current: dict[int, Rating], seats: list[GameSeat]) -> list[Rating]:
+    """The ratings of ``seats``' players after their game (pure: no database)."""
+    users = [s.user_id for s in seats if s.user_id is not None]
+    assert len(users) == len(seats), "only human seats are rated (rated_seats)"
+    teams = []
+    for user in users:
+        old = current.get(user)
+        teams.append([MODEL.rating(mu=old.mu, sigma=old.sigma) if old else MODEL.rating()])
+    rated = MODEL.rate(teams, ranks=[s.place for s in seats])
+    return [Rating(user, team[0].mu, team[0].sigma, team[0].ordinal(),
+                   (current[user].games if user in current else 0) + 1)
+            for user, team in zip(users, rated)]
+
+
+async def update_for_game(players: PlayerRepository, game_id: int, finished_at: float) -> bool:
+    """Move the ratings of a finished game's players (server and global); return True if the
+    game is rated. Runs inside the caller's transaction (it opens none)."""
+    seats = await players.game_seats(game_id)
+    try:
+        config = json.loads(await players.game_config(game_id))
+    except ValueError:
+        config = {}
+    rated = rated_seats(seats, config if isinstance(config, dict) else {})
+    if not rated:
+        return False
+    guild_id = rated[0].guild_id
+    for scope in [GLOBAL] + ([guild_id] if guild_id is not None else []):
+        current = await players.ratings(scope, [s.user_id for s in rated if s.user_id is not None])
+        await players.put_ratings(scope, game_id, finished_at, new_ratings(current, rated))
+    await players.mark_rated(game_id)
+    return True
+
+
+async def on_finish(players: PlayerRepository, game_id: int, finished_at: float) -> None:
+    """What a game's end adds, in the transaction that stores its results: its players'
+    running totals, then their ratings."""
+    await players.add_to_summaries(game_id)
+    await update_for_game(players, game_id, finished_at)
+
+
+def install(repo) -> None:
+    """Hook the players' running totals and the rating update into the repository's finishing
+    save (GameRepository), so they are written in its transaction."""
+    players = PlayerRepository(repo.db)
+
+    async def hook(game_id: int, finished_at: float) -> None:
+        await on_finish(players, game_id, finished_at)
+
+    if not any(getattr(h, "ratings_hook", False) for h in repo.finish_hooks):
+        hook.ratings_hook = True  # type: ignore[attr-defined]
+        repo.finish_hooks.append(hook)
+
+
+async def rebuild(db) -> int:
+    """Recompute every rating (and the players' running totals) from the stored results, in the
+    order the games finished, in one transaction; return how many games are rated. Gives
+    exactly what the updates at each game's end gave."""
+    players = PlayerRepository(db)
+    count = 0
+    async with db.transaction():
+        await players.rebuild_summaries()
+        await players.clear_ratings()
+        for game_id, finished_at in await players.finished_games():
+            count += await update_for_game(players, game_id, finished_at)
+    return count
+
+
+async def _main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service.ratings", description=__doc__.splitlines()[0])
+    parser.add_argument("database", help="the bot's database file")
+    parser.add_argument("--rebuild", action="store_true", help="recompute every rating from scratch")
+    args = parser.parse_args(argv)
+    if not args.rebuild:
+        parser.error("nothing to do: give --rebuild")
+    from db.connection import open_database
+    db = await open_database(args.database)
+    try:
+        rated = await rebuild(db)
+    finally:
+        await db.close()
+    print(f"ratings rebuilt from {rated} rated game(s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(_main(sys.argv[1:])))

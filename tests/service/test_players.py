@@ -1,0 +1,127 @@
+"""Profile numbers, privacy scopes, boards, records and the export (service/players.py, issue 17)."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from db.connection import open_database
+from db.players import GameSeat, PlayerRepository
+from service import players as P
+from service import ratings
+
+DAY = 86_400.0
+T0 = 1_763_942_400.0  # 2025-11-24 00:00 UTC
+
+
+def seat(game_id, score, place, *, players=2, solo=False, target=None, events=None, daily=None, cats=(1, 2, 3, 4, 5, 6),
+         planet="ksb-4156", corp="universal_coalition", day=0, rounds=10, hours=10.0, autopilot=False):
+    finished = T0 + day * DAY
+    return GameSeat(game_id, 0, 5, 1, "ann", score, place, finished, daily, solo, False, target, tuple(cats), 3,
+                    planet, corp, players, events, rounds, finished - hours * 3600, autopilot, False)
+
+
+def test_profile_numbers_on_a_constructed_history_are_exact():
+    seats = [
+        seat(1, 60, 1, players=2, cats=(10, 10, 10, 10, 10, 10), planet="cerberus", day=0),
+        seat(2, 70, 2, players=2, cats=(20, 10, 10, 10, 10, 10), planet="ksb-4156", day=1),
+        seat(3, 80, 3, players=4, cats=(30, 10, 10, 10, 10, 10), planet="ksb-4156", day=2, hours=20.0),
+        seat(4, 90, 1, players=4, cats=(40, 10, 10, 10, 10, 10), planet="cerberus", corp="republic", day=3),
+        seat(5, 50, 1, players=1, solo=True, target=45, events="hard", daily="2025-11-28", day=4),
+        seat(6, 40, 1, players=1, solo=True, target=55, events="easy", daily="2025-11-29", day=5),
+        seat(7, 65, 1, players=1, solo=True, target=60, events="hard", daily="2025-12-01", day=7),
+    ]
+    history = [(1, 1.0, 0), (2, 2.0, 0), (3, 0.5, 0), (4, 4.5, 0)]
+    p = P.summarise(seats, server_avg=(15.0, 10.0, 10.0, 10.0, 10.0, 10.0), history=history, today="2025-12-01")
+    assert (p["games"], p["multiplayer"], p["wins"]) == (7, 4, 2)
+    assert p["by_players"] == {2: {"games": 2, "wins": 1, "podiums": 2}, 4: {"games": 2, "wins": 1, "podiums": 2}}
+    assert p["average"] == round((60 + 70 + 80 + 90 + 50 + 40 + 65) / 7, 1) and p["best"] == 90
+    assert p["categories"]["A"] == {"mine": round((10 + 20 + 30 + 40 + 1 + 1 + 1) / 7, 1), "server": 15.0}
+    # cerberus: 2 games (60, 90: average 75); ksb-4156: 5 games (average 65): most played vs best
+    assert p["planet"] == {"favourite": "ksb-4156", "best": "cerberus"}
+    assert p["corporation"] == {"favourite": "universal_coalition", "best": "republic"}
+    assert p["solo"]["games"] == 3 and p["solo"]["best"] == 65 and p["solo"]["reached"] == 2
+    assert p["solo"]["by_events"] == {"hard": {"games": 2, "reached": 2, "best": 65},
+                                      "easy": {"games": 1, "reached": 0, "best": 40}}
+    # daily on the 28th, 29th, then the 1st: the streak broke on the 30th; best 2
+    assert p["daily"] == {"streak": 1, "best_streak": 2}
+    assert p["rating"] == 4.5 and p["trend"] == 3.5  # fewer than 6 changes: since the first
+    assert p["round_seconds"] == 3600.0  # median of 1 h per round (six games) and 2 h (one)
+    assert p["last_totals"] == [60, 70, 80, 90, 50, 40, 65]
+    text = P.profile_text("ann", p)
+    assert "7 finished game(s), 2 win(s) in 4 with others" in text and "Average 65.0, best 90" in text
+    assert "Planet: most played KSB-4156, best average Cerberus." in text
+    assert "by event deck: easy 0/1 (best 40), hard 2/2 (best 65)" in text
+    # the autopilot's games can be left out
+    seats[3] = seat(4, 90, 1, players=4, autopilot=True)
+    q = P.summarise(seats, include_autopilot=False)
+    assert q["games"] == 6 and q["best"] == 80 and q["wins"] == 1
+
+
+def test_a_streak_ends_when_a_day_is_missed():
+    seats = [seat(1, 50, 1, solo=True, daily="2025-11-28"), seat(2, 50, 1, solo=True, daily="2025-11-29")]
+    assert P.summarise(seats, today="2025-11-30")["daily"] == {"streak": 2, "best_streak": 2}
+    assert P.summarise(seats, today="2025-12-01")["daily"] == {"streak": 0, "best_streak": 2}
+
+
+def test_scopes_a_viewer_may_see():
+    assert P.scope_for(1, 2, 77) == P.Scope(guild_ids=(77,))
+    assert P.scope_for(1, 1, None) == P.Scope(everything=True)
+    assert P.scope_for(1, 2, None) == P.Scope(dm_with=1)
+
+
+@pytest.fixture
+async def db(database_target):  # a SQLite file, then a blank PostgreSQL schema
+    database = await open_database(database_target)
+    yield database
+    await database.close()
+
+
+async def add(db, game_id, guild, seats, finished_at):
+    await db.execute("INSERT INTO games (id, guild_id, creator_id, status, config, state, created_at, updated_at)"
+                     " VALUES (?, ?, 1, 'finished', '{}', '{}', 0, ?)", (game_id, guild, finished_at))
+    await db.executemany(
+        "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place, finished_at, solo, is_bot,"
+        " players, started_at, rounds) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, 8)",
+        [(game_id, n, guild, u, f"u{u}", s, pl, finished_at, int(u is None), len(seats), finished_at - 800)
+         for n, (u, s, pl) in enumerate(seats)])
+    async with db.transaction():
+        await ratings.on_finish(PlayerRepository(db), game_id, finished_at)
+
+
+async def test_privacy_a_profile_holds_only_shared_servers_and_shared_dm_games(db):
+    await add(db, 1, 10, [(1, 80, 1), (2, 70, 2)], 1.0)      # server 10: both
+    await add(db, 2, 20, [(1, 99, 1), (3, 50, 2)], 2.0)      # server 20: the viewer (2) is not there
+    await add(db, 3, None, [(1, 60, 2), (2, 65, 1)], 3.0)    # a DM game of 1 and 2
+    await add(db, 4, None, [(1, 55, 1), (3, 40, 2)], 4.0)    # a DM game of 1 and 3
+    players = P.Players(PlayerRepository(db), lambda: 5.0)
+    in_10 = await players.profile(1, P.scope_for(2, 1, 10))
+    assert in_10["games"] == 1 and in_10["best"] == 80
+    dm = await players.profile(1, P.scope_for(2, 1, None))
+    assert dm["games"] == 1 and dm["best"] == 60  # only the DM game both were in
+    own = await players.profile(1, P.scope_for(1, 1, None))
+    assert own["games"] == 4 and own["best"] == 99
+    assert await players.profile(4, P.scope_for(2, 4, 10)) is None
+
+
+async def test_boards_records_and_the_export(db):
+    await add(db, 1, 10, [(1, 80, 1), (2, 70, 2), (None, 90, 1)], 100.0)
+    await add(db, 2, 10, [(1, 85, 1), (2, 75, 2)], 200.0)
+    await add(db, 3, 10, [(1, 60, 2), (2, 65, 1)], 300.0)
+    await add(db, 4, 20, [(3, 120, 1), (2, 10, 2)], 400.0)
+    players = P.Players(PlayerRepository(db), lambda: 500.0)
+    wins = await players.board("wins", "all", 10)
+    assert [(r[0], r[2], r[3]) for r in wins["rows"]] == [(1, "u1", 2), (2, "u2", 1)] and wins["pages"] == 1
+    best = await players.board("best", "all", 10)
+    assert [(r[2], r[3]) for r in best["rows"]] == [("u1", 85), ("u2", 75)]  # the computer's 90 is not listed
+    assert (await players.board("best", "all", None))["rows"] == []  # nobody opted in
+    await players.set_global(3, True)
+    assert [r[2] for r in (await players.board("best", "all", None))["rows"]] == ["u3"]
+    records = await players.records(10)
+    assert records["total"] == ("u1", 85, 2) and records["streak"] == ("u1", 2, None)
+    assert records["fastest"] == ("game #1", 800.0, 1)
+    assert await players.records(99) == {}
+    rows = list(csv.DictReader(io.StringIO(await players.export_csv(2))))
+    assert [(r["game"], r["place"], r["total"]) for r in rows] == [("1", "2", "70"), ("2", "2", "75"),
+                                                                    ("3", "1", "65"), ("4", "2", "10")]

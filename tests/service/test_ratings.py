@@ -1,0 +1,152 @@
+"""Ratings (issue 17): openskill's Plackett-Luce model per server and global, moved in the
+transaction that finishes a game, and a rebuild from scratch that gives the same numbers."""
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from db.connection import open_database
+from db.players import GLOBAL, PlayerRepository
+from engine import rules
+from service import autoplay, ratings
+
+
+@pytest.fixture
+async def db(database_target):  # a SQLite file, then a blank PostgreSQL schema
+    database = await open_database(database_target)
+    yield database
+    await database.close()
+
+
+async def add_game(db, game_id, guild, seats, *, finished_at, solo=False, config="{}"):
+    """A finished game: seats are (user id or None for a computer, place, autopilot)."""
+    await db.execute("INSERT INTO games (id, guild_id, creator_id, status, config, state, created_at, updated_at)"
+                     " VALUES (?, ?, 1, 'finished', ?, '{}', 0, ?)", (game_id, guild, config, finished_at))
+    await db.executemany(
+        "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place, finished_at, solo, is_bot,"
+        " autopilot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, n, guild, user, f"p{user}", 100 - place, place, finished_at, int(solo), int(user is None),
+          int(auto)) for n, (user, place, auto) in enumerate(seats)])
+
+
+async def finish_incrementally(db, games):
+    players = PlayerRepository(db)
+    for game_id, finished_at in games:
+        async with db.transaction():
+            await ratings.on_finish(players, game_id, finished_at)
+
+
+async def snapshot(db):
+    return (await db.fetchall("SELECT scope, user_id, mu, sigma, ordinal, games FROM ratings ORDER BY 1, 2"),
+            await db.fetchall("SELECT game_id, scope, user_id, mu, sigma FROM rating_history ORDER BY 1, 2, 3"),
+            await db.fetchall("SELECT game_id, rated FROM results ORDER BY 1, 2"),
+            await PlayerRepository(db).summaries(), await PlayerRepository(db).all_records())
+
+
+async def test_a_known_sequence_of_results_gives_the_librarys_ratings_and_ties_share(db):
+    await add_game(db, 1, 7, [(10, 1, False), (20, 2, False), (30, 3, False)], finished_at=1.0)
+    await add_game(db, 2, 7, [(10, 3, False), (20, 1, False), (30, 1, False)], finished_at=2.0)  # 20 and 30 tie
+    await finish_incrementally(db, [(1, 1.0), (2, 2.0)])
+    model = PlackettLuce()
+    a, b, c = model.rating(), model.rating(), model.rating()
+    [[a], [b], [c]] = model.rate([[a], [b], [c]], ranks=[1, 2, 3])
+    [[a], [b], [c]] = model.rate([[a], [b], [c]], ranks=[3, 1, 1])
+    for scope in (7, GLOBAL):
+        stored = await PlayerRepository(db).ratings(scope, [10, 20, 30])
+        for user, expected in ((10, a), (20, b), (30, c)):
+            assert stored[user].mu == pytest.approx(expected.mu) and stored[user].sigma == pytest.approx(expected.sigma)
+            assert stored[user].games == 2
+    # the tie: the two players placed first together gain the same from game 2
+    history = await db.fetchall("SELECT user_id, mu FROM rating_history WHERE game_id = 2 AND scope = 7")
+    gains = {user: mu for user, mu in history}
+    first = await db.fetchall("SELECT user_id, mu FROM rating_history WHERE game_id = 1 AND scope = 7")
+    before = dict((u, m) for u, m in first)
+    assert gains[20] - before[20] > 0 and gains[30] - before[30] > 0 and gains[10] < before[10]
+
+
+async def test_solo_all_computer_and_autopilot_games_move_no_rating_unless_allowed(db):
+    await add_game(db, 1, 7, [(10, 1, False)], finished_at=1.0, solo=True)
+    await add_game(db, 2, 7, [(None, 1, False), (None, 2, False)], finished_at=2.0)
+    await add_game(db, 3, 7, [(10, 1, False), (None, 2, False)], finished_at=3.0)   # one human and a computer
+    await add_game(db, 4, 7, [(10, 1, False), (20, 2, False), (None, 3, True)], finished_at=4.0)  # seat handed over
+    await add_game(db, 5, 7, [(10, 2, False), (20, 1, False), (None, 3, True)], finished_at=5.0,
+                   config='{"rated_autopilot": true}')
+    await finish_incrementally(db, [(g, float(g)) for g in range(1, 6)])
+    rated = dict(await db.fetchall("SELECT game_id, max(rated) FROM results GROUP BY game_id"))
+    assert rated == {1: 0, 2: 0, 3: 0, 4: 0, 5: 1}
+    stored = await PlayerRepository(db).ratings(7, [10, 20])
+    assert stored[10].games == stored[20].games == 1 and stored[20].mu > stored[10].mu
+
+
+async def test_a_dm_game_moves_only_the_global_rating(db):
+    await add_game(db, 1, None, [(10, 1, False), (20, 2, False)], finished_at=1.0)
+    await finish_incrementally(db, [(1, 1.0)])
+    assert [tuple(r) for r in await db.fetchall("SELECT DISTINCT scope FROM ratings")] == [(GLOBAL,)]
+
+
+async def test_a_rebuild_from_scratch_equals_the_incremental_updates(db):
+    import random
+    rng = random.Random(3)
+    games = []
+    for game_id in range(1, 41):
+        users = rng.sample([10, 20, 30, 40, 50], rng.randint(2, 4))
+        places = sorted(rng.randint(1, len(users)) for _ in users)
+        await add_game(db, game_id, rng.choice([7, 8, None]), [(u, p, False) for u, p in zip(users, places)],
+                       finished_at=float(game_id))
+        await db.execute("UPDATE results SET cat_a = score - seat, started_at = ? WHERE game_id = ?",
+                         (game_id - rng.random() * 5, game_id))
+        games.append((game_id, float(game_id)))
+    await finish_incrementally(db, games)
+    incremental = await snapshot(db)
+    assert len(incremental[1]) > 100
+    assert any(row[-1] > 1 for row in incremental[3])  # some win streaks
+    assert {row[1] for row in incremental[4]} == {"total", "A", "fastest"}
+    assert await ratings.rebuild(db) == 40
+    assert await snapshot(db) == incremental
+    await db.execute("UPDATE ratings SET mu = 0")  # damaged: the rebuild repairs it
+    await db.execute("UPDATE player_summaries SET wins = 99, best_streak = 0")
+    await db.execute("DELETE FROM server_records WHERE kind = 'A'")
+    await ratings.rebuild(db)
+    assert await snapshot(db) == incremental
+
+
+async def test_finishing_a_game_through_the_service_stores_summaries_and_ratings_together(service):
+    game = await service.create(creator_id=1, creator_name="Ann", guild_id=9, channel_id=5,
+                                options={"max_players": 2, "seed": 4})
+    await service.join(game.id, 2, "Bob")
+    game = await service.start(game.id, 1, False)
+    while game.status == "active":
+        seat = next(i for i in rules.to_act(game.state))
+        user = game.user_of(seat)
+        game = (await service.act(game.id, user, autoplay.default_action(game.state, seat))).game
+    rows = await service.players.repo.game_seats(game.id)
+    result = {p["seat"]: p for p in game.state.result["players"]}
+    for r in rows:
+        assert r.categories == tuple(result[r.seat][c]["total"] for c in "ABCDEF")
+        assert r.score == sum(r.categories) and r.players == 2 and r.rated
+        assert r.planet == game.state.config["planets"][r.seat] and r.rounds == game.state.round
+    for scope in (9, GLOBAL):
+        assert set(await service.players.repo.ratings(scope, [1, 2])) == {1, 2}
+
+
+
+async def test_the_rebuild_command_recomputes_the_ratings_of_a_database_file(tmp_path):
+    import subprocess
+    import sys
+    path = tmp_path / "bot.sqlite3"
+    database = await open_database(path)
+    try:
+        await add_game(database, 1, 7, [(10, 1, False), (20, 2, False)], finished_at=1.0)
+        await finish_incrementally(database, [(1, 1.0)])
+        expected = await snapshot(database)
+        await database.execute("DELETE FROM ratings")
+    finally:
+        await database.close()
+    done = subprocess.run([sys.executable, "-m", "service.ratings", "--rebuild", str(path)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0 and "1 rated game" in done.stdout
+    database = await open_database(path)
+    try:
+        assert await snapshot(database) == expected
+    finally:
+        await database.close()
