@@ -19,50 +19,27 @@ import aiosqlite
 
 from db.errors import DatabaseCorrupt, DatabaseTooNew
 from db.migrations import apply_migrations, latest_version, schema_version
+from db.sections import Sections
 
 # query parameters: positional (``?``) or named (``:name``)
 Params = Sequence[Any] | Mapping[str, Any]
 
-# The token of the exclusive section the running task is in, if any (see Database._holds).
-_section: contextvars.ContextVar[object | None] = contextvars.ContextVar("db_section", default=None)
-
-
-class Database:
+class Database(Sections):
     """An aiosqlite connection plus a lock that keeps transactions from interleaving."""
 
     dialect = "sqlite"
     for_update = ""  # SQLite locks the whole database for a write transaction (BEGIN IMMEDIATE)
+    # the token of the exclusive section the running task is in, if any (db.sections)
+    _section = contextvars.ContextVar("db_section", default=None)
 
     def __init__(self, conn: aiosqlite.Connection, path: str):
+        super().__init__()
         self.path = path
         self._conn = conn
-        self._lock = asyncio.Lock()
-        self._token: object | None = None
 
     @property
     def in_transaction(self) -> bool:
         return self._conn.in_transaction
-
-    def _holds(self) -> bool:
-        return self._token is not None and _section.get() is self._token
-
-    @asynccontextmanager
-    async def exclusive(self) -> AsyncIterator[Database]:
-        """Hold the connection for several statements without opening a transaction.
-
-        Statements run through this object inside the block skip the lock. Used for work that
-        manages its own transactions (migrations) or changes connection settings.
-        """
-        if self._holds():
-            raise RuntimeError("this task already holds the database; sections do not nest")
-        async with self._lock:
-            self._token = token = object()
-            reset = _section.set(token)
-            try:
-                yield self
-            finally:
-                self._token = None
-                _section.reset(reset)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:

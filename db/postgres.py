@@ -23,8 +23,7 @@ import psycopg
 from psycopg import AsyncClientCursor
 
 from db.lock import LOCK_GAME, LOCK_MIGRATIONS, LOCK_OUTBOX  # noqa: F401 - advisory-lock namespaces
-
-_section: contextvars.ContextVar[object | None] = contextvars.ContextVar("pg_section", default=None)
+from db.sections import Sections
 
 # `?` and `:name` outside string literals and quoted names become psycopg placeholders; every
 # `%` is doubled (psycopg reads `%` as the start of a placeholder, literals included).
@@ -70,39 +69,23 @@ def _row_factory(cursor):
     return cls
 
 
-class PgDatabase:
+class PgDatabase(Sections):
     """A psycopg async connection plus a lock that keeps transactions from interleaving."""
 
     dialect = "postgresql"
     for_update = " FOR UPDATE"
+    _section = contextvars.ContextVar("pg_section", default=None)  # db.sections
 
     def __init__(self, conn: psycopg.AsyncConnection, url: str):
+        super().__init__()
         self.path = url
         self.url = url
         self._conn = conn
-        self._lock = asyncio.Lock()
-        self._token: object | None = None
         self._in_transaction = False
 
     @property
     def in_transaction(self) -> bool:
         return self._conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
-
-    def _holds(self) -> bool:
-        return self._token is not None and _section.get() is self._token
-
-    @asynccontextmanager
-    async def exclusive(self) -> AsyncIterator[PgDatabase]:
-        if self._holds():
-            raise RuntimeError("this task already holds the database; sections do not nest")
-        async with self._lock:
-            self._token = token = object()
-            reset = _section.set(token)
-            try:
-                yield self
-            finally:
-                self._token = None
-                _section.reset(reset)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgDatabase]:
