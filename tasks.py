@@ -41,7 +41,7 @@ def ensure_env(req: str) -> None:
 
 # What the type checker reads (ruff reads the whole tree; both take their settings from ruff.toml
 # and mypy.ini). A folder not there yet is skipped.
-TYPED = ("engine", "render", "db", "service", "cogs", "autopilot", "bench", "spike", "tests", "bot.py", "tasks.py")
+TYPED = ("i18n", "engine", "render", "db", "service", "cogs", "autopilot", "bench", "spike", "tests", "bot.py", "tasks.py")
 
 
 def lint(rest: list[str]) -> int:
@@ -52,16 +52,38 @@ def lint(rest: list[str]) -> int:
     return 1 if bad else 0
 
 
+# Where the words players read are written (babel.cfg says which files Babel reads)
+CATALOGUE = ROOT / "i18n" / "messages.pot"
+LOCALES = ROOT / "i18n" / "locale"
+
+
+def i18n(rest: list[str]) -> int:
+    """Extract every marked string into i18n/messages.pot, then update each language's .po
+    (new messages appear untranslated; removed ones are dropped). A new language:
+    ``python3 tasks.py i18n --init xx`` creates its .po."""
+    babel = [str(PY), "-m", "babel.messages.frontend"]
+    bad = subprocess.call([*babel, "extract", "-F", "babel.cfg", "-k", "N_", "-k", "ngettext:1,2",
+                           "--no-location", "--sort-output", "--omit-header", "-o", str(CATALOGUE), "."], cwd=ROOT)
+    if bad:
+        return bad
+    if rest[:1] == ["--init"] and len(rest) == 2:
+        return subprocess.call([*babel, "init", "-i", str(CATALOGUE), "-d", str(LOCALES), "-l", rest[1]], cwd=ROOT)
+    return subprocess.call([*babel, "update", "-i", str(CATALOGUE), "-d", str(LOCALES), "--no-fuzzy-matching",
+                            "--ignore-obsolete"], cwd=ROOT)
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"bot", "test", "lint", "bench", "env"}:
-        print("usage: python3 tasks.py {bot|test|lint|bench} [args...]")
+    if not argv or argv[0] not in {"bot", "test", "lint", "bench", "env", "i18n"}:
+        print("usage: python3 tasks.py {bot|test|lint|bench|i18n} [args...]")
         return 2
     cmd, rest = argv[0], argv[1:]
-    ensure_env("requirements-dev.txt" if cmd in {"test", "lint", "bench"} else "requirements.txt")
+    ensure_env("requirements-dev.txt" if cmd in {"test", "lint", "bench", "i18n"} else "requirements.txt")
     if cmd == "env":
         return 0
     if cmd == "lint":
         return lint(rest)
+    if cmd == "i18n":
+        return i18n(rest)
     if cmd == "bot":
         args = [str(PY), "bot.py", *rest]
     elif cmd == "bench":
