@@ -48,9 +48,16 @@ def result_rows(game, state) -> list[ResultRow]:
             categories=tuple(p[c]["total"] for c in CATEGORIES), lifepods=p["C"].get("lifepods"),
             planet=config["planets"][p["seat"]], corporation=config["corporations"][p["seat"]],
             players=len(result["players"]), events=events, rounds=state.round,
-            started_at=game.row.created_at,
+            started_at=_started_at(game),
             autopilot=seat.is_bot and seat.display_name.startswith("Autopilot (")))
     return rows
+
+
+def _started_at(game) -> float:
+    """When the game's first round opened (noted by the start; a game started before that was
+    noted counts from its creation)."""
+    started = game.options.get("started_at")
+    return float(started) if isinstance(started, (int, float)) else game.row.created_at
 
 
 @dataclass(frozen=True)

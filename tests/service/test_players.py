@@ -125,3 +125,30 @@ async def test_boards_records_and_the_export(db):
     rows = list(csv.DictReader(io.StringIO(await players.export_csv(2))))
     assert [(r["game"], r["place"], r["total"]) for r in rows] == [("1", "2", "70"), ("2", "2", "75"),
                                                                     ("3", "1", "65"), ("4", "2", "10")]
+
+
+async def play_out(service, game, seconds_per_move=0.0):
+    """Play a started game to its end with each seat's default move (the clock moves on)."""
+    from engine import rules
+    from service import autoplay
+    while game.status == "active":
+        seat = next(i for i in rules.to_act(game.state))
+        service.test_clock.now += seconds_per_move
+        game = (await service.act(game.id, game.user_of(seat), autoplay.default_action(game.state, seat))).game
+    return game
+
+
+async def test_the_time_per_round_counts_from_the_start_not_from_the_lobby(service):
+    """The lobby's wait (a day here) is not play: the median time per round counts from the
+    first round's opening."""
+    from service.players import Scope
+    game = await service.create(creator_id=1, creator_name="Ann", guild_id=9, channel_id=5,
+                                options={"max_players": 2, "seed": 4})
+    await service.join(game.id, 2, "Bob")
+    service.test_clock.now += 86400  # a day in the lobby
+    started = service.test_clock.now
+    game = await play_out(service, await service.start(game.id, 1, False), seconds_per_move=60)
+    rows = await service.players.repo.game_seats(game.id)
+    assert {r.started_at for r in rows} == {started}
+    profile = await service.players.profile(1, Scope(guild_ids=(9,)))
+    assert profile["round_seconds"] == pytest.approx((service.test_clock.now - started) / game.state.round)
