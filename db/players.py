@@ -73,7 +73,8 @@ WHERE user_id IS NOT NULL AND is_bot = 0
 GROUP BY scope, user_id"""
 SUMMARY_COLUMNS = ("guild_id, user_id, name, games, multi, wins, best, best_solo, cat_games, cat_a, cat_b, cat_c,"
                    " cat_d, cat_e, cat_f, last_at, streak, best_streak")
-_HUMAN = "guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0"
+# a person's own play: records leave out the seats the autopilot played for them
+_HUMAN = "guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0"
 # Each kind of server record: (kind, value, name, filter); fastest is the lowest, the others the
 # highest; the earliest game holds a tie. The same rules as migration 0004's backfill.
 RECORD_SOURCES = (

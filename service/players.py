@@ -39,17 +39,24 @@ def result_rows(game, state) -> list[ResultRow]:
     solo = len(result["players"]) == 1
     config = state.config
     events = (game.options.get("events") or "normal") if solo else None
+    from .ratings import autopilot_rounds
+
+    taken = game.options.get("autopilot") or {}
     rows = []
     for p in result["players"]:
         seat = game.seats[p["seat"]]
+        entry = taken.get(str(p["seat"])) if isinstance(taken, dict) else None
+        # a person's seat the autopilot took over stays theirs (user kept on the seat), marked
+        autopilot = (seat.is_bot and (seat.user_id is not None or seat.display_name.startswith("Autopilot ("))) \
+            or (entry is not None and autopilot_rounds(game.options, p["seat"], state.round) > 0)
+        name = entry["name"] if entry is not None and seat.is_bot and seat.user_id is not None else seat.display_name
         rows.append(ResultRow(
-            seat=p["seat"], user_id=game.user_of(p["seat"]), name=seat.display_name, score=p["total"],
-            place=p["place"], solo=solo, is_bot=seat.is_bot, target=target,
+            seat=p["seat"], user_id=seat.user_id, name=name, score=p["total"],
+            place=p["place"], solo=solo, is_bot=seat.is_bot and seat.user_id is None, target=target,
             categories=tuple(p[c]["total"] for c in CATEGORIES), lifepods=p["C"].get("lifepods"),
             planet=config["planets"][p["seat"]], corporation=config["corporations"][p["seat"]],
             players=len(result["players"]), events=events, rounds=state.round,
-            started_at=_started_at(game),
-            autopilot=seat.is_bot and seat.display_name.startswith("Autopilot (")))
+            started_at=_started_at(game), autopilot=autopilot))
     return rows
 
 

@@ -3,8 +3,10 @@ ends (in the transaction that stores its results) and recomputable from scratch.
 
 Which games move ratings: games with two or more human seats; solo games and games with no
 human do not. The human seats are rated among themselves by their places (equal places share
-the result; computer seats are left out). A game where the autopilot took over a human's seat
-moves ratings only if its creator allowed it (the game option ``rated_autopilot``).
+the result; computer seats are left out). A seat the autopilot took over stays its player's; a
+game where the autopilot played a person's seat for more than half the rounds moves ratings
+only if its creator allowed it (the game option ``rated_autopilot``); half or fewer: rated
+normally. Turn timers (a move played for a slow player) do not count as a takeover.
 
     python -m service.ratings --rebuild planet.db   # recompute every rating from the results
 """
@@ -22,12 +24,38 @@ from db.players import GLOBAL, GameSeat, PlayerRepository, Rating
 MODEL = PlackettLuce()
 
 
+def autopilot_rounds(config: dict, seat: int, rounds: int) -> int:
+    """How many of a game's ``rounds`` the autopilot played a person's ``seat`` (engine seat):
+    the rounds whose turn it played, from the takeovers noted in the game's options
+    (service._play replace: ``autopilot`` -> seat -> ``turns``, [first, last or None] each)."""
+    entry = (config.get("autopilot") or {}).get(str(seat)) if isinstance(config.get("autopilot"), dict) else None
+    if not isinstance(entry, dict):
+        return 0
+    played: set[int] = set()
+    for first, last in entry.get("turns") or ():
+        played.update(range(max(1, first), min(rounds, rounds if last is None else last) + 1))
+    return len(played)
+
+
+def mostly_autopilot(seat: GameSeat, config: dict) -> bool:
+    """Whether the autopilot played ``seat`` for more than half of its game's rounds. A seat
+    handed over before the rounds were noted (an older game) counts as all of them."""
+    if not seat.autopilot:
+        return False
+    rounds = seat.rounds or 0
+    if str(seat.seat) not in (config.get("autopilot") or {}):
+        return True
+    return 2 * autopilot_rounds(config, seat.seat, rounds) > rounds
+
+
 def rated_seats(seats: list[GameSeat], config: dict) -> list[GameSeat]:
-    """The seats a finished game rates (empty: the game moves no rating)."""
+    """The seats a finished game rates (empty: the game moves no rating). A seat the autopilot
+    played for half the rounds or fewer is its player's, rated normally; more than half, and
+    the game moves ratings only if its creator allowed it."""
     humans = [s for s in seats if s.user_id is not None and not s.is_bot]
     if len(humans) < 2 or any(s.solo for s in seats):
         return []
-    if any(s.autopilot for s in seats) and not config.get("rated_autopilot"):
+    if any(mostly_autopilot(s, config) for s in seats) and not config.get("rated_autopilot"):
         return []
     return humans
 

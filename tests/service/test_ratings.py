@@ -150,3 +150,45 @@ async def test_the_rebuild_command_recomputes_the_ratings_of_a_database_file(tmp
         assert await snapshot(database) == expected
     finally:
         await database.close()
+
+
+async def test_a_seat_the_autopilot_played_for_half_the_rounds_or_fewer_is_rated_normally(db):
+    """"A game where an autopilot played a human seat for more than half the rounds is rated
+    only if the creator allows it" (issue 17): half or fewer, the game and that seat's player
+    are rated as usual. 10 rounds here; the autopilot took player 30's seat (seat 2)."""
+    def config(turns, allowed=False):
+        import json
+        return json.dumps({"autopilot": {"2": {"user": 30, "name": "p30", "turns": turns}},
+                           **({"rated_autopilot": True} if allowed else {})})
+    cases = {1: ([[6, None]], False, True),          # rounds 6-10: five of ten, exactly half
+             2: ([[5, None]], False, False),         # rounds 5-10: six of ten
+             3: ([[2, 3], [8, None]], False, True),  # handed back, then over again: 2 + 3 rounds
+             4: ([[3, 6], [5, None]], False, False),  # overlapping notes count a round once: 3-10
+             5: ([[5, None]], True, True)}           # more than half, but the creator allowed it
+    for game_id, (turns, allowed, _) in cases.items():
+        await add_game(db, game_id, 7, [(10, 1, False), (20, 2, False), (30, 3, True)],
+                       finished_at=float(game_id), config=config(turns, allowed))
+    await db.execute("UPDATE results SET rounds = 10")
+    await finish_incrementally(db, [(g, float(g)) for g in cases])
+    rated = dict(await db.fetchall("SELECT game_id, max(rated) FROM results GROUP BY game_id"))
+    assert rated == {g: int(expected) for g, (_, _, expected) in cases.items()}
+    stored = await PlayerRepository(db).ratings(7, [10, 20, 30])
+    assert stored[30].games == 3  # the seat's own player is rated with the others
+    incremental = await snapshot(db)
+    await ratings.rebuild(db)
+    assert await snapshot(db) == incremental
+
+
+async def test_handing_a_seat_to_the_autopilot_late_keeps_the_game_rated_and_early_does_not(service):
+    from tests.service.test_players import play_out, play_until_turn, three_player_game
+    late = await play_until_turn(service, await three_player_game(service), 16, 2)
+    await service.replace(late.id, 1, False, 2, None)
+    late = await play_out(service, await service.load(late.id))
+    early = await play_until_turn(service, await three_player_game(service), 3, 2)
+    await service.replace(early.id, 1, False, 2, None)
+    early = await play_out(service, await service.load(early.id))
+    assert late.state.round >= 16 and early.status == late.status == "finished"
+    rows = {g.id: await service.players.repo.game_seats(g.id) for g in (late, early)}
+    assert [r.rated for r in rows[late.id]] == [True] * 3 and [r.rated for r in rows[early.id]] == [False] * 3
+    history = await service.players.repo.rating_history(3, 9)
+    assert [h[0] for h in history] == [late.id]  # Cy's rating moved with the game the autopilot ended
