@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db.connection import Database
+from db.lock import LOCK_RATINGS
 
 GLOBAL = 0  # the ratings scope of the global rating (any other scope is a server id)
 
@@ -229,6 +230,15 @@ class PlayerRepository:
         return [tuple(r) for r in rows]
 
     # -- ratings ---------------------------------------------------------------------------
+
+    async def lock_ratings(self) -> None:
+        """Take the ratings for the rest of the caller's transaction: a rating update reads the
+        players' ratings and writes new ones computed from them, so two processes finishing
+        games of the same player at once would lose one update. On PostgreSQL, a transaction
+        advisory lock (released at COMMIT or ROLLBACK) makes the second wait, then read the
+        first's ratings; SQLite has one process, whose transactions already take turns."""
+        if getattr(self.db, "dialect", "sqlite") == "postgresql":
+            await self.db.fetchval("SELECT pg_advisory_xact_lock(?, 0)", (LOCK_RATINGS,))
 
     async def ratings(self, scope: int, user_ids: list[int]) -> dict[int, Rating]:
         if not user_ids:

@@ -85,6 +85,7 @@ async def update_for_game(players: PlayerRepository, game_id: int, finished_at: 
     rated = rated_seats(seats, config if isinstance(config, dict) else {})
     if not rated:
         return False
+    await players.lock_ratings()  # PostgreSQL: another process's update of these players comes first or after
     guild_id = rated[0].guild_id
     for scope in [GLOBAL] + ([guild_id] if guild_id is not None else []):
         current = await players.ratings(scope, [s.user_id for s in rated if s.user_id is not None])
@@ -95,7 +96,9 @@ async def update_for_game(players: PlayerRepository, game_id: int, finished_at: 
 
 async def on_finish(players: PlayerRepository, game_id: int, finished_at: float) -> None:
     """What a game's end adds, in the transaction that stores its results: its players'
-    running totals, then their ratings."""
+    running totals, then their ratings. On PostgreSQL the ratings lock is taken first, so
+    two processes finishing games of the same players take turns over both."""
+    await players.lock_ratings()
     await players.add_to_summaries(game_id)
     await update_for_game(players, game_id, finished_at)
 
@@ -120,6 +123,7 @@ async def rebuild(db) -> int:
     players = PlayerRepository(db)
     count = 0
     async with db.transaction():
+        await players.lock_ratings()
         await players.rebuild_summaries()
         await players.clear_ratings()
         for game_id, finished_at in await players.finished_games():

@@ -192,3 +192,48 @@ async def test_handing_a_seat_to_the_autopilot_late_keeps_the_game_rated_and_ear
     assert [r.rated for r in rows[late.id]] == [True] * 3 and [r.rated for r in rows[early.id]] == [False] * 3
     history = await service.players.repo.rating_history(3, 9)
     assert [h[0] for h in history] == [late.id]  # Cy's rating moved with the game the autopilot ended
+
+
+async def test_two_processes_finishing_games_of_one_player_at_once_lose_no_rating_update(pg_url, monkeypatch):
+    """PostgreSQL with several bot processes: player 10 finishes a game in each process at the
+    same instant. Each update reads 10's rating, computes, writes; the second must read the
+    first's result, or one game's change is lost (10 would show one game, not two). The update
+    is run alone here: in on_finish the running totals' row locks happened to serialise it too."""
+    import asyncio
+    first, second = await open_database(pg_url), await open_database(pg_url)
+    try:
+        await add_game(first, 1, 7, [(10, 1, False), (20, 2, False)], finished_at=1.0)
+        await add_game(first, 2, 7, [(10, 2, False), (30, 1, False)], finished_at=1.0)
+        read = PlayerRepository.ratings
+        arrived = asyncio.Event()
+
+        async def slow_read(self, scope, user_ids):  # each waits (a little) for the other to read too
+            found = await read(self, scope, user_ids)
+            if arrived.is_set():
+                return found
+            arrived.set()
+            await asyncio.sleep(0.3)
+            return found
+
+        monkeypatch.setattr(PlayerRepository, "ratings", slow_read)
+
+        async def finish(db, game_id):  # the rating update alone (on_finish adds the running totals first)
+            async with db.transaction():
+                await ratings.update_for_game(PlayerRepository(db), game_id, 1.0)
+
+        await asyncio.gather(finish(first, 1), finish(second, 2))
+        monkeypatch.setattr(PlayerRepository, "ratings", read)
+        for scope in (7, GLOBAL):
+            stored = await PlayerRepository(first).ratings(scope, [10, 20, 30])
+            assert stored[10].games == 2 and stored[20].games == stored[30].games == 1
+        model = PlackettLuce()
+        orders = []
+        for games in (((20, 1), (30, 2)), ((30, 2), (20, 1))):  # game 1 then 2, or 2 then 1
+            me = model.rating()
+            for _other, mine in games:
+                [[me], _] = model.rate([[me], [model.rating()]], ranks=[mine, 3 - mine])
+            orders.append(me.mu)
+        assert any(stored[10].mu == pytest.approx(mu) for mu in orders)
+    finally:
+        await first.close()
+        await second.close()
