@@ -79,8 +79,10 @@ class PlayersCog(commands.Cog):
 
     async def cog_load(self) -> None:
         from service import ratings
-        if await self.players.repo.ratings_missing():  # first start after migration 0004
-            count = await ratings.rebuild(self.players.repo.db)
+        # first start after migration 0004: replayed in the worker pool, claimed in the database
+        # (of processes starting together, one rebuilds)
+        count = await ratings.rebuild_if_missing(self.players.repo.db, self.service.executor)
+        if count is not None:
             log.info("ratings rebuilt from %d finished game(s)", count)
 
     def answering(self, interaction: Interaction) -> AbstractAsyncContextManager:

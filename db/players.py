@@ -262,6 +262,30 @@ class PlayerRepository:
             " sigma = excluded.sigma, ordinal = excluded.ordinal, finished_at = excluded.finished_at",
             [(game_id, scope, r.user_id, r.mu, r.sigma, r.ordinal, finished_at) for r in ratings])
 
+    async def put_rebuilt(self, ratings: list[tuple], history: list[tuple], rated_games: list[int]) -> None:
+        """Store ratings recomputed from scratch (service.ratings.replay's rows; call inside the
+        rebuild's transaction, after clear_ratings)."""
+        await self.db.executemany(
+            "INSERT INTO ratings (scope, user_id, mu, sigma, ordinal, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            ratings)
+        await self.db.executemany(
+            "INSERT INTO rating_history (game_id, scope, user_id, mu, sigma, ordinal, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)", history)
+        await self.db.executemany("UPDATE results SET rated = 1 WHERE game_id = ?", [(g,) for g in rated_games])
+
+    async def all_game_seats(self) -> dict[int, list[GameSeat]]:
+        """Every finished game's seats, in seat order, by game id (the ratings rebuild)."""
+        out: dict[int, list[GameSeat]] = {}
+        for row in await self.db.fetchall(f"SELECT {_SEAT_COLUMNS} FROM results ORDER BY game_id, seat"):
+            seat = _seat(row)
+            out.setdefault(seat.game_id, []).append(seat)
+        return out
+
+    async def game_configs(self) -> dict[int, str]:
+        """The options (config JSON) of every game with results, by id (the ratings rebuild)."""
+        rows = await self.db.fetchall("SELECT id, config FROM games WHERE id IN (SELECT game_id FROM results)")
+        return {game_id: config for game_id, config in rows}
+
     async def mark_rated(self, game_id: int) -> None:
         await self.db.execute("UPDATE results SET rated = 1 WHERE game_id = ?", (game_id,))
 

@@ -16,10 +16,13 @@ import argparse
 import asyncio
 import json
 import sys
+from concurrent.futures import Executor
 
 from openskill.models import PlackettLuce
 
 from db.players import GLOBAL, GameSeat, PlayerRepository, Rating
+
+from . import workers
 
 MODEL = PlackettLuce()
 
@@ -78,11 +81,7 @@ async def update_for_game(players: PlayerRepository, game_id: int, finished_at: 
     """Move the ratings of a finished game's players (server and global); return True if the
     game is rated. Runs inside the caller's transaction (it opens none)."""
     seats = await players.game_seats(game_id)
-    try:
-        config = json.loads(await players.game_config(game_id))
-    except ValueError:
-        config = {}
-    rated = rated_seats(seats, config if isinstance(config, dict) else {})
+    rated = rated_seats(seats, _config(await players.game_config(game_id)))
     if not rated:
         return False
     await players.lock_ratings()  # PostgreSQL: another process's update of these players comes first or after
@@ -116,19 +115,78 @@ def install(repo) -> None:
         repo.finish_hooks.append(hook)
 
 
-async def rebuild(db) -> int:
+def _config(raw: str | None) -> dict:
+    try:
+        config = json.loads(raw or "{}")
+    except ValueError:
+        return {}
+    return config if isinstance(config, dict) else {}
+
+
+def replay(games: list[tuple[int, float, list[GameSeat], dict]]) -> dict:
+    """Every rating from scratch (pure CPU work, for a worker): ``games`` are (game id,
+    finished_at, seats, config) in the order they finished. The same steps as the update at
+    each game's end (update_for_game), so the same numbers. Returns the rows to store:
+    "ratings" (scope, user, mu, sigma, ordinal, games, updated_at), "history" (game, scope,
+    user, mu, sigma, ordinal, finished_at) and "rated" (the ids of the rated games)."""
+    current: dict[tuple[int, int], tuple[Rating, float]] = {}
+    history: list[tuple] = []
+    rated_games: list[int] = []
+    for game_id, finished_at, seats, config in games:
+        rated = rated_seats(seats, config)
+        if not rated:
+            continue
+        guild_id = rated[0].guild_id
+        for scope in [GLOBAL] + ([guild_id] if guild_id is not None else []):
+            mine = {s.user_id: current[(scope, s.user_id)][0] for s in rated
+                    if s.user_id is not None and (scope, s.user_id) in current}
+            for r in new_ratings(mine, rated):
+                current[(scope, r.user_id)] = (r, finished_at)
+                history.append((game_id, scope, r.user_id, r.mu, r.sigma, r.ordinal, finished_at))
+        rated_games.append(game_id)
+    return {"ratings": [(scope, user, r.mu, r.sigma, r.ordinal, r.games, at)
+                        for (scope, user), (r, at) in current.items()],
+            "history": history, "rated": rated_games}
+
+
+async def _rebuild_in_transaction(players: PlayerRepository, executor: Executor | None) -> int:
+    """The rebuild's steps inside the caller's transaction, which holds the ratings lock: the
+    running totals in SQL, the ratings replayed in a worker (the event loop only waits)."""
+    await players.rebuild_summaries()
+    seats = await players.all_game_seats()
+    configs = await players.game_configs()
+    games = [(game_id, finished_at, seats.get(game_id, []), _config(configs.get(game_id)))
+             for game_id, finished_at in await players.finished_games()]
+    rows = await workers.run(executor or workers.thread_pool(), replay, games)
+    await players.clear_ratings()
+    await players.put_rebuilt(rows["ratings"], rows["history"], rows["rated"])
+    return len(rows["rated"])
+
+
+async def rebuild(db, executor: Executor | None = None) -> int:
     """Recompute every rating (and the players' running totals) from the stored results, in the
     order the games finished, in one transaction; return how many games are rated. Gives
-    exactly what the updates at each game's end gave."""
+    exactly what the updates at each game's end gave. The replay runs in ``executor`` (the
+    service's worker pool; default: a thread pool), never on the event loop."""
     players = PlayerRepository(db)
-    count = 0
     async with db.transaction():
         await players.lock_ratings()
-        await players.rebuild_summaries()
-        await players.clear_ratings()
-        for game_id, finished_at in await players.finished_games():
-            count += await update_for_game(players, game_id, finished_at)
-    return count
+        return await _rebuild_in_transaction(players, executor)
+
+
+async def rebuild_if_missing(db, executor: Executor | None = None) -> int | None:
+    """The one-time rebuild after migration 0004 (ratings never computed for the games already
+    finished), claimed in the database: under the ratings lock, the first process to get it
+    rebuilds; another starting at the same time waits for it, then finds the ratings there and
+    does nothing (None). A game finishing meanwhile waits too (its update takes the lock)."""
+    players = PlayerRepository(db)
+    if not await players.ratings_missing():  # the usual start: nothing to do, no lock taken
+        return None
+    async with db.transaction():
+        await players.lock_ratings()
+        if not await players.ratings_missing():  # another process has just done it
+            return None
+        return await _rebuild_in_transaction(players, executor)
 
 
 async def _main(argv: list[str]) -> int:

@@ -237,3 +237,56 @@ async def test_two_processes_finishing_games_of_one_player_at_once_lose_no_ratin
     finally:
         await first.close()
         await second.close()
+
+
+async def history_to_rebuild(db):
+    """Finished games whose ratings were never computed (a database just migrated to 0004),
+    and the ratings the updates at each game's end would have given."""
+    for game_id in range(1, 9):
+        users = [10, 20, 30][: 2 + game_id % 2]
+        await add_game(db, game_id, 7 if game_id % 3 else None, [(u, 1 + (i + game_id) % len(users), False)
+                                                                for i, u in enumerate(users)],
+                       finished_at=float(game_id))
+    await finish_incrementally(db, [(g, float(g)) for g in range(1, 9)])
+    expected = await snapshot(db)
+    await PlayerRepository(db).clear_ratings()
+    assert await PlayerRepository(db).ratings_missing()
+    return expected
+
+
+async def test_the_start_up_rebuild_replays_the_ratings_in_a_worker_process(db):
+    """The one-time rebuild runs its rating replay in the worker pool (here the bot's process
+    pool), not on the event loop, and stores exactly what the updates at each game's end gave."""
+    from service import workers
+    expected = await history_to_rebuild(db)
+    pool = workers.process_pool(1)
+    try:
+        assert await ratings.rebuild_if_missing(db, pool) == 8
+    finally:
+        pool.shutdown()
+    assert await snapshot(db) == expected
+    assert await ratings.rebuild_if_missing(db, pool) is None  # done once: the next start does nothing
+
+
+async def test_two_processes_starting_at_once_rebuild_the_ratings_once(pg_url, monkeypatch):
+    import asyncio
+    import threading
+    import time
+    first, second = await open_database(pg_url), await open_database(pg_url)
+    try:
+        expected = await history_to_rebuild(first)
+        replay, threads = ratings.replay, []
+
+        def slow_replay(games):  # long enough for the other process to ask meanwhile
+            threads.append(threading.get_ident())
+            time.sleep(0.3)
+            return replay(games)
+
+        monkeypatch.setattr(ratings, "replay", slow_replay)
+        done = await asyncio.gather(ratings.rebuild_if_missing(first), ratings.rebuild_if_missing(second))
+        assert sorted(done, key=str) == [8, None]
+        assert len(threads) == 1 and threads[0] != threading.get_ident()  # once, and off the event loop
+        assert await snapshot(first) == expected
+    finally:
+        await first.close()
+        await second.close()
