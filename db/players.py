@@ -337,7 +337,7 @@ class PlayerRepository:
                    f" ORDER BY {column} DESC, user_id")
             count_sql = f"SELECT count(*) FROM player_summaries WHERE {where}"
         else:
-            where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND daily_key IS NOT NULL"
+            where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0 AND daily_key IS NOT NULL"
                      " AND (:since IS NULL OR daily_key >= :since) AND (:until IS NULL OR daily_key <= :until)")
             sql = ("SELECT user_id, max(name), max(score) AS v, count(*) FROM results WHERE "
                    f"{where} GROUP BY user_id ORDER BY v DESC, user_id")

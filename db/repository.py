@@ -630,4 +630,6 @@ class GameRepository:
     def _result_scope(guild_id: int | None, user_id: int | None) -> tuple[str, tuple]:
         if (guild_id is None) == (user_id is None):
             raise ValueError("results are read for one server or for one player")
-        return ("guild_id = ?", (guild_id,)) if guild_id is not None else ("user_id = ?", (user_id,))
+        # a daily challenge the autopilot finished for its player is not their result
+        return ("guild_id = ? AND autopilot = 0", (guild_id,)) if guild_id is not None else (
+            "user_id = ? AND autopilot = 0", (user_id,))

@@ -205,3 +205,16 @@ async def test_a_seat_handed_to_the_autopilot_stays_its_players_and_can_be_left_
     # the server's records are the players' own play: the autopilot's total for Cy is not one
     records = await service.players.records(9)
     assert all(name != "Cy" for name, _value, _game in records.values())
+
+
+async def test_a_daily_challenge_the_autopilot_finished_is_not_on_the_daily_boards(service):
+    """The seat stays its player's (their profile counts it, marked), but the autopilot's total
+    is not their daily result: the daily boards leave it out."""
+    from service.players import Scope
+    game = await service.daily(user_id=4, name="Dee", guild_id=9, channel_id=5)
+    game = await service.replace(game.id, 4, False, 0, None)
+    assert game.status == "finished" and game.seats[0].user_id == 4
+    board = await service.leaderboard(9)
+    assert board["today"] == [] and board["best"] == [] and board["players_today"] == 0
+    assert (await service.players.board("daily", "all", 9))["rows"] == []
+    assert (await service.players.profile(4, Scope(guild_ids=(9,))))["autopilot_games"] == 1
