@@ -58,12 +58,14 @@ def _seat(row) -> GameSeat:
 
 # A game's (or every game's) human seats as player_summaries rows: per server and over every
 # game (guild 0); the same query as migration 0004's backfill, with a filter on results. The
-# streak columns are right for one game; over many, rebuild_summaries recomputes them.
+# streak columns are right for one game; over many, rebuild_summaries recomputes them. A seat
+# the autopilot played for its player counts in their games and wins, not in their best totals
+# (0004's backfill had no such seat: they had no user then).
 SUMMARY_SELECT = """
 SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
                         ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),
        count(*), sum(CASE WHEN solo = 0 THEN 1 ELSE 0 END), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
-       max(CASE WHEN solo = 0 THEN score END), max(CASE WHEN solo = 1 THEN score END),
+       max(CASE WHEN solo = 0 AND autopilot = 0 THEN score END), max(CASE WHEN solo = 1 AND autopilot = 0 THEN score END),
        sum(CASE WHEN cat_a IS NULL THEN 0 ELSE 1 END), coalesce(sum(cat_a), 0), coalesce(sum(cat_b), 0),
        coalesce(sum(cat_c), 0), coalesce(sum(cat_d), 0), coalesce(sum(cat_e), 0), coalesce(sum(cat_f), 0),
        max(finished_at), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),

@@ -205,6 +205,8 @@ async def test_a_seat_handed_to_the_autopilot_stays_its_players_and_can_be_left_
     # the server's records are the players' own play: the autopilot's total for Cy is not one
     records = await service.players.records(9)
     assert all(name != "Cy" for name, _value, _game in records.values())
+    best = (await service.players.board("best", "all", 9))["rows"]
+    assert sorted(row[2] for row in best) == ["Ann", "Bob"]  # nor is Cy's best total the autopilot's
 
 
 async def test_a_daily_challenge_the_autopilot_finished_is_not_on_the_daily_boards(service):
