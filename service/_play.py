@@ -236,6 +236,10 @@ class Play(Host):
                 taken[str(seat)] = {"user": row.user_id, "name": row.display_name, "turns": turns}
                 await self._note_option(game_id, "autopilot", taken)
             else:
+                own = next((i for i, s in enumerate(game.seats) if s.user_id == new_user[0] and i != seat), None)
+                if own is not None and game.seats[own].is_bot:
+                    raise WrongStage(f"That member's own seat {own + 1} is played by the autopilot: "
+                                     f"hand seat {own + 1} back to them instead.")
                 try:
                     await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
                 except AlreadySeated:

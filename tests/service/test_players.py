@@ -11,6 +11,7 @@ from db.connection import open_database
 from db.players import GameSeat, PlayerRepository
 from service import players as P
 from service import ratings
+from service.errors import WrongStage
 
 DAY = 86_400.0
 T0 = 1_763_942_400.0  # 2025-11-24 00:00 UTC
@@ -188,6 +189,8 @@ async def test_a_seat_handed_to_the_autopilot_stays_its_players_and_can_be_left_
     assert [g.id for g in await service.games_of(3, 9)] == []  # no longer Cy's game to play
     assert game.user_of(2) is None and game.seat_of(3) is None  # Cy can neither play nor be pinged
     assert all(r.seat != seat.seat for r in await service.repo.list_reminders(game.id))
+    with pytest.raises(WrongStage, match="own seat 3 is played by the autopilot"):  # not another seat
+        await service.replace(game.id, 1, False, 1, (3, "Cy"))
     service.test_clock.now += 30 * 86400  # every reminder and turn timer is due
     await service.tick()
     game = await play_out(service, await service.load(game.id), seconds_per_move=60)

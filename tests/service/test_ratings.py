@@ -290,3 +290,18 @@ async def test_two_processes_starting_at_once_rebuild_the_ratings_once(pg_url, m
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_seat_handed_back_to_its_player_counts_only_the_autopilots_rounds(service):
+    from tests.service.test_players import play_out, play_until_turn, three_player_game
+    game = await play_until_turn(service, await three_player_game(service), 3, 2)
+    await service.replace(game.id, 1, False, 2, None)
+    game = await play_until_turn(service, await service.load(game.id), 5, 1)
+    game = await service.replace(game.id, 1, False, 2, (3, "Cy"))
+    assert game.seat_of(3) == 2 and game.user_of(2) == 3  # Cy plays again, and is pinged again
+    turns = game.options["autopilot"]["2"]["turns"]
+    assert turns[0][0] == 3 and turns[0][1] in (4, 5)  # round 5's turn: the autopilot's if it was played
+    game = await play_out(service, game)
+    rows = {r.seat: r for r in await service.players.repo.game_seats(game.id)}
+    assert rows[2].user_id == 3 and rows[2].autopilot and rows[2].rated
+    assert ratings.autopilot_rounds(game.options, 2, game.state.round) == turns[0][1] - 2
