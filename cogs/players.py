@@ -296,8 +296,8 @@ def make_commands() -> list[app_commands.Command]:
         await cog_of(interaction).export_stats(interaction)
 
     @app_commands.command(name="rated-autopilot",
-                          description="Creator: does this game move ratings if the autopilot takes over a seat?")
-    @app_commands.describe(allow="yes: still rated; no (the default): not rated once the autopilot plays a person's seat")
+                          description="Creator: is this game rated if the autopilot plays a seat for most rounds?")
+    @app_commands.describe(allow="yes: still rated; no (default): unrated if the autopilot plays a seat over half the rounds")
     async def rated_autopilot_command(interaction: Interaction, allow: bool) -> None:
         await cog_of(interaction).rated_autopilot(interaction, allow)
 

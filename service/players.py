@@ -226,7 +226,8 @@ def profile_text(name: str, p: dict) -> str:
 
 async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: bool, allow: bool) -> str:
     """The creator's (or a manager's) choice, before the game ends, of whether it still moves
-    ratings if the autopilot takes over a person's seat (service.ratings; default: no).
+    ratings if the autopilot plays a person's seat for more than half the rounds
+    (service.ratings; default: no).
     Returns the answer to show; raises NotAllowed / WrongStage (service.errors)."""
     import json
 
@@ -237,8 +238,10 @@ async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: 
             raise WrongStage(f"Game #{game_id} is over: its rating is settled.")
         options = {**game.options, "rated_autopilot": bool(allow)}
         await service.repo.set_config(game_id, json.dumps(options), game.version)
-    return (f"Game #{game_id} moves ratings even if the autopilot takes over a seat." if allow else
-            f"Game #{game_id} moves no rating if the autopilot takes over a seat (the default).")
+    return (f"Game #{game_id} moves ratings even if the autopilot plays a person's seat for more than half "
+            "the rounds." if allow else
+            f"Game #{game_id} moves no rating if the autopilot plays a person's seat for more than half the rounds "
+            "(the default; half or fewer: rated as usual).")
 
 
 class Players:
