@@ -13,15 +13,17 @@ from __future__ import annotations
 import io
 import logging
 import re
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING
 
 import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from db.errors import DatabaseError
-from engine.errors import DataError, EngineError
 from service import players as P
-from service.errors import ServiceError
+
+if TYPE_CHECKING:
+    from cogs.game import GameCog  # cogs.game loads this module: no import at run time
 
 log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
@@ -69,24 +71,24 @@ DYNAMIC_ITEMS = (BoardPage,)
 
 
 class PlayersCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, service):
+    def __init__(self, bot: commands.Bot, service, game_cog: GameCog):
         self.bot = bot
         self.service = service
+        self.game_cog = game_cog
         self.players: P.Players = service.players
 
     async def cog_load(self) -> None:
         from service import ratings
-        if await self.players.repo.ratings_missing():  # first start after migration 0004
-            count = await ratings.rebuild(self.players.repo.db)
+        # first start after migration 0004: replayed in the worker pool, claimed in the database
+        # (of processes starting together, one rebuilds)
+        count = await ratings.rebuild_if_missing(self.players.repo.db, self.service.executor)
+        if count is not None:
             log.info("ratings rebuilt from %d finished game(s)", count)
 
-    async def fail(self, interaction: Interaction, error: BaseException) -> None:
-        if isinstance(error, (ServiceError, EngineError, DatabaseError)) and not isinstance(error, DataError):
-            text = str(error) or "That did not work."  # the player's mistake (a DataError is ours)
-        else:
-            log.exception("unexpected error in a players command", exc_info=error)
-            text = "Sorry, something went wrong on our side. Please try again."
-        await self.private(interaction, text)
+    def answering(self, interaction: Interaction) -> AbstractAsyncContextManager:
+        """The game cog's one error path (GameCog.answering): a player's mistake gets its short
+        private answer and is not logged; a fault of ours gets the apology and is logged."""
+        return self.game_cog.answering(interaction)
 
     @staticmethod
     async def private(interaction: Interaction, text: str, **kwargs) -> None:
@@ -99,7 +101,7 @@ class PlayersCog(commands.Cog):
 
     async def profile(self, interaction: Interaction, member: discord.User | None, autopilot: bool,
                       global_board: bool | None) -> None:
-        try:
+        async with self.answering(interaction):
             subject = member or interaction.user
             if global_board is not None:
                 if subject.id != interaction.user.id:
@@ -129,8 +131,6 @@ class PlayersCog(commands.Cog):
             await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile)),
                                             file=discord.File(io.BytesIO(image), "profile.png"),
                                             allowed_mentions=NONE)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     # ------------------------------------------------------------------ leaderboards
 
@@ -159,7 +159,7 @@ class PlayersCog(commands.Cog):
         if kind is None:  # the daily challenge: today and the best ever (the first leaderboard)
             await self.daily_board(interaction)
             return
-        try:
+        async with self.answering(interaction):
             if kind not in P.BOARD_KINDS or period not in P.PERIODS or scope not in ("server", "global"):
                 await self.private(interaction, "Choose a kind and a period from the lists.")
                 return
@@ -182,11 +182,9 @@ class PlayersCog(commands.Cog):
                 await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE, view=view)
             else:
                 await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     async def turn_page(self, interaction: Interaction, kind: str, period: str, scope: str, page: int) -> None:
-        try:
+        async with self.answering(interaction):
             if kind not in P.BOARD_KINDS or period not in P.PERIODS or (scope == "s" and interaction.guild_id is None):
                 await self.private(interaction, "This leaderboard is out of date; ask for a new one with /pu leaderboard.")
                 return
@@ -201,11 +199,9 @@ class PlayersCog(commands.Cog):
                                                  board["pages"] - 1)
             await interaction.edit_original_response(content=self.board_text(board, scope),
                                                      view=self.board_view(board, scope), allowed_mentions=NONE)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     async def daily_board(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
             board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
             if board["mine"]:
@@ -221,11 +217,9 @@ class PlayersCog(commands.Cog):
                 lines.append("**Your best:**" if board["mine"] else "**Best ever:**")
                 lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
             await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     async def rated_autopilot(self, interaction: Interaction, allow: bool) -> None:
-        try:
+        async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             channel = interaction.channel
             game = await self.service.game_here(interaction.channel_id or 0, getattr(channel, "parent_id", None),
@@ -234,13 +228,11 @@ class PlayersCog(commands.Cog):
             text = await P.allow_autopilot_rating(self.service, game.id, interaction.user.id,
                                                   bool(perms and perms.manage_guild), allow)
             await interaction.followup.send(text, ephemeral=True)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     # ------------------------------------------------------------------ records and export
 
     async def records(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             if interaction.guild_id is None:
                 await self.private(interaction, "Records are kept per server: use /pu records in a server.")
                 return
@@ -261,11 +253,9 @@ class PlayersCog(commands.Cog):
                     else:
                         lines.append(f"{name}: {shown} by {who} (game #{game_id})")
             await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
     async def export_stats(self, interaction: Interaction) -> None:
-        try:
+        async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             text = await self.players.export_csv(interaction.user.id)
             if text.count("\n") <= 1:
@@ -274,8 +264,6 @@ class PlayersCog(commands.Cog):
                 return
             await interaction.followup.send("Your finished games (one row per game):", ephemeral=True,
                                             file=discord.File(io.BytesIO(text.encode()), "planet-unknown-stats.csv"))
-        except Exception as error:  # noqa: BLE001
-            await self.fail(interaction, error)
 
 
 # ---------------------------------------------------------------------- the /pu commands
@@ -308,8 +296,8 @@ def make_commands() -> list[app_commands.Command]:
         await cog_of(interaction).export_stats(interaction)
 
     @app_commands.command(name="rated-autopilot",
-                          description="Creator: does this game move ratings if the autopilot takes over a seat?")
-    @app_commands.describe(allow="yes: still rated; no (the default): not rated once the autopilot plays a person's seat")
+                          description="Creator: is this game rated if the autopilot plays a seat for most rounds?")
+    @app_commands.describe(allow="yes: still rated; no (default): unrated if the autopilot plays a seat over half the rounds")
     async def rated_autopilot_command(interaction: Interaction, allow: bool) -> None:
         await cog_of(interaction).rated_autopilot(interaction, allow)
 
@@ -323,7 +311,7 @@ async def setup(bot: commands.Bot) -> None:
         raise RuntimeError("cogs.players loads after cogs.game, with bot.service set")
     for item in DYNAMIC_ITEMS:
         bot.add_dynamic_items(item)
-    await bot.add_cog(PlayersCog(bot, service))
+    await bot.add_cog(PlayersCog(bot, service, game_cog))  # type: ignore[arg-type]
     group = game_cog.app_command
     assert group is not None, "GameCog is the /pu group cog"
     for command in make_commands():

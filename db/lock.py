@@ -24,6 +24,7 @@ except ImportError:  # pragma: no cover - Windows: no lock (run one bot per data
 LOCK_GAME = 1       # changes to one game
 LOCK_OUTBOX = 2     # delivering one game's owed posts
 LOCK_MIGRATIONS = 3
+LOCK_RATINGS = 4    # rating updates (read, compute, write: one game at a time; db.players)
 
 
 def lock_path(db_path: str | Path) -> Path:

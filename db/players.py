@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from db.connection import Database
+from db.lock import LOCK_RATINGS
 
 GLOBAL = 0  # the ratings scope of the global rating (any other scope is a server id)
 
@@ -57,12 +58,14 @@ def _seat(row) -> GameSeat:
 
 # A game's (or every game's) human seats as player_summaries rows: per server and over every
 # game (guild 0); the same query as migration 0004's backfill, with a filter on results. The
-# streak columns are right for one game; over many, rebuild_summaries recomputes them.
+# streak columns are right for one game; over many, rebuild_summaries recomputes them. A seat
+# the autopilot played for its player counts in their games and wins, not in their best totals
+# (0004's backfill had no such seat: they had no user then).
 SUMMARY_SELECT = """
 SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
                         ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),
        count(*), sum(CASE WHEN solo = 0 THEN 1 ELSE 0 END), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
-       max(CASE WHEN solo = 0 THEN score END), max(CASE WHEN solo = 1 THEN score END),
+       max(CASE WHEN solo = 0 AND autopilot = 0 THEN score END), max(CASE WHEN solo = 1 AND autopilot = 0 THEN score END),
        sum(CASE WHEN cat_a IS NULL THEN 0 ELSE 1 END), coalesce(sum(cat_a), 0), coalesce(sum(cat_b), 0),
        coalesce(sum(cat_c), 0), coalesce(sum(cat_d), 0), coalesce(sum(cat_e), 0), coalesce(sum(cat_f), 0),
        max(finished_at), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
@@ -73,7 +76,8 @@ WHERE user_id IS NOT NULL AND is_bot = 0
 GROUP BY scope, user_id"""
 SUMMARY_COLUMNS = ("guild_id, user_id, name, games, multi, wins, best, best_solo, cat_games, cat_a, cat_b, cat_c,"
                    " cat_d, cat_e, cat_f, last_at, streak, best_streak")
-_HUMAN = "guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0"
+# a person's own play: records leave out the seats the autopilot played for them
+_HUMAN = "guild_id IS NOT NULL AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0"
 # Each kind of server record: (kind, value, name, filter); fastest is the lowest, the others the
 # highest; the earliest game holds a tie. The same rules as migration 0004's backfill.
 RECORD_SOURCES = (
@@ -229,6 +233,15 @@ class PlayerRepository:
 
     # -- ratings ---------------------------------------------------------------------------
 
+    async def lock_ratings(self) -> None:
+        """Take the ratings for the rest of the caller's transaction: a rating update reads the
+        players' ratings and writes new ones computed from them, so two processes finishing
+        games of the same player at once would lose one update. On PostgreSQL, a transaction
+        advisory lock (released at COMMIT or ROLLBACK) makes the second wait, then read the
+        first's ratings; SQLite has one process, whose transactions already take turns."""
+        if getattr(self.db, "dialect", "sqlite") == "postgresql":
+            await self.db.fetchval("SELECT pg_advisory_xact_lock(?, 0)", (LOCK_RATINGS,))
+
     async def ratings(self, scope: int, user_ids: list[int]) -> dict[int, Rating]:
         if not user_ids:
             return {}
@@ -250,6 +263,30 @@ class PlayerRepository:
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, scope, user_id) DO UPDATE SET mu = excluded.mu,"
             " sigma = excluded.sigma, ordinal = excluded.ordinal, finished_at = excluded.finished_at",
             [(game_id, scope, r.user_id, r.mu, r.sigma, r.ordinal, finished_at) for r in ratings])
+
+    async def put_rebuilt(self, ratings: list[tuple], history: list[tuple], rated_games: list[int]) -> None:
+        """Store ratings recomputed from scratch (service.ratings.replay's rows; call inside the
+        rebuild's transaction, after clear_ratings)."""
+        await self.db.executemany(
+            "INSERT INTO ratings (scope, user_id, mu, sigma, ordinal, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            ratings)
+        await self.db.executemany(
+            "INSERT INTO rating_history (game_id, scope, user_id, mu, sigma, ordinal, finished_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)", history)
+        await self.db.executemany("UPDATE results SET rated = 1 WHERE game_id = ?", [(g,) for g in rated_games])
+
+    async def all_game_seats(self) -> dict[int, list[GameSeat]]:
+        """Every finished game's seats, in seat order, by game id (the ratings rebuild)."""
+        out: dict[int, list[GameSeat]] = {}
+        for row in await self.db.fetchall(f"SELECT {_SEAT_COLUMNS} FROM results ORDER BY game_id, seat"):
+            seat = _seat(row)
+            out.setdefault(seat.game_id, []).append(seat)
+        return out
+
+    async def game_configs(self) -> dict[int, str]:
+        """The options (config JSON) of every game with results, by id (the ratings rebuild)."""
+        rows = await self.db.fetchall("SELECT id, config FROM games WHERE id IN (SELECT game_id FROM results)")
+        return {game_id: config for game_id, config in rows}
 
     async def mark_rated(self, game_id: int) -> None:
         await self.db.execute("UPDATE results SET rated = 1 WHERE game_id = ?", (game_id,))
@@ -302,7 +339,7 @@ class PlayerRepository:
                    f" ORDER BY {column} DESC, user_id")
             count_sql = f"SELECT count(*) FROM player_summaries WHERE {where}"
         else:
-            where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND daily_key IS NOT NULL"
+            where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0 AND daily_key IS NOT NULL"
                      " AND (:since IS NULL OR daily_key >= :since) AND (:until IS NULL OR daily_key <= :until)")
             sql = ("SELECT user_id, max(name), max(score) AS v, count(*) FROM results WHERE "
                    f"{where} GROUP BY user_id ORDER BY v DESC, user_id")

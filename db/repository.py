@@ -236,7 +236,8 @@ class GameRepository:
             where.append("(g.channel_id = ? OR g.thread_id = ?)")
             params += [channel_or_thread_id, channel_or_thread_id]
         if user_id is not None:
-            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            # a seat the autopilot took over keeps its user, but they no longer play it
+            where.append("g.id IN (SELECT game_id FROM seats WHERE user_id = ? AND is_bot = 0)")
             params.append(user_id)
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         rows = await self.db.fetchall(f"SELECT {_GAME_COLUMNS} FROM games g{clause} ORDER BY g.id", params)
@@ -629,4 +630,6 @@ class GameRepository:
     def _result_scope(guild_id: int | None, user_id: int | None) -> tuple[str, tuple]:
         if (guild_id is None) == (user_id is None):
             raise ValueError("results are read for one server or for one player")
-        return ("guild_id = ?", (guild_id,)) if guild_id is not None else ("user_id = ?", (user_id,))
+        # a daily challenge the autopilot finished for its player is not their result
+        return ("guild_id = ? AND autopilot = 0", (guild_id,)) if guild_id is not None else (
+            "user_id = ? AND autopilot = 0", (user_id,))

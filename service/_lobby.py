@@ -218,4 +218,5 @@ class Lobby(Host):
             self._transitions(game, state, (0, "setup", None, ()), posts)
             job = await self._run_bots(game, state, posts)
             await self._save(game, job["state"], job["played"], posts, status="active")
+            await self._note_option(game_id, "started_at", self.clock())  # the time per round counts from here
             return await self.load(game_id)

@@ -222,13 +222,31 @@ class Play(Host):
                 raise WrongStage(f"There is no player {seat + 1} in this game.")
             row = game.seats[seat]
             old = game.mention(seat)
+            assert game.state is not None  # an active game has its state
+            taken = {**(game.options.get("autopilot") or {})}  # seat -> who it was and the turns it plays
+            entry = taken.get(str(seat))
             if new_user is None:
-                await self.repo.replace_seat_user(game_id, row.seat, None, f"Autopilot ({row.display_name})", is_bot=True)
+                if row.is_bot:
+                    raise WrongStage(f"Seat {seat + 1} is already played by the computer.")
+                # the seat stays its player's (results and profile count it for them, marked as
+                # the autopilot's); only the autopilot plays it from now on, and nobody is pinged
+                await self.repo.replace_seat_user(game_id, row.seat, row.user_id, f"Autopilot ({row.display_name})",
+                                                  is_bot=True)
+                turns = [*(entry["turns"] if entry else []), [next_turn_round(game.state, seat), None]]
+                taken[str(seat)] = {"user": row.user_id, "name": row.display_name, "turns": turns}
+                await self._note_option(game_id, "autopilot", taken)
             else:
+                own = next((i for i, s in enumerate(game.seats) if s.user_id == new_user[0] and i != seat), None)
+                if own is not None and game.seats[own].is_bot:
+                    raise WrongStage(f"That member's own seat {own + 1} is played by the autopilot: "
+                                     f"hand seat {own + 1} back to them instead.")
                 try:
                     await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
                 except AlreadySeated:
                     raise WrongStage("That member already plays another seat in this game.") from None
+                if entry and entry["turns"] and entry["turns"][-1][1] is None:  # a person plays it again
+                    entry["turns"][-1][1] = next_turn_round(game.state, seat) - 1
+                    await self._note_option(game_id, "autopilot", taken)
             game = await self.load(game_id)
             assert game.state is not None  # the game is in progress (checked above, under its lock)
             if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
@@ -240,6 +258,17 @@ class Play(Host):
         self._notify(game_id)
         await self._continue_bots(game_id)  # with no human left: the rest of the game, round by round
         return await self.load(game_id)
+
+
+def next_turn_round(state: GameState, seat: int) -> int:
+    """The first round whose turn ``seat`` has not played yet: the round in progress if its
+    turn is still to come or under way, else the next one (service.ratings counts the rounds
+    the autopilot played for a person's seat with it)."""
+    if state.phase == "objectives" or state.round == 0:
+        return max(1, state.round)
+    if state.phase == "rotate" or (state.phase == "turns" and state.seats[seat].step != "done"):
+        return state.round
+    return state.round + 1
 
 
 def bots_job(game: Game, state_json: str, level: str, timed: int | None = None) -> dict:

@@ -183,6 +183,17 @@ class GameService(Lobby, Play, Timers):
         self._remember(game.id, version, state)
         await self._schedule(game, state)
 
+    async def _note_option(self, game_id: int, key: str, value) -> None:
+        """Record a fact about the game in its options (the caller holds the game's lock): when
+        it started, which seats the autopilot took over. The cached state stays valid."""
+        row = await self.repo.get_game(game_id)
+        options = json.loads(row.config or "{}")
+        options = {**(options if isinstance(options, dict) else {}), key: value}
+        version = await self.repo.set_config(game_id, json.dumps(options), row.version)
+        cached = self._cache.get(game_id)
+        if cached is not None and cached[0] == row.version:
+            self._cache[game_id] = (version, cached[1])
+
     @staticmethod
     def _results(game: Game, state: GameState) -> list[ResultRow]:
         """The seats' final results and per-game summaries of a finished game (service/players.py)."""

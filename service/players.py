@@ -39,18 +39,32 @@ def result_rows(game, state) -> list[ResultRow]:
     solo = len(result["players"]) == 1
     config = state.config
     events = (game.options.get("events") or "normal") if solo else None
+    from .ratings import autopilot_rounds
+
+    taken = game.options.get("autopilot") or {}
     rows = []
     for p in result["players"]:
         seat = game.seats[p["seat"]]
+        entry = taken.get(str(p["seat"])) if isinstance(taken, dict) else None
+        # a person's seat the autopilot took over stays theirs (user kept on the seat), marked
+        autopilot = (seat.is_bot and (seat.user_id is not None or seat.display_name.startswith("Autopilot ("))) \
+            or (entry is not None and autopilot_rounds(game.options, p["seat"], state.round) > 0)
+        name = entry["name"] if entry is not None and seat.is_bot and seat.user_id is not None else seat.display_name
         rows.append(ResultRow(
-            seat=p["seat"], user_id=game.user_of(p["seat"]), name=seat.display_name, score=p["total"],
-            place=p["place"], solo=solo, is_bot=seat.is_bot, target=target,
+            seat=p["seat"], user_id=seat.user_id, name=name, score=p["total"],
+            place=p["place"], solo=solo, is_bot=seat.is_bot and seat.user_id is None, target=target,
             categories=tuple(p[c]["total"] for c in CATEGORIES), lifepods=p["C"].get("lifepods"),
             planet=config["planets"][p["seat"]], corporation=config["corporations"][p["seat"]],
             players=len(result["players"]), events=events, rounds=state.round,
-            started_at=game.row.created_at,
-            autopilot=seat.is_bot and seat.display_name.startswith("Autopilot (")))
+            started_at=_started_at(game), autopilot=autopilot))
     return rows
+
+
+def _started_at(game) -> float:
+    """When the game's first round opened (noted by the start; a game started before that was
+    noted counts from its creation)."""
+    started = game.options.get("started_at")
+    return float(started) if isinstance(started, (int, float)) else game.row.created_at
 
 
 @dataclass(frozen=True)
@@ -212,7 +226,8 @@ def profile_text(name: str, p: dict) -> str:
 
 async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: bool, allow: bool) -> str:
     """The creator's (or a manager's) choice, before the game ends, of whether it still moves
-    ratings if the autopilot takes over a person's seat (service.ratings; default: no).
+    ratings if the autopilot plays a person's seat for more than half the rounds
+    (service.ratings; default: no).
     Returns the answer to show; raises NotAllowed / WrongStage (service.errors)."""
     import json
 
@@ -223,8 +238,10 @@ async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: 
             raise WrongStage(f"Game #{game_id} is over: its rating is settled.")
         options = {**game.options, "rated_autopilot": bool(allow)}
         await service.repo.set_config(game_id, json.dumps(options), game.version)
-    return (f"Game #{game_id} moves ratings even if the autopilot takes over a seat." if allow else
-            f"Game #{game_id} moves no rating if the autopilot takes over a seat (the default).")
+    return (f"Game #{game_id} moves ratings even if the autopilot plays a person's seat for more than half "
+            "the rounds." if allow else
+            f"Game #{game_id} moves no rating if the autopilot plays a person's seat for more than half the rounds "
+            "(the default; half or fewer: rated as usual).")
 
 
 class Players:

@@ -3,8 +3,10 @@ ends (in the transaction that stores its results) and recomputable from scratch.
 
 Which games move ratings: games with two or more human seats; solo games and games with no
 human do not. The human seats are rated among themselves by their places (equal places share
-the result; computer seats are left out). A game where the autopilot took over a human's seat
-moves ratings only if its creator allowed it (the game option ``rated_autopilot``).
+the result; computer seats are left out). A seat the autopilot took over stays its player's; a
+game where the autopilot played a person's seat for more than half the rounds moves ratings
+only if its creator allowed it (the game option ``rated_autopilot``); half or fewer: rated
+normally. Turn timers (a move played for a slow player) do not count as a takeover.
 
     python -m service.ratings --rebuild planet.db   # recompute every rating from the results
 """
@@ -14,20 +16,49 @@ import argparse
 import asyncio
 import json
 import sys
+from concurrent.futures import Executor
 
 from openskill.models import PlackettLuce
 
 from db.players import GLOBAL, GameSeat, PlayerRepository, Rating
 
+from . import workers
+
 MODEL = PlackettLuce()
 
 
+def autopilot_rounds(config: dict, seat: int, rounds: int) -> int:
+    """How many of a game's ``rounds`` the autopilot played a person's ``seat`` (engine seat):
+    the rounds whose turn it played, from the takeovers noted in the game's options
+    (service._play replace: ``autopilot`` -> seat -> ``turns``, [first, last or None] each)."""
+    entry = (config.get("autopilot") or {}).get(str(seat)) if isinstance(config.get("autopilot"), dict) else None
+    if not isinstance(entry, dict):
+        return 0
+    played: set[int] = set()
+    for first, last in entry.get("turns") or ():
+        played.update(range(max(1, first), min(rounds, rounds if last is None else last) + 1))
+    return len(played)
+
+
+def mostly_autopilot(seat: GameSeat, config: dict) -> bool:
+    """Whether the autopilot played ``seat`` for more than half of its game's rounds. A seat
+    handed over before the rounds were noted (an older game) counts as all of them."""
+    if not seat.autopilot:
+        return False
+    rounds = seat.rounds or 0
+    if str(seat.seat) not in (config.get("autopilot") or {}):
+        return True
+    return 2 * autopilot_rounds(config, seat.seat, rounds) > rounds
+
+
 def rated_seats(seats: list[GameSeat], config: dict) -> list[GameSeat]:
-    """The seats a finished game rates (empty: the game moves no rating)."""
+    """The seats a finished game rates (empty: the game moves no rating). A seat the autopilot
+    played for half the rounds or fewer is its player's, rated normally; more than half, and
+    the game moves ratings only if its creator allowed it."""
     humans = [s for s in seats if s.user_id is not None and not s.is_bot]
     if len(humans) < 2 or any(s.solo for s in seats):
         return []
-    if any(s.autopilot for s in seats) and not config.get("rated_autopilot"):
+    if any(mostly_autopilot(s, config) for s in seats) and not config.get("rated_autopilot"):
         return []
     return humans
 
@@ -50,13 +81,10 @@ async def update_for_game(players: PlayerRepository, game_id: int, finished_at: 
     """Move the ratings of a finished game's players (server and global); return True if the
     game is rated. Runs inside the caller's transaction (it opens none)."""
     seats = await players.game_seats(game_id)
-    try:
-        config = json.loads(await players.game_config(game_id))
-    except ValueError:
-        config = {}
-    rated = rated_seats(seats, config if isinstance(config, dict) else {})
+    rated = rated_seats(seats, _config(await players.game_config(game_id)))
     if not rated:
         return False
+    await players.lock_ratings()  # PostgreSQL: another process's update of these players comes first or after
     guild_id = rated[0].guild_id
     for scope in [GLOBAL] + ([guild_id] if guild_id is not None else []):
         current = await players.ratings(scope, [s.user_id for s in rated if s.user_id is not None])
@@ -67,7 +95,9 @@ async def update_for_game(players: PlayerRepository, game_id: int, finished_at: 
 
 async def on_finish(players: PlayerRepository, game_id: int, finished_at: float) -> None:
     """What a game's end adds, in the transaction that stores its results: its players'
-    running totals, then their ratings."""
+    running totals, then their ratings. On PostgreSQL the ratings lock is taken first, so
+    two processes finishing games of the same players take turns over both."""
+    await players.lock_ratings()
     await players.add_to_summaries(game_id)
     await update_for_game(players, game_id, finished_at)
 
@@ -85,18 +115,78 @@ def install(repo) -> None:
         repo.finish_hooks.append(hook)
 
 
-async def rebuild(db) -> int:
+def _config(raw: str | None) -> dict:
+    try:
+        config = json.loads(raw or "{}")
+    except ValueError:
+        return {}
+    return config if isinstance(config, dict) else {}
+
+
+def replay(games: list[tuple[int, float, list[GameSeat], dict]]) -> dict:
+    """Every rating from scratch (pure CPU work, for a worker): ``games`` are (game id,
+    finished_at, seats, config) in the order they finished. The same steps as the update at
+    each game's end (update_for_game), so the same numbers. Returns the rows to store:
+    "ratings" (scope, user, mu, sigma, ordinal, games, updated_at), "history" (game, scope,
+    user, mu, sigma, ordinal, finished_at) and "rated" (the ids of the rated games)."""
+    current: dict[tuple[int, int], tuple[Rating, float]] = {}
+    history: list[tuple] = []
+    rated_games: list[int] = []
+    for game_id, finished_at, seats, config in games:
+        rated = rated_seats(seats, config)
+        if not rated:
+            continue
+        guild_id = rated[0].guild_id
+        for scope in [GLOBAL] + ([guild_id] if guild_id is not None else []):
+            mine = {s.user_id: current[(scope, s.user_id)][0] for s in rated
+                    if s.user_id is not None and (scope, s.user_id) in current}
+            for r in new_ratings(mine, rated):
+                current[(scope, r.user_id)] = (r, finished_at)
+                history.append((game_id, scope, r.user_id, r.mu, r.sigma, r.ordinal, finished_at))
+        rated_games.append(game_id)
+    return {"ratings": [(scope, user, r.mu, r.sigma, r.ordinal, r.games, at)
+                        for (scope, user), (r, at) in current.items()],
+            "history": history, "rated": rated_games}
+
+
+async def _rebuild_in_transaction(players: PlayerRepository, executor: Executor | None) -> int:
+    """The rebuild's steps inside the caller's transaction, which holds the ratings lock: the
+    running totals in SQL, the ratings replayed in a worker (the event loop only waits)."""
+    await players.rebuild_summaries()
+    seats = await players.all_game_seats()
+    configs = await players.game_configs()
+    games = [(game_id, finished_at, seats.get(game_id, []), _config(configs.get(game_id)))
+             for game_id, finished_at in await players.finished_games()]
+    rows = await workers.run(executor or workers.thread_pool(), replay, games)
+    await players.clear_ratings()
+    await players.put_rebuilt(rows["ratings"], rows["history"], rows["rated"])
+    return len(rows["rated"])
+
+
+async def rebuild(db, executor: Executor | None = None) -> int:
     """Recompute every rating (and the players' running totals) from the stored results, in the
     order the games finished, in one transaction; return how many games are rated. Gives
-    exactly what the updates at each game's end gave."""
+    exactly what the updates at each game's end gave. The replay runs in ``executor`` (the
+    service's worker pool; default: a thread pool), never on the event loop."""
     players = PlayerRepository(db)
-    count = 0
     async with db.transaction():
-        await players.rebuild_summaries()
-        await players.clear_ratings()
-        for game_id, finished_at in await players.finished_games():
-            count += await update_for_game(players, game_id, finished_at)
-    return count
+        await players.lock_ratings()
+        return await _rebuild_in_transaction(players, executor)
+
+
+async def rebuild_if_missing(db, executor: Executor | None = None) -> int | None:
+    """The one-time rebuild after migration 0004 (ratings never computed for the games already
+    finished), claimed in the database: under the ratings lock, the first process to get it
+    rebuilds; another starting at the same time waits for it, then finds the ratings there and
+    does nothing (None). A game finishing meanwhile waits too (its update takes the lock)."""
+    players = PlayerRepository(db)
+    if not await players.ratings_missing():  # the usual start: nothing to do, no lock taken
+        return None
+    async with db.transaction():
+        await players.lock_ratings()
+        if not await players.ratings_missing():  # another process has just done it
+            return None
+        return await _rebuild_in_transaction(players, executor)
 
 
 async def _main(argv: list[str]) -> int:

@@ -203,3 +203,19 @@ async def test_inconsistent_game_data_in_a_players_command_gets_the_apology_not_
     answer = (r.followups[-1] if r.followups else r.response).content
     assert "something went wrong on our side" in answer and "planets.json" not in answer
     assert any(rec.levelno >= logging.ERROR and isinstance(rec.exc_info[1], DataError) for rec in caplog.records)
+
+
+async def test_a_players_mistake_in_a_players_command_is_answered_privately_and_not_logged(world, caplog):
+    """The players' commands share the game commands' one error path (GameCog.answering): a
+    refused request gets its reason, privately, and no error is logged."""
+    import logging
+
+    from .helpers import start_game, thread_of
+    nowhere = await world.alice.slash(world.channel, "pu rated-autopilot", allow=True)  # no game here
+    await start_game(world, [world.alice, world.bob])
+    refused = await world.bob.slash(thread_of(world), "pu rated-autopilot", allow=False)  # not the creator
+    for r in (nowhere, refused):
+        answer = (r.followups[-1] if r.followups else r.response)
+        assert r.ephemeral and answer.content and "went wrong" not in answer.content
+    assert "creator" in (refused.followups[-1] if refused.followups else refused.response).content
+    assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR]

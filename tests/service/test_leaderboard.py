@@ -105,4 +105,5 @@ async def test_a_finished_game_writes_its_results_with_the_finishing_save(servic
     assert [(r.seat, r.score, r.place) for r in results] == [
         (s, by_seat[s]["total"], by_seat[s]["place"]) for s in sorted(by_seat)]
     assert all(r.guild_id == 3 and r.daily_key is None and not r.solo for r in results)
-    assert [r.is_bot for r in results] == [True, True, True]  # every seat ended with the autopilot
+    # every seat ended with the autopilot; the two people's seats stay theirs (issue 17)
+    assert [(r.user_id, r.is_bot) for r in results] == [(7, False), (None, True), (8, False)]

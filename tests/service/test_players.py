@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 
@@ -10,6 +11,7 @@ from db.connection import open_database
 from db.players import GameSeat, PlayerRepository
 from service import players as P
 from service import ratings
+from service.errors import WrongStage
 
 DAY = 86_400.0
 T0 = 1_763_942_400.0  # 2025-11-24 00:00 UTC
@@ -125,3 +127,99 @@ async def test_boards_records_and_the_export(db):
     rows = list(csv.DictReader(io.StringIO(await players.export_csv(2))))
     assert [(r["game"], r["place"], r["total"]) for r in rows] == [("1", "2", "70"), ("2", "2", "75"),
                                                                     ("3", "1", "65"), ("4", "2", "10")]
+
+
+async def play_out(service, game, seconds_per_move=0.0):
+    """Play a started game to its end with each seat's default move (the clock moves on)."""
+    from engine import rules
+    from service import autoplay
+    while game.status == "active":
+        seat = next(i for i in rules.to_act(game.state))
+        service.test_clock.now += seconds_per_move
+        game = (await service.act(game.id, game.user_of(seat), autoplay.default_action(game.state, seat))).game
+    return game
+
+
+async def test_the_time_per_round_counts_from_the_start_not_from_the_lobby(service):
+    """The lobby's wait (a day here) is not play: the median time per round counts from the
+    first round's opening."""
+    from service.players import Scope
+    game = await service.create(creator_id=1, creator_name="Ann", guild_id=9, channel_id=5,
+                                options={"max_players": 2, "seed": 4})
+    await service.join(game.id, 2, "Bob")
+    service.test_clock.now += 86400  # a day in the lobby
+    started = service.test_clock.now
+    game = await play_out(service, await service.start(game.id, 1, False), seconds_per_move=60)
+    rows = await service.players.repo.game_seats(game.id)
+    assert {r.started_at for r in rows} == {started}
+    profile = await service.players.profile(1, Scope(guild_ids=(9,)))
+    assert profile["round_seconds"] == pytest.approx((service.test_clock.now - started) / game.state.round)
+
+
+async def three_player_game(service, guild_id=9):
+    game = await service.create(creator_id=1, creator_name="Ann", guild_id=guild_id, channel_id=5,
+                                options={"max_players": 3, "seed": 4})
+    await service.join(game.id, 2, "Bob")
+    await service.join(game.id, 3, "Cy")
+    return await service.start(game.id, 1, False)
+
+
+async def play_until_turn(service, game, round_, seat):
+    """Play the default moves until round ``round_``'s turns, before ``seat`` has played its turn."""
+    from engine import rules
+    from service import autoplay
+    while not (game.state.round == round_ and game.state.phase in ("rotate", "turns")
+               and game.state.seats[seat].step != "done"):
+        acting = rules.to_act(game.state)
+        mover = next((i for i in acting if i != seat), acting[0])
+        game = (await service.act(game.id, game.user_of(mover), autoplay.default_action(game.state, mover))).game
+    return game
+
+
+async def test_a_seat_handed_to_the_autopilot_stays_its_players_and_can_be_left_out(service):
+    """"Only finished games count; bots and autopilot-played seats are marked and can be
+    excluded" (issue 17): the game the autopilot finished for Cy is in Cy's profile, marked,
+    and `autopilot:False` leaves it out; meanwhile nothing pings Cy and the autopilot plays."""
+    from service.players import Scope
+    game = await play_until_turn(service, await three_player_game(service), 3, 2)
+    before = max(r.id for r in await service.repo.pending_outbox(game.id))
+    game = await service.replace(game.id, 1, False, 2, None)
+    seat = game.seats[2]
+    assert (seat.user_id, seat.is_bot, seat.display_name) == (3, True, "Autopilot (Cy)")
+    assert [g.id for g in await service.games_of(3, 9)] == []  # no longer Cy's game to play
+    assert game.user_of(2) is None and game.seat_of(3) is None  # Cy can neither play nor be pinged
+    assert all(r.seat != seat.seat for r in await service.repo.list_reminders(game.id))
+    with pytest.raises(WrongStage, match="own seat 3 is played by the autopilot"):  # not another seat
+        await service.replace(game.id, 1, False, 1, (3, "Cy"))
+    service.test_clock.now += 30 * 86400  # every reminder and turn timer is due
+    await service.tick()
+    game = await play_out(service, await service.load(game.id), seconds_per_move=60)
+    assert game.status == "finished"
+    after = [json.loads(r.payload) for r in await service.repo.pending_outbox(game.id) if r.id > before]
+    assert after[0]["text"].startswith("Seat 3 (<@3>) is now played by Autopilot (Cy)") and not after[0]["mentions"]
+    assert any("is waiting for you" in p["text"] for p in after)  # the others' reminders did fire
+    assert not any(3 in p["mentions"] or "<@3>" in p["text"] for p in after[1:])
+    rows = {r.seat: r for r in await service.players.repo.game_seats(game.id)}
+    assert (rows[2].user_id, rows[2].name, rows[2].autopilot, rows[2].is_bot) == (3, "Cy", True, False)
+    assert not rows[0].autopilot and not rows[1].autopilot
+    full = await service.players.profile(3, Scope(guild_ids=(9,)))
+    assert full["games"] == 1 and full["autopilot_games"] == 1
+    assert await service.players.profile(3, Scope(guild_ids=(9,)), include_autopilot=False) is None
+    # the server's records are the players' own play: the autopilot's total for Cy is not one
+    records = await service.players.records(9)
+    assert all(name != "Cy" for name, _value, _game in records.values())
+    best = (await service.players.board("best", "all", 9))["rows"]
+    assert sorted(row[2] for row in best) == ["Ann", "Bob"]  # nor is Cy's best total the autopilot's
+
+
+async def test_a_daily_challenge_the_autopilot_finished_is_not_on_the_daily_boards(service):
+    """The seat stays its player's (their profile counts it, marked), but the autopilot's total
+    is not their daily result: the daily boards leave it out."""
+    from service.players import Scope
+    game = await service.daily(user_id=4, name="Dee", guild_id=9, channel_id=5)
+    game = await service.replace(game.id, 4, False, 0, None)
+    assert game.status == "finished" and game.seats[0].user_id == 4
+    board = await service.leaderboard(9)
+    assert board["today"] == [] and board["best"] == [] and board["players_today"] == 0
+    assert (await service.players.board("daily", "all", 9))["rows"] == []
+    assert (await service.players.profile(4, Scope(guild_ids=(9,))))["autopilot_games"] == 1
