@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from i18n import N_
+
 from . import data as D
 from . import effects as F
 from . import events as E
@@ -110,7 +112,7 @@ def _first_tile_cells(seat_obj) -> list[int]:
 
 
 class _EventKind(ItemKind):
-    empty_choice = "nothing (it will be dropped)"
+    empty_choice = N_("nothing (it will be dropped)")
     TEXT = ""
 
     def describe(self, item):
