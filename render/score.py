@@ -54,12 +54,14 @@ def _detail(cat: str, part: dict) -> list[str]:
         return [ngettext("{n} card", "{n} cards", n).format(n=n)] if part["cards"] else []
     if cat == "E":
         objs = part["objectives"]
-        return [_("{met}/{of} met").format(met=sum(1 for o in objs if o["met"]), of=len(objs))] if objs else []
+        met = sum(1 for o in objs if o["met"])
+        return [ngettext("{met}/{of} met", "{met}/{of} met", met).format(met=met, of=len(objs))] if objs else []
     if cat == "F":
         objs = part["objectives"]
         won = sum(1 for o in objs if o["medals"] == 5)
         tied = sum(1 for o in objs if o["medals"] == 2)
-        lines = ([_("{n} won").format(n=won)] if won else []) + ([_("{n} tied").format(n=tied)] if tied else [])
+        lines = (([ngettext("{n} won", "{n} won", won).format(n=won)] if won else [])
+                 + ([ngettext("{n} tied", "{n} tied", tied).format(n=tied)] if tied else []))
         return lines or ([_("lost")] if objs else [])
     return []
 
@@ -174,8 +176,8 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
             T.draw_text(d, (x, ny), str(part["total"]), 30, bold=True,
                         fill=T.TEXT if part["total"] else T.TEXT_MUTED, anchor="mm")
             for j, line in enumerate(det):
-                T.draw_text(d, (x, ny + 32 + j * 18), T.fit_text(line, 15, CAT_W - 6), 15, fill=T.TEXT_MUTED,
-                            anchor="mm")
+                text, size = T.fit_shrink(line, 15, CAT_W - 6, smallest=12)
+                T.draw_text(d, (x, ny + 32 + j * 18), text, size, fill=T.TEXT_MUTED, anchor="mm")
         icons.paste(img, icons.medal(p["total"], 64, "gold" if win else "plain"), (tx, y + ROW_H / 2))
         y += rh
 
