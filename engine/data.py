@@ -49,6 +49,14 @@ def terrain_word(terrain: str) -> str:
     return _(_TERRAIN_WORDS.get(terrain, terrain))
 
 
+def either(words: list[str]) -> str:
+    """``civ or water or tech`` in the reader's language."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = _("{first} or {last}").format(first=out, last=word)
+    return out
+
+
 def parse_cell(text: str) -> int:
     """``"C4"`` -> ``27``. Raises ValueError with a player-readable message."""
     t = text.strip().upper()

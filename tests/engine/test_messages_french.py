@@ -6,8 +6,10 @@ import pytest
 from engine import IllegalAction, apply, make_config
 from engine.actions import Move, Pick, Place, parse
 from engine.board import Board
+from engine.data import TRACKS
 from engine.data import parse_cell as sq
 from engine.errors import InvalidConfig, MalformedAction, NotYourTurn
+from engine.items import describe_item
 from engine.scenario import Scenario
 from i18n import use
 
@@ -97,3 +99,18 @@ def test_a_planet_restriction_names_the_planet_in_french():
                     problems.append(problem)
     assert problems, "some domino placement straddles the chasm"
     assert problems[0].startswith("sur Tartarus, une tuile ne peut pas enjamber le gouffre")
+
+
+def test_pending_choices_are_described_in_french_and_unchanged_in_english():
+    """What a panel lists and an error names: « Une fois la tuile placée, avancez les cubes de
+    Ressource ... » (an energy copy that may advance one of two trackers)."""
+    item = {"id": 1, "kind": "advance", "options": ["civ", "water"], "source": "energy"}
+    twice = {"id": 2, "kind": "advance", "options": list(TRACKS), "source": "synergy", "times": 2}
+    patch = {"id": 3, "kind": "patch", "storable": False}
+    with use("fr"):
+        assert describe_item(item) == "avancez Civ ou Eau (copie d'Énergie)"
+        assert describe_item(twice) == "avancez n'importe quel cube de 2 cases (Bonus synergique)"
+        assert describe_item(patch) == "placez un carré de Biomasse (stocké)"
+    assert describe_item(item) == "advance civ or water (energy copy)"
+    assert describe_item(twice) == "advance any tracker 2 steps (synergy boost)"
+    assert describe_item(patch) == "place a biomass patch (stored)"
