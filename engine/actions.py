@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import N_, _
+
 from .data import cell_name, parse_cell
 from .errors import MalformedAction
 
@@ -90,24 +92,34 @@ class Confirm:
 
 Action = DropObjective | Turn | Pick | Place | Resolve | Move | Undo | Confirm
 
-_USAGE = ("try one of: pick small | pick large | place C5 3 | resolve 2 water | move 1 up | "
-          "turn 2 | drop 45 | undo | confirm")
+_USAGE = "pick small | pick large | place C5 3 | resolve 2 water | move 1 up | turn 2 | drop 45 | undo | confirm"
+
+
+def _usage() -> str:
+    """The usage hint in the reader's language (the actions themselves are typed the same in all)."""
+    return _("try one of: {actions}").format(actions=_USAGE)
+
+
+_WHAT = {"objective card": N_("objective card"), "depots to turn": N_("depots to turn"),
+         "orientation 0-7": N_("orientation 0-7"), "pending item number": N_("pending item number"),
+         "rover number": N_("rover number")}
 
 
 def _int(text: str, what: str, src: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise MalformedAction(f"'{text}' is not a number ({what})", src) from None
+        raise MalformedAction(_("'{text}' is not a number ({what})").format(text=text, what=_(_WHAT.get(what, what))),
+                              src) from None
 
 
 def parse(text: str) -> Action:
     """Read an action from its text form. Raises MalformedAction with a usage hint."""
     if not isinstance(text, str) or len(text) > 200:
-        raise MalformedAction("that action is not readable; " + _USAGE, str(text)[:200])
+        raise MalformedAction(_("that action is not readable; {usage}").format(usage=_usage()), str(text)[:200])
     words = text.strip().split()
     if not words:
-        raise MalformedAction("empty action; " + _USAGE, text)
+        raise MalformedAction(_("empty action; {usage}").format(usage=_usage()), text)
     verb, args = words[0].lower(), words[1:]
     try:
         if verb == "undo" and not args:
@@ -128,4 +140,4 @@ def parse(text: str) -> Action:
             return Move(_int(args[0], "rover number", text), args[1].lower())
     except ValueError as exc:  # parse_cell
         raise MalformedAction(str(exc), text) from None
-    raise MalformedAction(f"'{text}' is not an action; " + _USAGE, text)
+    raise MalformedAction(_("'{text}' is not an action; {usage}").format(text=text, usage=_usage()), text)

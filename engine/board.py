@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
+from i18n import _
+
 from . import data as D
 from . import planets as P
 from .data import SIZE, cell_name
@@ -258,20 +260,21 @@ class Board:
         p = self.planet
         mask = placement_mask(tile_id, orient, anchor)
         if mask is None:
-            return f"at {cell_name(anchor)} that tile would stick out past the edge of the board"
+            return _("at {square} that tile would stick out past the edge of the board").format(square=cell_name(anchor))
         off = mask & ~p.grid_mask
         if off:
             first_off = D.cells_of(off)[0]
-            return P.hole_text(self.planet_id, first_off) or f"square {cell_name(first_off)} is not part of your planet"
+            return P.hole_text(self.planet_id, first_off) or _("square {square} is not part of your planet").format(
+                square=cell_name(first_off))
         clash = mask & self.occupied
         if clash:
-            return f"square {cell_name(D.cells_of(clash)[0])} is already covered"
+            return _("square {square} is already covered").format(square=cell_name(D.cells_of(clash)[0]))
         if self.is_empty():
             pr = P.rules_for(self.planet_id)
             if not mask & pr.first_mask:
-                return f"your first tile must cover {pr.first_text}"
+                return _("your first tile must cover {what}").format(what=P.first_tile_text(pr))
         elif not ignore_adjacency and not D.halo(mask) & self.occupied:
-            return "the tile must touch one of your placed tiles along a side (not only at a corner)"
+            return _("the tile must touch one of your placed tiles along a side (not only at a corner)")
         if planet_rule:
             return P.restriction_problem(self, tile_id, orient, anchor, mask)
         return None

@@ -17,6 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from i18n import N_, _
+
 from .errors import InconsistentData, UnknownContent
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -37,14 +39,32 @@ def cell_name(index: int) -> str:
     return f"{ROW_LETTERS[index // SIZE]}{index % SIZE + 1}"
 
 
+# the terrains as words inside a sentence ("its water square ..."), translated where written
+_TERRAIN_WORDS = {"civ": N_("civ"), "water": N_("water"), "biomass": N_("biomass"), "rover": N_("rover"),
+                  "tech": N_("tech"), "energy": N_("energy")}
+
+
+def terrain_word(terrain: str) -> str:
+    """``terrain`` as a word in the reader's language (English: the id itself)."""
+    return _(_TERRAIN_WORDS.get(terrain, terrain))
+
+
+def either(words: list[str]) -> str:
+    """``civ or water or tech`` in the reader's language."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = _("{first} or {last}").format(first=out, last=word)
+    return out
+
+
 def parse_cell(text: str) -> int:
     """``"C4"`` -> ``27``. Raises ValueError with a player-readable message."""
     t = text.strip().upper()
     if len(t) < 2 or t[0] not in ROW_LETTERS or not t[1:].isdigit():
-        raise ValueError(f"'{text}' is not a square: use a row letter A-L and a column 1-12, like C5")
+        raise ValueError(_("'{text}' is not a square: use a row letter A-L and a column 1-12, like C5").format(text=text))
     col = int(t[1:])
     if not 1 <= col <= SIZE:
-        raise ValueError(f"'{text}' is not a square: columns go from 1 to 12")
+        raise ValueError(_("'{text}' is not a square: columns go from 1 to 12").format(text=text))
     return ROW_LETTERS.index(t[0]) * SIZE + col - 1
 
 
@@ -136,7 +156,7 @@ class TileType:
 
 def _orient(points: list[tuple[int, int]], index: int) -> list[tuple[int, int]]:
     pts = [(r, -c) if index >= 4 else (r, c) for r, c in points]
-    for _ in range(index % 4):
+    for _n in range(index % 4):
         pts = [(c, -r) for r, c in pts]  # a quarter turn clockwise on screen
     return pts
 

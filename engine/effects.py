@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import copy
 
+from i18n import _
+
 from . import data as D
 from . import events as E
 from . import planets as P
@@ -79,8 +81,8 @@ def find_item(seat: Seat, item_id: int) -> dict:
     for item in seat.pending:
         if item["id"] == item_id:
             return item
-    raise IllegalAction(f"there is no pending item {item_id}; open items: "
-                        + (", ".join(str(i["id"]) for i in seat.pending) or "none"))
+    raise IllegalAction(_("there is no pending item {n}; open items: {items}").format(
+        n=item_id, items=", ".join(str(i["id"]) for i in seat.pending) or _("none")))
 
 
 def set_undo_point(s: Seat) -> None:
@@ -139,7 +141,7 @@ def advance(state: GameState, seat: int, track: str, times: int = 1, *, source: 
         return  # a board where each step is the player's choice (Makeshift)
     tdef = track_def(state, seat, track)
     corp = state.seats[seat].corp
-    for _ in range(times):
+    for _n in range(times):
         dest = b.next_space(state, seat, track)
         if dest is None:
             if repeats_at_top(state, seat, track, source):  # RULINGS D10
@@ -203,7 +205,7 @@ def withheld(state: GameState, benefit_kind: str) -> bool:
 def gain_patch(state: GameState, seat: int, count: int = 1) -> None:
     """Gain biomass patches (each one a pending item to place, or store with the right tech;
     one gained in the final step is placed: item_values offers no 'store' then)."""
-    for _ in range(board_of(state, seat).patches_gained(state, seat, count)):
+    for _n in range(board_of(state, seat).patches_gained(state, seat, count)):
         add_item(state.seats[seat], "patch")
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from i18n import N_, _
+
 from . import data as D
 from . import effects as F
 from . import events as E
@@ -110,11 +112,11 @@ def _first_tile_cells(seat_obj) -> list[int]:
 
 
 class _EventKind(ItemKind):
-    empty_choice = "nothing (it will be dropped)"
+    empty_choice = N_("nothing (it will be dropped)")
     TEXT = ""
 
     def describe(self, item):
-        return self.TEXT.format(n=item.get("count", 1))
+        return _(self.TEXT).format(n=item.get("count", 1)) if self.TEXT else ""
 
 
 @item_kind
@@ -131,15 +133,17 @@ class Regress(_EventKind):
     def settle(self, state, seat, item, key):
         # each step is the corporation's own regress: Oasis' water path and blocked spaces,
         # Makeshift's columns, Cosmos' covered spaces
-        for _ in range(item.get("times", 1)):
+        for _n in range(item.get("times", 1)):
             if not F.regress(state, seat, key):
                 break
         done(state.seats[seat], item)
 
     def describe(self, item):
-        steps = f" {item['times']} steps (as far as it can)" if item.get("times", 1) > 1 else " one step"
-        which = "any tracker" if len(item["options"]) == len(TRACKS) else " or ".join(item["options"])
-        return f"move {which} down{steps} (event)"
+        which = (_("any tracker") if len(item["options"]) == len(TRACKS)
+                 else D.either([D.terrain_word(t) for t in item["options"]]))
+        if item.get("times", 1) > 1:
+            return _("move {which} down {n} steps (as far as it can) (event)").format(which=which, n=item["times"])
+        return _("move {which} down one step (event)").format(which=which)
 
 
 class _EventPieces(_EventKind):
@@ -159,7 +163,7 @@ class _EventPieces(_EventKind):
 @item_kind
 class CollectMeteorite(_EventPieces):
     name = "collect_meteorite"
-    TEXT = "collect {n} meteorite(s) from your planet, no rover needed (event)"
+    TEXT = N_("collect {n} meteorite(s) from your planet, no rover needed (event)")
 
     def values(self, state, seat, item):
         return [cell_name(c) for c in sorted(state.seats[seat].board.meteorites)]
@@ -171,7 +175,7 @@ class CollectMeteorite(_EventPieces):
 @item_kind
 class DestroyLifepod(_EventPieces):
     name = "destroy_lifepod"
-    TEXT = "remove {n} lifepod(s) on your planet from the game (event)"
+    TEXT = N_("remove {n} lifepod(s) on your planet from the game (event)")
 
     def values(self, state, seat, item):
         return [cell_name(c) for c in sorted(state.seats[seat].board.lifepods)]
@@ -183,7 +187,7 @@ class DestroyLifepod(_EventPieces):
 @item_kind
 class AddMeteorite(_EventPieces):
     name = "add_meteorite"
-    TEXT = "put a meteorite on an empty meteorite symbol of your tiles (event)"
+    TEXT = N_("put a meteorite on an empty meteorite symbol of your tiles (event)")
 
     def values(self, state, seat, item):
         if F.has_tech_code(state, seat, "meteor_immunity"):
@@ -206,7 +210,7 @@ class LoseLifepod(_EventKind):
 
     name = "lose_lifepod"
     fields = ("count",)
-    TEXT = "remove {n} of your collected lifepods from the game: 'score' or one on your board (event)"
+    TEXT = N_("remove {n} of your collected lifepods from the game: 'score' or one on your board (event)")
 
     def values(self, state, seat, item):
         s = state.seats[seat]
@@ -223,7 +227,7 @@ class DestroyRover(_EventKind):
 
     name = "destroy_rover"
     fields = ("count", "more_than")
-    TEXT = "remove {n} of your rovers on the planet from the game (event)"
+    TEXT = N_("remove {n} of your rovers on the planet from the game (event)")
 
     def values(self, state, seat, item):
         cells = state.seats[seat].board.rover_cells()
@@ -239,7 +243,7 @@ class DestroyRover(_EventKind):
 class DiscardObjective(_EventKind):
     name = "discard_objective"
     fields = ("count",)
-    TEXT = "throw away one of your private objectives (event)"
+    TEXT = N_("throw away one of your private objectives (event)")
 
     def values(self, state, seat, item):
         return [str(c) for c in state.seats[seat].corp.objectives]
@@ -253,8 +257,8 @@ class DiscardObjective(_EventKind):
 @item_kind
 class RotateStation(_EventKind):
     name = "rotate_station"
-    TEXT = ("turn the station: how many depots clockwise (0-5) to bring the depot you want in front of you "
-            "(event; can't be undone)")
+    TEXT = N_("turn the station: how many depots clockwise (0-5) to bring the depot you want in front of you "
+              "(event; can't be undone)")
 
     def values(self, state, seat, item):
         return station_options(state, seat)
@@ -268,7 +272,7 @@ class RotateStation(_EventKind):
 @item_kind
 class RemoveStack(_EventKind):
     name = "remove_stack"
-    TEXT = "throw away the small or the large stack of your depot (event; can't be undone)"
+    TEXT = N_("throw away the small or the large stack of your depot (event; can't be undone)")
 
     def values(self, state, seat, item):
         return safe_stacks(state, seat)
@@ -283,8 +287,8 @@ class RemoveStack(_EventKind):
 @item_kind
 class EventChoice(_EventKind):
     name = "event_choice"
-    TEXT = ("choose: 'synergy' (advance any tracker one step) or 'peek' (look at the next event card; "
-            "can't be undone)")
+    TEXT = N_("choose: 'synergy' (advance any tracker one step) or 'peek' (look at the next event card; "
+              "can't be undone)")
 
     def values(self, state, seat, item):
         ev = E.deck_state(state)
@@ -307,7 +311,7 @@ class ExtraRover(_EventKind):
     """Card 65: an extra rover (beyond the supply) on the first tile placed this round."""
 
     name = "extra_rover"
-    TEXT = "put your extra rover on a square of the tile you placed this round (event)"
+    TEXT = N_("put your extra rover on a square of the tile you placed this round (event)")
 
     def values(self, state, seat, item):
         return [cell_name(c) for c in _first_tile_cells(state.seats[seat])]

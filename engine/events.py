@@ -49,11 +49,14 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from i18n import N_, _
+
 from . import data as D
 from .data import cell_name
 from .errors import InconsistentData, InvalidConfig, UnknownContent
 
 COLOURS: tuple[str, ...] = ("green", "orange", "red")
+COLOUR_WORDS = {"green": N_("green"), "orange": N_("orange"), "red": N_("red")}  # inside sentences, translated there
 DECK_SIZE = 20
 PRESETS: dict[str, dict[str, int]] = {
     "easy": {"green": 12, "orange": 6, "red": 2},
@@ -166,39 +169,44 @@ def make_config(players: int, events) -> dict | None:
         events = "normal" if players == 1 else False
     if events is False:
         if players == 1:
-            raise InvalidConfig("solo games always use the event deck (choose a preset: easy, normal or hard, "
-                                "or give green/orange/red counts)")
+            raise InvalidConfig(_("solo games always use the event deck (choose a preset: easy, normal or hard, "
+                                  "or give green/orange/red counts)"))
         return None
     if events is True:
         events = "normal"
     if isinstance(events, str):
         name = events.strip().lower()
         if name not in PRESETS:
-            raise InvalidConfig(f"unknown event deck preset {events!r}; choose easy (12 green, 6 orange, 2 red), "
-                                f"normal (9/3/8) or hard (4/6/10), or give the three counts")
+            raise InvalidConfig(_("unknown event deck preset {preset}; choose easy (12 green, 6 orange, 2 red), "
+                                  "normal (9/3/8) or hard (4/6/10), or give the three counts").format(preset=repr(events)))
         return {"preset": name, **PRESETS[name]}
     if not isinstance(events, dict):
-        raise InvalidConfig("the event deck is a preset name (easy, normal, hard) or counts of green, orange "
-                            "and red cards")
+        raise InvalidConfig(_("the event deck is a preset name (easy, normal, hard) or counts of green, orange "
+                              "and red cards"))
     unknown = set(events) - set(COLOURS) - {"preset"}
     if unknown:
-        raise InvalidConfig(f"the event deck takes green, orange and red counts, not {', '.join(sorted(unknown))}")
+        raise InvalidConfig(_("the event deck takes green, orange and red counts, not {names}").format(
+            names=", ".join(sorted(unknown))))
     counts = {}
     for colour in COLOURS:
         value = events.get(colour, 0)
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise InvalidConfig(f"the number of {colour} event cards must be a whole number from 0 up")
+            raise InvalidConfig(_("the number of {colour} event cards must be a whole number from 0 up").format(
+                colour=_(COLOUR_WORDS[colour])))
         counts[colour] = value
     total = sum(counts.values())
     if total != DECK_SIZE:
-        raise InvalidConfig(f"the event deck holds {DECK_SIZE} cards: {counts['green']} green + "
-                            f"{counts['orange']} orange + {counts['red']} red makes {total}")
+        raise InvalidConfig(_("the event deck holds {size} cards: {green} green + {orange} orange + {red} red makes "
+                              "{total}").format(size=DECK_SIZE, total=total, **counts))
     have = {c: len(ids) for c, ids in pool(players).items()}
     for colour in COLOURS:
         if counts[colour] > have[colour]:
-            where = "in solo" if players == 1 else "with 2 or more players (solo-only cards are left out)"
-            raise InvalidConfig(f"there are only {have[colour]} {colour} event cards {where}; "
-                                f"you asked for {counts[colour]}")
+            if players == 1:
+                message = _("there are only {have} {colour} event cards in solo; you asked for {asked}")
+            else:
+                message = _("there are only {have} {colour} event cards with 2 or more players (solo-only cards are "
+                            "left out); you asked for {asked}")
+            raise InvalidConfig(message.format(have=have[colour], colour=_(COLOUR_WORDS[colour]), asked=counts[colour]))
     preset = next((name for name, p in PRESETS.items() if p == counts), None)
     return {"preset": preset, **counts}
 
@@ -255,7 +263,7 @@ def change_civ_piles(state, op: dict, card_id: int) -> None:
     rng = _rng(state, f"event{card_id}")
     for rank in sorted(state.civ_piles):
         pile = state.civ_piles[rank]
-        for _ in range(op["per_rank"]):
+        for _n in range(op["per_rank"]):
             if op["op"] == "civ_deck_add":
                 box = sorted(c for c in state.civ_box if D.civ_card(c).rank == int(rank))
                 if not box:
@@ -295,8 +303,8 @@ def move_problem(state, seat: int, dest: int) -> str | None:
     if not rule or rule["rule"] != "rovers_cannot_enter_terrain":
         return None
     if state.seats[seat].board.terrain[dest] == rule["terrain"]:
-        return (f"this round's event keeps rovers off {rule['terrain']} terrain, and {cell_name(dest)} "
-                f"is {rule['terrain']}")
+        return _("this round's event keeps rovers off {terrain} terrain, and {square} is {terrain}").format(
+            terrain=D.terrain_word(rule["terrain"]), square=cell_name(dest))
     return None
 
 
@@ -305,17 +313,18 @@ def violation(state, seat: int, rule: dict, tile_id: int, orient: int, anchor: i
     p = b.planet
     ar, ac = divmod(anchor, D.SIZE)
     squares = [((ar + c.dr) * D.SIZE + ac + c.dc, c.terrain) for c in D.tile(tile_id).orientations[orient].cells]
-    mine = {sq for sq, _ in squares}
+    mine = {sq for sq, _terrain in squares}
     kind = rule["rule"]
     for sq, terrain in squares:
         if kind == "tiles_not_on_edge" and p.edge_mask >> sq & 1:
-            return f"{cell_name(sq)} is on the edge of your planet"
+            return _("{square} is on the edge of your planet").format(square=cell_name(sq))
         if kind == "tiles_not_on_ice" and p.is_ice(sq):
-            return f"{cell_name(sq)} is ice"
+            return _("{square} is ice").format(square=cell_name(sq))
         if kind == "tiles_not_adjacent_to_matching_terrain":
             for n in D.neighbours(sq):
                 if n not in mine and b.terrain[n] == terrain:
-                    return f"its {terrain} square {cell_name(sq)} would touch your {terrain} terrain on {cell_name(n)}"
+                    return _("its {terrain} square {square} would touch your {terrain} terrain on {other}").format(
+                        terrain=D.terrain_word(terrain), square=cell_name(sq), other=cell_name(n))
     return None
 
 

@@ -8,6 +8,8 @@ settled.
 """
 from __future__ import annotations
 
+from i18n import N_, _
+
 from . import data as D
 from . import effects as F
 from . import event_play as EP
@@ -70,8 +72,9 @@ class Advance(ItemKind):
 
     name = "advance"
     fields = ("options", "source", "picks", "times", "claim", "skip", "chosen", "water", "synergy")
-    LABELS = {"tile": "tile icon", "energy": "energy copy", "synergy": "synergy boost", "card": "civ card",
-              "unplaced": "tile you could not place"}
+    LABELS = {"tile": N_("tile icon"), "energy": N_("energy copy"), "synergy": N_("synergy boost"),
+              "card": N_("civ card"), "unplaced": N_("tile you could not place"), "event": N_("event"),
+              "tech": N_("tech")}
 
     def values(self, state, seat, item):
         return F.advance_options(state, seat, item)
@@ -87,13 +90,17 @@ class Advance(ItemKind):
 
     def describe(self, item):
         opts = [t for t in item["options"] if t not in item.get("chosen", [])]
-        label = self.LABELS.get(item["source"], item["source"])
-        which = "any tracker" if len(opts) == len(TRACKS) else " or ".join(opts)
-        extra = f", {item['picks']} different trackers" if item.get("picks", 1) > 1 else ""
-        steps = f" {item['times']} steps" if item.get("times", 1) > 1 else ""
+        source = item["source"]
+        label = _(self.LABELS[source]) if source in self.LABELS else source
+        which = _("any tracker") if len(opts) == len(TRACKS) else D.either([D.terrain_word(t) for t in opts])
+        why = label
+        if item.get("picks", 1) > 1:
+            why = _("{label}, {n} different trackers").format(label=label, n=item["picks"])
         if item.get("only_one") is not None:
-            extra += "; this round only one of the tile's two resources advances"
-        return f"advance {which}{steps} ({label}{extra})"
+            why = _("{why}; this round only one of the tile's two resources advances").format(why=why)
+        if item.get("times", 1) > 1:
+            return _("advance {which} {n} steps ({why})").format(which=which, n=item["times"], why=why)
+        return _("advance {which} ({why})").format(which=which, why=why)
 
 
 @item_kind
@@ -122,7 +129,7 @@ class Patch(ItemKind):
             board_of(state, seat).place_patch(state, seat, parse_cell(key))
 
     def describe(self, item):
-        return "place a biomass patch" + ("" if item.get("storable", True) else " (stored)")
+        return _("place a biomass patch") if item.get("storable", True) else _("place a biomass patch (stored)")
 
 
 @item_kind
@@ -144,7 +151,7 @@ class Rover(ItemKind):
         F.rover_arrives(state, seat, len(s.board.rovers) - 1, cell)
 
     def describe(self, item):
-        return "put a new rover on the tile you placed this round"
+        return _("put a new rover on the tile you placed this round")
 
 
 @item_kind
@@ -163,7 +170,7 @@ class Civ(ItemKind):
         take_civ_card(state, seat, int(key))
 
     def describe(self, item):
-        return f"choose a rank {item.get('rank')} civ card"
+        return _("choose a rank {rank} civ card").format(rank=item.get("rank"))
 
 
 class _Pieces(ItemKind):
@@ -208,7 +215,7 @@ class Collect(_Pieces):
         board_of(state, seat).gain_lifepod(state, seat)
 
     def describe(self, item):
-        return f"collect {item.get('count')} lifepod(s) from your planet"
+        return _("collect {n} lifepod(s) from your planet").format(n=item.get("count"))
 
 
 @item_kind
@@ -222,7 +229,7 @@ class Destroy(_Pieces):
         state.seats[seat].board.meteorites.remove(cell)  # destroyed, not collected
 
     def describe(self, item):
-        return f"remove {item.get('count')} meteorite(s) from your planet"
+        return _("remove {n} meteorite(s) from your planet").format(n=item.get("count"))
 
 
 @item_kind
@@ -249,7 +256,7 @@ class Line(ItemKind):
             s.board.meteorites[:] = [m for m in s.board.meteorites if m % 12 != c]
 
     def describe(self, item):
-        return "remove every meteorite in one row or column"
+        return _("remove every meteorite in one row or column")
 
 
 @item_kind
@@ -266,7 +273,7 @@ class Teleport(ItemKind):
         F.jump_rover(state, seat, key)
 
     def describe(self, item):
-        return "jump one of your rovers to any square"
+        return _("jump one of your rovers to any square")
 
 
 @item_kind
@@ -287,4 +294,4 @@ class ExtraTile(ItemKind):
         s.hand_advances = item["advances"]
 
     def describe(self, item):
-        return "take and place an extra tile from your depot"
+        return _("take and place an extra tile from your depot")

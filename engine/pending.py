@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from i18n import _
+
 from .data import parse_cell
 from .errors import IllegalAction, InconsistentData, UnknownContent
 
@@ -45,8 +47,8 @@ class ItemKind:
             if key.lower() == text.lower():
                 return key
         shown = ", ".join(allowed[:12]) + (" ..." if len(allowed) > 12 else "")
-        raise IllegalAction(f"'{value}' does not settle item {item['id']} ({self.describe(item)}); "
-                            f"choose one of: {shown or self.empty_choice}")
+        raise IllegalAction(_("'{value}' does not settle item {n} ({what}); choose one of: {choices}").format(
+            value=value, n=item["id"], what=self.describe(item), choices=shown or (_(self.empty_choice) if self.empty_choice else "")))
 
     def settle(self, state, seat: int, item: dict, key: str) -> None:
         raise NotImplementedError

@@ -5,6 +5,8 @@ depot tile placeable (R7); the depot choices events offer that must not end the 
 """
 from __future__ import annotations
 
+from i18n import _
+
 from . import events as E
 from . import planets as P
 from .effects import ignores_adjacency
@@ -91,7 +93,7 @@ def placement_problem(state, seat: int, tile_id: int, orient: int, anchor: int) 
         return None
     card = E.current(state)
     assert card is not None  # a violation comes from this round's event
-    return f"this round's event ({card.text.rstrip('.')}) forbids it: {why}"
+    return _("this round's event ({event}) forbids it: {why}").format(event=_(card.text).rstrip("."), why=why)
 
 
 # --------------------------------------------------------------------------- depot choices

@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from i18n import N_, _
+
 from . import data as D
 from .actions import DIRECTIONS
 from .data import SIZE, cell_name
@@ -69,6 +71,25 @@ def _region_masks(region_map: list[str], names: str) -> tuple[int, ...]:
 
 def _cells_text(mask: int) -> str:
     return ", ".join(cell_name(c) for c in D.cells_of(mask))
+
+
+_QUARTERS = {"north-west": N_("north-west"), "north-east": N_("north-east"), "south-west": N_("south-west"),
+             "south-east": N_("south-east")}
+
+
+def quarter_word(quarter: str) -> str:
+    """A quarter of the planet (Persephone) in the reader's language."""
+    return _(_QUARTERS.get(quarter, quarter))
+
+
+def first_tile_text(pr: PlanetRules) -> str:
+    """What the first tile must cover, in the reader's language (``first_text`` is English)."""
+    if pr.first_mask == D.planet(pr.id).edge_mask:
+        if pr.id == "oblivion":
+            return _("at least one square of the outer border of the board")
+        return _("at least one square on the edge of your planet")
+    return _("at least one of the four centre squares of the well ({squares})").format(
+        squares=_cells_text(pr.first_mask))
 
 
 @dataclass(frozen=True)
@@ -176,21 +197,24 @@ def static_problem(pr: PlanetRules, tile_id: int, orient: int, anchor: int, mask
     """The planet's restriction on where a tile lies (everything but Pajitnov's slide, which
     depends on the tiles already placed), or None. ``mask`` is the squares it covers."""
     if pr.ring and mask & pr.ring and not mask & ~pr.ring:
-        return (f"on {pr.name} a tile on the ring (rows F and G) must also rest on the planet off the ring; "
-                f"this one lies only on the ring")
+        return _("on {planet} a tile on the ring (rows F and G) must also rest on the planet off the ring; "
+                 "this one lies only on the ring").format(planet=_(pr.name))
     if pr.land_ice:
         ice = D.planet(pr.id).ice_mask
         if mask & ice and mask & ~ice:
             on_ice, on_land = D.cells_of(mask & ice)[0], D.cells_of(mask & ~ice)[0]
-            return (f"on {pr.name} a tile may not lie on ice and on land at once: {cell_name(on_ice)} is ice "
-                    f"and {cell_name(on_land)} is land")
+            return _("on {planet} a tile may not lie on ice and on land at once: {ice} is ice and {land} is "
+                     "land").format(planet=_(pr.name), ice=cell_name(on_ice), land=cell_name(on_land))
     for quarter, resource, squares in pr.banned:
         for symbol, cell in _icon_cells(tile_id, orient, anchor):
             if symbol == resource and squares >> cell & 1:
-                return (f"on {pr.name} no {resource} icon may lie in the {quarter} quarter, and this tile's "
-                        f"{resource} icon would be on {cell_name(cell)}")
+                return _("on {planet} no {resource} icon may lie in the {quarter} quarter, and this tile's "
+                         "{resource} icon would be on {square}").format(
+                    planet=_(pr.name), resource=D.terrain_word(resource), quarter=quarter_word(quarter),
+                    square=cell_name(cell))
     if pr.sides and sum(1 for side in pr.sides if mask & side) > 1:
-        return f"on {pr.name} a tile may not lie across the chasm: all its squares must be on the same side"
+        return _("on {planet} a tile may not lie across the chasm: all its squares must be on the same side").format(
+            planet=_(pr.name))
     return None
 
 
@@ -271,9 +295,9 @@ def slide_problem(pr: PlanetRules, occupied: int, tile_id: int, orient: int, anc
         return None
     if slide_anchors(pr.id, shape_key(tile_id, orient), occupied) >> anchor & 1:
         return None
-    return (f"on {pr.name} every tile must slide into place from outside the planet, one square at a time "
-            f"and without turning, never passing over your tiles or biomass patches; nothing can reach "
-            f"{cell_name(anchor)} turned this way")
+    return _("on {planet} every tile must slide into place from outside the planet, one square at a time "
+             "and without turning, never passing over your tiles or biomass patches; nothing can reach "
+             "{square} turned this way").format(planet=_(pr.name), square=cell_name(anchor))
 
 
 def restriction_problem(board: Board, tile_id: int, orient: int, anchor: int, mask: int) -> str | None:
@@ -289,8 +313,8 @@ def hole_text(planet_id: str, cell: int) -> str | None:
     if not pr.holes >> cell & 1:
         return None
     if planet_id == "oblivion":
-        return f"square {cell_name(cell)} is in the black hole: nothing can cover it"
-    return f"square {cell_name(cell)} is a hole in your planet: nothing can cover it"
+        return _("square {square} is in the black hole: nothing can cover it").format(square=cell_name(cell))
+    return _("square {square} is a hole in your planet: nothing can cover it").format(square=cell_name(cell))
 
 
 # --------------------------------------------------------------------------- terrain and scoring
@@ -323,9 +347,10 @@ def off_grid_text(planet_id: str, src: int, direction: str) -> str:
     dr, dc = DIRECTIONS.get(direction, (0, 0))  # diagonals too (Cosmos Inc tech 1)
     r, c = r + dr, c + dc
     if (dr or dc) and 0 <= r < SIZE and 0 <= c < SIZE and rules_for(planet_id).holes >> (r * SIZE + c) & 1:
-        where = "in the black hole" if planet_id == "oblivion" else "a hole"
-        return f"{cell_name(r * SIZE + c)} is {where} and rovers can't enter it"
-    return "that leaves the planet"
+        if planet_id == "oblivion":
+            return _("{square} is in the black hole and rovers can't enter it").format(square=cell_name(r * SIZE + c))
+        return _("{square} is a hole and rovers can't enter it").format(square=cell_name(r * SIZE + c))
+    return _("that leaves the planet")
 
 
 def rover_may_stand(board: Board, cell: int) -> bool:
@@ -340,7 +365,8 @@ def rover_step_problem(board: Board, src: int, dst: int) -> str | None:
     diagonal), or None. Leaving the grid is checked by the caller."""
     pr = rules_for(board.planet_id)
     if (pr.toxic & ~board.occupied) >> dst & 1:
-        return (f"{cell_name(dst)} is toxic: rovers can't enter it until a tile or biomass patch covers it")
+        return _("{square} is toxic: rovers can't enter it until a tile or biomass patch covers it").format(
+            square=cell_name(dst))
     if pr.sides:
         side_src = next((m for m in pr.sides if m >> src & 1), 0)
         if side_src and not side_src >> dst & 1:
@@ -348,6 +374,6 @@ def rover_step_problem(board: Board, src: int, dst: int) -> str | None:
             if not diagonal or frozenset((src, dst)) not in pr.crossings:
                 points = " or ".join("-".join(cell_name(c) for c in sorted(p)) for p in sorted(
                     pr.crossings, key=min))
-                return (f"the chasm is in the way: rovers cross it only diagonally at {points}, "
-                        f"or by teleport")
+                return _("the chasm is in the way: rovers cross it only diagonally at {points}, or by teleport").format(
+                    points=points)
     return None

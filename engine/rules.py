@@ -38,6 +38,8 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
+from i18n import N_, _
+
 from . import data as D
 from . import effects as F
 from . import event_play as EP
@@ -240,7 +242,7 @@ def _end_round(state: GameState) -> None:
 def _final_items(state: GameState, seat: int) -> bool:
     """Queue the end-of-game decisions of a seat (stored patches, end-game card advances)."""
     s = state.seats[seat]
-    for _ in range(s.corp.stored_patches):
+    for _n in range(s.corp.stored_patches):
         F.add_item(s, "patch", storable=False)
     s.corp.stored_patches = 0
     for card_id in s.corp.civ_cards:
@@ -412,22 +414,27 @@ def _step(pos: int, direction: str, grid: int) -> int | None:
 # --------------------------------------------------------------------------- apply
 
 
+# words inside the messages below, translated where written
+STACK_WORDS = {"small": N_("the small stack"), "large": N_("the large stack")}
+TILE_WORDS = {"small": N_("the small tile"), "large": N_("the large tile")}
+
+
 def apply(state: GameState, seat: int, action: Action) -> None:
     """Check ``action`` for ``seat`` and carry it out. Raises an EngineError subclass with a
     message for the player (and changes nothing) when the action is not allowed."""
     if state.phase == "over":
-        raise GameOver("this game is over")
+        raise GameOver(_("this game is over"))
     if not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise NotYourTurn("you are not seated in this game", seat, action)
+        raise NotYourTurn(_("you are not seated in this game"), seat, action)
     if not may_act(state, seat):
         raise NotYourTurn(waiting_reason(state, seat), seat, action)
     s = state.seats[seat]
     if state.phase == "objectives":
         if not isinstance(action, DropObjective):
-            raise IllegalAction("first choose the private objective to put back (drop CARD)", action)
+            raise IllegalAction(_("first choose the private objective to put back (drop CARD)"), action)
         if action.card not in s.corp.objective_offer:
-            raise IllegalAction(f"objective {action.card} is not one of yours; choose from "
-                                f"{', '.join(map(str, s.corp.objective_offer))}", action)
+            raise IllegalAction(_("objective {card} is not one of yours; choose from {cards}").format(
+                card=action.card, cards=", ".join(map(str, s.corp.objective_offer))), action)
         s.corp.objective_offer.remove(action.card)
         state.objective_deck.append(action.card)
         s.corp.objectives = sorted(s.corp.objective_offer)
@@ -437,9 +444,9 @@ def apply(state: GameState, seat: int, action: Action) -> None:
         return
     if state.phase == "rotate":
         if not isinstance(action, Turn):
-            raise IllegalAction("the commander turns the station first (turn 0-5)", action)
+            raise IllegalAction(_("the commander turns the station first (turn 0-5)"), action)
         if action.steps not in range(6):
-            raise IllegalAction("turn the station by 0 to 5 depots", action)
+            raise IllegalAction(_("turn the station by 0 to 5 depots"), action)
         state.station["rotation"] = (state.station["rotation"] - action.steps) % 6
         _open_turns(state)
         return
@@ -470,35 +477,43 @@ def apply(state: GameState, seat: int, action: Action) -> None:
 
 def waiting_reason(state: GameState, seat: int) -> str:
     if state.phase == "rotate":
-        return f"waiting for the commander (seat {state.commander + 1}) to turn the station"
+        return _("waiting for the commander (seat {n}) to turn the station").format(n=state.commander + 1)
     if state.phase in ("civ", "final") and state.active is not None:
-        return f"waiting for seat {state.active + 1} to finish"
+        return _("waiting for seat {n} to finish").format(n=state.active + 1)
     if state.phase == "turns":
-        return "you have already confirmed this round; waiting for the others"
+        return _("you have already confirmed this round; waiting for the others")
     if state.phase == "objectives":
-        return "you have chosen your objectives; waiting for the others"
-    return "nothing to do right now"
+        return _("you have chosen your objectives; waiting for the others")
+    return _("nothing to do right now")
 
 
 def _expected(state: GameState, seat: int) -> str:
     s = state.seats[seat]
     if s.step == "pick" and E.blocks_pick(state, seat):
-        return "first settle what this round's event asks: " + "; ".join(
-            f"{i['id']}: {describe_item(i)}" for i in E.blocks_pick(state, seat))
+        return _("first settle what this round's event asks: {items}").format(items="; ".join(
+            f"{i['id']}: {describe_item(i)}" for i in E.blocks_pick(state, seat)))
     if s.step == "pick":
-        return "first pick a tile from your depot (pick small / pick large)"
+        return _("first pick a tile from your depot (pick small / pick large)")
     if s.hand is not None:
-        return f"place your tile first ({D.tile(s.hand).label}): place SQUARE ORIENTATION, e.g. place C5 0"
+        return _("place your tile first ({tile}): place SQUARE ORIENTATION, e.g. place C5 0").format(
+            tile=tile_words(s.hand))
     if s.pending:
-        return "settle your pending items, then confirm"
-    return "confirm to end your turn"
+        return _("settle your pending items, then confirm")
+    return _("confirm to end your turn")
+
+
+def tile_words(tile_id: int) -> str:
+    """A tile as ``TileType.label`` writes it (``I4 civ/energy``), its terrains in the reader's language."""
+    t = D.tile(tile_id)
+    meteor = ", " + _("meteor") if t.has_meteor else ""
+    return f"{t.shape_code} {D.terrain_word(t.terrain_a)}/{D.terrain_word(t.terrain_b)}{meteor}"
 
 
 def _apply_undo(state: GameState, seat: int) -> None:
     s = state.seats[seat]
     if not _can_undo(state, s):
-        raise IllegalAction("there is nothing to undo" if s.step == "pick"
-                            else "your turn is confirmed; it can no longer be undone")
+        raise IllegalAction(_("there is nothing to undo") if s.step == "pick"
+                            else _("your turn is confirmed; it can no longer be undone"))
     snapshot = s.snapshot
     assert snapshot is not None  # _can_undo checked it
     s.board = Board.from_json(snapshot["board"])
@@ -518,24 +533,29 @@ def _apply_undo(state: GameState, seat: int) -> None:
 def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
     s = state.seats[seat]
     if s.step != "pick":
-        raise IllegalAction("you have already picked your tile this round (undo to choose again)", action)
+        raise IllegalAction(_("you have already picked your tile this round (undo to choose again)"), action)
     if E.blocks_pick(state, seat):
         raise IllegalAction(_expected(state, seat), action)
     options = _pickable(state, seat)
     if action.stack not in options:
         top = top_tile(state, action.stack, seat_depot(state, seat)[action.stack])
         if top is None:
-            raise IllegalAction(f"the {action.stack} stack of your depot is empty; pick the other one", action)
+            raise IllegalAction(_("{stack} of your depot is empty; pick the other one").format(
+                stack=_(STACK_WORDS[action.stack])), action)
         pr = P.rules_for(s.board.planet_id)
+        tile = _(TILE_WORDS[action.stack])
         if action.stack in fitting(state, seat, depot_tops(state, seat)):
-            why = "under this round's event"  # the other tile fits under it (R7 keeps the event)
+            # the other tile fits under it (R7 keeps the event)
+            why = _("{tile} fits nowhere under this round's event but the other one does, and you must place a "
+                    "tile when you can").format(tile=tile)
         elif pr.restricts_tiles and s.board.can_place(top, ignore_adjacency=ignores_adjacency(state, seat, top),
                                                       planet_rule=False):
-            why = f"on {pr.name} under its rule ({pr.summary}),"
+            why = _("{tile} fits nowhere on {planet} under its rule ({rule}), but the other one does, and you must "
+                    "place a tile when you can").format(tile=tile, planet=_(pr.name), rule=_(pr.summary))
         else:
-            why = "on your planet"
-        raise IllegalAction(f"the {action.stack} tile fits nowhere {why} but the other one does, "
-                            f"and you must place a tile when you can", action)
+            why = _("{tile} fits nowhere on your planet but the other one does, and you must place a tile when you "
+                    "can").format(tile=tile)
+        raise IllegalAction(why, action)
     slot = seat_depot(state, seat)[action.stack]
     tile_id = state.station[action.stack][slot].pop()
     s.taken = [action.stack, slot, tile_id]
@@ -563,39 +583,42 @@ def _apply_place(state: GameState, seat: int, action: Place) -> None:
     if s.hand is None:
         raise IllegalAction(_expected(state, seat), action)
     if action.orient not in range(8):
-        raise IllegalAction("orientation is a number from 0 to 7", action)
+        raise IllegalAction(_("orientation is a number from 0 to 7"), action)
     if not 0 <= action.anchor < 144:
-        raise IllegalAction("that square is not on the board", action)
+        raise IllegalAction(_("that square is not on the board"), action)
     problem = s.board.placement_problem(s.hand, action.orient, action.anchor, **placement_rules(state, seat))
     problem = problem or placement_problem(state, seat, s.hand, action.orient, action.anchor)
     if problem:
-        raise IllegalAction(f"you can't place it there: {problem}", action)
+        raise IllegalAction(_("you can't place it there: {problem}").format(problem=problem), action)
     _place_hand(state, seat, action.anchor, action.orient)
 
 
 def _apply_move(state: GameState, seat: int, action: Move) -> None:
     s = state.seats[seat]
     if s.pool <= 0 and not F.movement_under_way(state, seat):
-        raise IllegalAction("you have no rover movement left this turn", action)
+        raise IllegalAction(_("you have no rover movement left this turn"), action)
     if action.direction not in DIRECTIONS or ("-" in action.direction and not board_of(state, seat).diagonal_moves(state, seat)):
-        raise IllegalAction("rovers move up, down, left or right", action)
+        raise IllegalAction(_("rovers move up, down, left or right"), action)
     if not 1 <= action.rover <= len(s.board.rovers) or s.board.rovers[action.rover - 1] is None:
         have = [str(i + 1) for i, p in enumerate(s.board.rovers) if p is not None]
-        raise IllegalAction(f"you have no rover {action.rover} on your planet"
-                            + (f"; your rovers: {', '.join(have)}" if have else ""), action)
+        raise IllegalAction((_("you have no rover {n} on your planet; your rovers: {rovers}") if have
+                             else _("you have no rover {n} on your planet")).format(n=action.rover,
+                                                                                   rovers=", ".join(have)), action)
     src = s.board.rovers[action.rover - 1]
     assert src is not None  # checked above
     dest = _step(src, action.direction, s.board.planet.grid_mask)
     if dest is None:
-        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: "
-                            f"{P.off_grid_text(s.board.planet_id, src, action.direction)}", action)
+        raise IllegalAction(_("rover {n} can't go {direction}: {why}").format(
+            n=action.rover, direction=action.direction, why=P.off_grid_text(s.board.planet_id, src, action.direction)),
+            action)
     problem = P.rover_step_problem(s.board, src, dest)
     problem = problem or E.move_problem(state, seat, dest)
     if problem:
-        raise IllegalAction(f"rover {action.rover} can't go {action.direction}: {problem}", action)
+        raise IllegalAction(_("rover {n} can't go {direction}: {why}").format(
+            n=action.rover, direction=action.direction, why=problem), action)
     cost = board_of(state, seat).step_cost(state, seat, dest)  # checked before the empty pool: a free step (Cosmos 4)
     if cost > s.pool:
-        raise IllegalAction("you have no rover movement left this turn", action)
+        raise IllegalAction(_("you have no rover movement left this turn"), action)
     s.board.rovers[action.rover - 1] = dest
     F.spend_movement(state, seat, cost)
     F.rover_arrives(state, seat, action.rover - 1, dest)
@@ -607,8 +630,8 @@ def _apply_confirm(state: GameState, seat: int) -> None:
     if s.step == "pick" or s.hand is not None:
         raise IllegalAction(_expected(state, seat))
     if _blocking(s):
-        raise IllegalAction("settle your pending items first: "
-                            + "; ".join(f"{i['id']}: {describe_item(i)}" for i in _blocking(s)))
+        raise IllegalAction(_("settle your pending items first: {items}").format(
+            items="; ".join(f"{i['id']}: {describe_item(i)}" for i in _blocking(s))))
     s.pending = []  # optional tech uses not taken lapse
     F.end_movement(s)  # unspent movement is lost (R3)
     if state.phase == "turns":

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+from i18n import _
+
 from . import data as D
 from . import events as E
 from .board import Board
@@ -34,22 +36,23 @@ def make_config(players: int, *, planets: list[str] | None = None, corporations:
     preset, which solo always plays; 2+ players: no events), False, True (normal), a preset
     name (easy, normal, hard) or {"green": g, "orange": o, "red": r} summing to 20."""
     if not isinstance(players, int) or not 1 <= players <= 6:
-        raise InvalidConfig("Planet Unknown is played by 1 to 6 players")
+        raise InvalidConfig(_("Planet Unknown is played by 1 to 6 players"))
     planets = list(planets or ["ksb-4156"] * players)
     corporations = list(corporations or ["universal_coalition"] * players)
     if len(planets) != players or len(corporations) != players:
-        raise InvalidConfig("give one planet and one corporation per player")
+        raise InvalidConfig(_("give one planet and one corporation per player"))
     for p in planets:
         if p not in SUPPORTED_PLANETS:
-            raise InvalidConfig(f"there is no planet {p!r}; choose from: {', '.join(SUPPORTED_PLANETS)}")
+            raise InvalidConfig(_("there is no planet {name}; choose from: {names}").format(
+                name=repr(p), names=", ".join(SUPPORTED_PLANETS)))
     for c in corporations:
         if c not in SUPPORTED_CORPORATIONS:
-            raise InvalidConfig(f"there is no corporation {c!r}; choose from: "
-                                f"{', '.join(SUPPORTED_CORPORATIONS)}")
+            raise InvalidConfig(_("there is no corporation {name}; choose from: {names}").format(
+                name=repr(c), names=", ".join(SUPPORTED_CORPORATIONS)))
     if interior_offset is not None and interior_offset not in range(6):
-        raise InvalidConfig("the interior disc offset is a number from 0 to 5")
+        raise InvalidConfig(_("the interior disc offset is a number from 0 to 5"))
     if first_commander is not None and first_commander not in range(players):
-        raise InvalidConfig("the first commander must be one of the seats")
+        raise InvalidConfig(_("the first commander must be one of the seats"))
     return {
         "players": players,
         "planets": planets,

@@ -9,6 +9,10 @@ all a renderer sees, so nothing hidden from its reader can appear in an image.
 Every ``render_*`` returns an RGB ``PIL.Image.Image``; ``names`` is the list of display names
 by seat (``None`` gives "Player 1", "Player 2" ...). Rendering and encoding are separate so a
 benchmark can time each; ``render_png(kind, ...)`` does both.
+
+Every word on an image is in the current language (``i18n.use``). A render drawn in a worker
+(another process or thread, where the caller's language is not set) passes it along:
+``render_png(kind, ..., language="fr")`` draws inside ``use("fr")``.
 """
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ import io
 from collections.abc import Callable
 
 from PIL import Image
+
+from i18n import use
 
 from .corporation import render_corporation
 from .picker import render_picker
@@ -62,13 +68,17 @@ def warm(planet_ids=("ksb-4156",)) -> None:
             icons.resource(t, int(size * 0.64))
 
 
-def render_png(kind: str, *args, **kwargs) -> bytes:
-    """``render_png("planet", view, seat, names)`` = ``png_bytes(render_planet(view, seat, names))``."""
+def render_png(kind: str, *args, language: str | None = None, **kwargs) -> bytes:
+    """``render_png("planet", view, seat, names)`` = ``png_bytes(render_planet(view, seat, names))``;
+    with ``language``, the words on it are in that language (else in the current one)."""
     try:
         fn = RENDERERS[kind]
     except KeyError:
         raise ValueError(f"unknown image kind {kind!r}; one of {', '.join(RENDERERS)}") from None
-    return png_bytes(fn(*args, **kwargs))
+    if language is None:
+        return png_bytes(fn(*args, **kwargs))
+    with use(language):
+        return png_bytes(fn(*args, **kwargs))
 
 
 __all__ = ["render_planet", "render_preview", "render_corporation", "render_station", "render_picker",

@@ -23,9 +23,14 @@ def _mix(a, b, t: float):
     return tuple(int(round(x + (y - x) * t)) for x, y in zip(a, b))
 
 
-@cache
 def terrain_square(terrain: str, size: int, letter: bool = False) -> Image.Image:
-    """One square of terrain: colour plus pattern (plus its letter when asked). RGB."""
+    """One square of terrain: colour plus pattern (plus its letter in the current language
+    when asked). RGB."""
+    return _terrain_square(terrain, size, T.terrain_letter(terrain) if letter else "")
+
+
+@cache
+def _terrain_square(terrain: str, size: int, letter: str) -> Image.Image:
     ss = 3
     s = size * ss
     base = T.TERRAIN_COLOR[terrain]
@@ -75,7 +80,7 @@ def terrain_square(terrain: str, size: int, letter: bool = False) -> Image.Image
             d.line(pts, fill=ink, width=lw)
     if letter:
         fs = int(s * 0.26)
-        d.text((s * 0.92, s * 0.94), T.TERRAIN_LETTER[terrain], font=T.font(fs, True), fill=T.TERRAIN_INK[terrain],
+        d.text((s * 0.92, s * 0.94), letter, font=T.font(fs, True), fill=T.TERRAIN_INK[terrain],
                anchor="rd", stroke_width=ss, stroke_fill=base)
     return img.resize((size, size), Image.Resampling.BOX)
 

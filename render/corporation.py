@@ -15,6 +15,7 @@ from engine import corporations
 from engine import data as D
 from engine.corporations.makeshift import columns
 from engine.corporations.oasis import oasis_path
+from i18n import N_, _, ngettext
 
 from . import icons
 from . import theme as T
@@ -26,16 +27,16 @@ LABEL_W = 168
 ROW_H = 96
 PAD = 16
 
-FLUX_UPGRADE = {"civ": "Flux civ: cards one rank up", "water": "Flux water: synergies x2",
-                "biomass": "Flux biomass: patches x2", "rover": "Flux rover: +1 movement",
-                "tech": "Flux tech: no upgrade"}
+FLUX_UPGRADE = {"civ": N_("Flux civ: cards one rank up"), "water": N_("Flux water: synergies x2"),
+                "biomass": N_("Flux biomass: patches x2"), "rover": N_("Flux rover: +1 movement"),
+                "tech": N_("Flux tech: no upgrade")}
 TECH_H = 70  # height of a tech box when its text fits two lines at 18 px
 
 
 def tech_text(corp_id: str, tech: D.Tech, special: dict) -> str:
     if corp_id == "flux_industries" and tech.level == 3 and special.get("flux"):
-        return FLUX_UPGRADE[special["flux"]]
-    return tech.label or tech.code.replace("_", " ")  # corporations.json "label"
+        return _(FLUX_UPGRADE[special["flux"]])
+    return _(tech.label) if tech.label else tech.code.replace("_", " ")  # corporations.json "label"
 
 
 def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
@@ -102,7 +103,7 @@ def _benefit_icons(benefits, size: int) -> list[Image.Image]:
         if b[0] == "choose":  # one group or the other (Wormhole)
             for k, group in enumerate(b[1]):
                 if k:
-                    out.append(icons.pill("or", int(size * 0.8)))
+                    out.append(icons.pill(_("or"), int(size * 0.8)))
                 out += [_benefit_icon(x, size) for x in group]
         else:
             out.append(_benefit_icon(b, size))
@@ -133,18 +134,19 @@ def _card_lines(view: dict, seat: int) -> tuple[list[tuple], list[tuple]]:
     civ: list[tuple] = [("card", c) for c in corp["civ_cards"]]
     if corp.get("hidden_civ_cards"):
         n = corp["hidden_civ_cards"]
-        civ.append(("hidden", f"{n} end-game card{'s' if n != 1 else ''} (hidden)"))
+        civ.append(("hidden", ngettext("{n} end-game card (hidden)", "{n} end-game cards (hidden)", n).format(n=n)))
     if not civ:
-        civ.append(("text", "none yet"))
+        civ.append(("text", _("none yet")))
     obj: list[tuple] = [("objective", o) for o in corp["objectives"]]
     if corp.get("objective_offer"):
-        obj.append(("text", "dealt: drop one (drop CARD), keep the rest"))
+        obj.append(("text", _("dealt: drop one (drop CARD), keep the rest")))
         obj += [("objective", o) for o in corp["objective_offer"]]
     if corp.get("hidden_objectives"):
         n = corp["hidden_objectives"]
-        obj.append(("hidden", f"{n} private objective{'s' if n != 1 else ''} (hidden)"))
+        obj.append(("hidden", ngettext("{n} private objective (hidden)", "{n} private objectives (hidden)", n)
+                    .format(n=n)))
     if not obj:
-        obj.append(("text", "none" if not view["config"].get("private_objectives") else "none yet"))
+        obj.append(("text", _("none") if not view["config"].get("private_objectives") else _("none yet")))
     return civ, obj
 
 
@@ -166,7 +168,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     box = layout(view, seat)
     img = T.new_canvas(WIDTH, box["height"])
     d = ImageDraw.Draw(img)
-    sub = cdef.name + (" · private view" if _private(view, seat) else "")
+    sub = _(cdef.name) + (" · " + _("private view") if _private(view, seat) else "")
     note = snapshot_note(view, seat)
     if note:
         sub += f" · {note}"
@@ -178,7 +180,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     cy = box["cards"][1]
     half = (WIDTH - 2 * PAD - 12) / 2
     civ, obj = _card_lines(view, seat)
-    for col, (title, entries) in enumerate((("Civ cards", civ), ("Private objectives", obj))):
+    for col, (title, entries) in enumerate(((_("Civ cards"), civ), (_("Private objectives"), obj))):
         x0 = PAD + col * (half + 12)
         d.rounded_rectangle((x0 - 4, cy + 4, x0 + half + 4, box["cards"][3]), radius=12, fill=T.PANEL)
         T.draw_text(d, (x0 + 10, cy + 26), title, 22, bold=True, anchor="lm")
@@ -188,18 +190,18 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
             if e[0] == "card":
                 card = D.civ_card(e[1])
                 icons.paste(img, icons.civ_card(card.rank, 40), (x0 + 28, y + h / 2 - 2))
-                tag = "end game" if card.timing == "end_game" else "played"
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(card.name, 19, int(half) - 70, True), 19, bold=True,
+                tag = _("end game") if card.timing == "end_game" else _("played")
+                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(_(card.name), 19, int(half) - 70, True), 19, bold=True,
                             anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(f"{tag} · {card.description}", 16, int(half) - 70), 16,
+                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(f"{tag} · {_(card.description)}", 16, int(half) - 70), 16,
                             fill=T.TEXT_MUTED, anchor="lm")
             elif e[0] == "objective":
                 objective = D.objective_card(e[1])
                 d.rounded_rectangle((x0 + 10, y + 6, x0 + 46, y + 44), radius=6, fill=T.GOLD)
                 T.draw_text(d, (x0 + 28, y + 25), "5", 22, fill=T.TEXT_DARK, bold=True, anchor="mm")
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(objective.private_name, 19, int(half) - 70, True), 19,
+                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(_(objective.private_name), 19, int(half) - 70, True), 19,
                             bold=True, anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(objective.private_text, 16, int(half) - 70), 16,
+                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(_(objective.private_text), 16, int(half) - 70), 16,
                             fill=T.TEXT_MUTED, anchor="lm")
             elif e[0] == "hidden":
                 _lock(d, x0 + 28, y + h / 2)
@@ -241,13 +243,14 @@ def _draw_tracks(img: Image.Image, d: ImageDraw.ImageDraw, corp: dict, cdef: D.C
         d.rounded_rectangle((PAD - 4, y + 2, WIDTH - PAD + 4, y + ROW_H - 4), radius=12, fill=T.PANEL)
         # label: name, where the tracker of this colour is, the medal it scores
         icons.paste(img, icons.resource(t, 40), (PAD + 24, y + 28))
-        T.draw_text(d, (PAD + 50, y + 30), T.TERRAIN_NAME[t], 23, bold=True, anchor="lm")
+        name, name_size = T.fit_shrink(T.terrain_name(t), 23, LABEL_W - 50 - 4, True)
+        T.draw_text(d, (PAD + 50, y + 30), name, name_size, bold=True, anchor="lm")
         where, size = f"{pos}/{tr.top}", 22
         if makeshift and columns(special)[t] != t:  # the cube stands in another column
-            where, size = f"{T.TERRAIN_NAME[columns(special)[t]]} {pos}", 17
+            where, size = f"{T.terrain_name(columns(special)[t])} {pos}", 17
         T.draw_text(d, (PAD + 12, y + 66), T.fit_text(where, size, 98), size, fill=T.TEXT_MUTED, anchor="lm")
         if special.get("flux") == t:
-            icons.paste(img, icons.pill("flux", 26), (PAD + LABEL_W - 78, y + 66))
+            icons.paste(img, icons.pill(_("flux"), 26), (PAD + LABEL_W - 78, y + 66))
         score = medals_now.get(t, 0)
         icons.paste(img, icons.medal(score, 36, "gold" if score else "dim"), (PAD + LABEL_W - 34, y + 64))
         medals = _medals_at(tr)
@@ -322,8 +325,10 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
                 ty: int) -> None:
     special = corp.get("special", {})
     per_row, tech_h, fs = _tech_layout(cdef, special)
-    T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
-    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(cdef.tech_note, 17, WIDTH - PAD - 92), 17,
+    techs_word = _("Techs")
+    T.draw_text(d, (PAD, ty + 4), techs_word, 22, bold=True)
+    note_x = PAD + max(76, T.text_width(techs_word, 22, True) + 7)
+    T.draw_text(d, (note_x, ty + 6), T.fit_text(_(cdef.tech_note), 17, WIDTH - note_x - 16), 17,
                 fill=T.TEXT_MUTED)
     tw = _box_width(per_row)
     for i, tech in enumerate(cdef.techs):
@@ -338,7 +343,7 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
         if tech.level in special.get("slots", []):  # Jump Drive: the lifepod that turned it on
             icons.paste(img, icons.lifepod(24), (bx[0] + 40, mid + 18))
         if _used(view, special, tech):  # a once-per-round or once-per-game tech already used
-            icons.paste(img, icons.pill("used", 22), (bx[0] + 28, mid + 19))
+            icons.paste(img, icons.pill(_("used"), 22), (bx[0] + 28, mid + 19))
         lines = T.wrap(tech_text(cdef.id, tech, special), fs, _text_width(per_row), on)[:3]
         step = fs + 6
         first = mid - (len(lines) - 1) * step / 2 - (1 if len(lines) == 2 else 0)
@@ -361,19 +366,20 @@ def _draw_pieces(img: Image.Image, d: ImageDraw.ImageDraw, s: dict, corp: dict, 
     board = s["board"]
     on_planet = sum(1 for r in board["rovers"] if r is not None)
     sets = corp["meteorites"] // 3
-    pod_note = "collected"
+    pod_note = _("collected")
     if cdef.id == "cosmos_inc":
-        pod_note = f"+{len(special.get('pods', []))} on tracks"
+        pod_note = _("+{n} on tracks").format(n=len(special.get("pods", [])))
     elif cdef.id == "jump_drive":
-        pod_note = f"+{len(special.get('slots', []))} on techs"
-    met_note = f"{sets} full set{'s' if sets != 1 else ''} of 3"
+        pod_note = _("+{n} on techs").format(n=len(special.get("slots", [])))
+    met_note = ngettext("{n} full set of 3", "{n} full sets of 3", sets).format(n=sets)
     if cdef.id == "horizon_group":
-        met_note = f"+{len(special.get('carry', []))} carried, not yet scored"
+        met_note = _("+{n} carried, not yet scored").format(n=len(special.get("carry", [])))
     items = [
-        (icons.lifepod(44), corp["lifepods"], "lifepods", pod_note),
-        (icons.meteorite(44), corp["meteorites"], "meteorites", met_note),
-        (icons.patch(40), corp["stored_patches"], "biomass", "patches stored"),
-        (icons.rover_token(None, 40), corp["rover_supply"], "rovers left", f"{on_planet} on the planet"),
+        (icons.lifepod(44), corp["lifepods"], _("lifepods"), pod_note),
+        (icons.meteorite(44), corp["meteorites"], _("meteorites"), met_note),
+        (icons.patch(40), corp["stored_patches"], _("biomass"), _("patches stored")),
+        (icons.rover_token(None, 40), corp["rover_supply"], _("rovers left"),
+         _("{n} on the planet").format(n=on_planet)),
     ]
     cw = (WIDTH - 2 * PAD) / len(items)
     for i, (ic, num, label, label2) in enumerate(items):

@@ -4,6 +4,8 @@
                           [--corporation cosmos_inc,republic] [--events normal]
     python -m render.demo --seed 12 --end-seed 5 --docs docs/images   # the README pictures
     python -m render.demo --gallery --out out/planets   # every planet, empty and mid-game
+    python -m render.demo --lang fr --docs out/fr       # the same pictures in French
+                                                        # (docs/images/score_fr.png is its score.png)
 
 ``--planet`` and ``--corporation`` give the seats' boards in order (repeated when there are
 more seats); ``--events`` plays the event deck (a preset: easy, normal, hard) with 2+ players
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from engine import IllegalAction, apply, legal_actions, make_config, new_game, public_view, to_act, view_for
 from engine.board import Board
+from i18n import LANGUAGES, use
 
 from . import (
     png_bytes,
@@ -196,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--events", default=None, metavar="PRESET",
                     help="play the event deck with 2+ players: easy, normal or hard (solo always plays it)")
     ap.add_argument("--gallery", action="store_true", help="draw every planet, empty and mid-game, instead")
+    ap.add_argument("--lang", default="en", choices=sorted(LANGUAGES), help="the language of the words on the images")
     args = ap.parse_args(argv)
 
     def ids(text: str | None) -> list[str] | None:
@@ -203,15 +207,16 @@ def main(argv: list[str] | None = None) -> int:
 
     planets, corporations = ids(args.planet), ids(args.corporation)
     t0 = time.perf_counter()
-    try:
-        if args.gallery:
-            files = write_gallery(args.seed, args.out)
-        elif args.docs is not None:
-            files = write_docs(args.docs, args.seed, args.players, args.end_seed)
-        else:
-            files = write_all(args.seed, args.out, args.players, planets, corporations, args.events)
-    except IllegalAction as exc:
-        ap.error(str(exc))
+    with use(args.lang):
+        try:
+            if args.gallery:
+                files = write_gallery(args.seed, args.out)
+            elif args.docs is not None:
+                files = write_docs(args.docs, args.seed, args.players, args.end_seed)
+            else:
+                files = write_all(args.seed, args.out, args.players, planets, corporations, args.events)
+        except IllegalAction as exc:
+            ap.error(str(exc))
     for f in files:
         print(f"{f}  {f.stat().st_size // 1024} KiB")
     print(f"{len(files)} images in {time.perf_counter() - t0:.2f} s", file=sys.stderr)

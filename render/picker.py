@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine import data as D
+from i18n import _
 
 from . import cells as C
 from . import icons
@@ -63,7 +64,7 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
     height = HEADER + TOP_H + 20 + orows * (obox_h + 12) + 56
     img = T.new_canvas(WIDTH, height)
     d = ImageDraw.Draw(img)
-    T.header(img, T.player_name(names, seat), f"tiles for {round_label(view)}", height=HEADER,
+    T.header(img, T.player_name(names, seat), _("tiles for {round}").format(round=round_label(view)), height=HEADER,
              accent=T.seat_color(seat))
 
     # the two options
@@ -76,27 +77,33 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
         d.rounded_rectangle((x0, y0, x0 + half, y0 + TOP_H - 12), radius=14, fill=T.PANEL_2 if sel else T.PANEL,
                             outline=T.GOLD if sel else T.PANEL_LINE, width=4 if sel else 2)
         taken = hand is not None and tid == hand
-        title = f"pick {stack}" + (" · in hand" if taken else "")
-        T.draw_text(d, (x0 + 16, y0 + 24), title, 24, bold=True, anchor="lm")
+        title = f"pick {stack}"  # action text: the same in every language
+        if taken:
+            title += " · " + _("in hand")
+        tag = _("tile {id} · {shape}").format(id=tid, shape=D.tile(tid).shape_code) if tid is not None else ""
+        title, title_size = T.fit_shrink(title, 24, half - 32 - T.text_width(tag, 20) - 12, True)
+        T.draw_text(d, (x0 + 16, y0 + 24), title, title_size, bold=True, anchor="lm")
         if tid is None:
-            T.draw_text(d, (x0 + half / 2, y0 + TOP_H / 2), "stack empty", 22, fill=T.TEXT_MUTED, anchor="mm")
+            T.draw_text(d, (x0 + half / 2, y0 + TOP_H / 2), _("stack empty"), 22, fill=T.TEXT_MUTED, anchor="mm")
             continue
         t = D.tile(tid)
-        desc = f"{T.TERRAIN_NAME[t.terrain_a]} / {T.TERRAIN_NAME[t.terrain_b]}"
-        T.draw_text(d, (x0 + half - 16, y0 + 24), f"tile {tid} · {t.shape_code}", 20, fill=T.TEXT_MUTED, anchor="rm")
+        desc = f"{T.terrain_name(t.terrain_a)} / {T.terrain_name(t.terrain_b)}"
+        T.draw_text(d, (x0 + half - 16, y0 + 24), tag, 20, fill=T.TEXT_MUTED, anchor="rm")
         _tile_center(img, tid, 0, x0 + half / 2, y0 + 44 + (TOP_H - 12 - 44 - 36) / 2, BIG_CELL, letters=True)
-        foot = desc + (" · meteor" if t.has_meteor else "")
-        T.draw_text(d, (x0 + half / 2, y0 + TOP_H - 34), foot, 20, fill=T.TEXT, anchor="mm")
+        foot = desc + (" · " + _("meteor") if t.has_meteor else "")
+        T.draw_text(d, (x0 + half / 2, y0 + TOP_H - 34), T.fit_text(foot, 20, half - 24), 20, fill=T.TEXT, anchor="mm")
 
     # the eight orientations
     oy = HEADER + TOP_H + 8
     if pick is None:
-        T.draw_text(d, (WIDTH / 2, oy + 120), "No tile to take: both stacks are empty", 26, fill=T.TEXT_MUTED,
+        T.draw_text(d, (WIDTH / 2, oy + 120), _("No tile to take: both stacks are empty"), 26, fill=T.TEXT_MUTED,
                     anchor="mm")
         return img
     tid = opts[pick]
     assert tid is not None  # the stack picked is not empty
-    T.draw_text(d, (16, oy + 18), f"Orientations of tile {tid} ({pick})", 24, bold=True, anchor="lm")
+    stack_word = _("small") if pick == "small" else _("large")
+    T.draw_text(d, (16, oy + 18), _("Orientations of tile {id} ({stack})").format(id=tid, stack=stack_word), 24,
+                bold=True, anchor="lm")
     for o in D.tile(tid).orientations:
         i = o.index
         bx = 16 + (i % ocols) * (obox_w + 12)
@@ -108,7 +115,8 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
         d.rectangle((bx, by + 40, bx + 52, by + 52), fill=T.GOLD if dup is None else T.PANEL_LINE)
         T.draw_text(d, (bx + 26, by + 27), str(i), 34, bold=True, fill=T.TEXT_DARK, anchor="mm")
         if dup is not None:
-            T.draw_text(d, (bx + obox_w - 12, by + 24), f"same as {dup}", 18, fill=T.TEXT_MUTED, anchor="rm")
+            T.draw_text(d, (bx + obox_w - 12, by + 24), T.fit_text(_("same as {n}").format(n=dup), 18, obox_w - 70), 18,
+                        fill=T.TEXT_MUTED, anchor="rm")
         cx, cy = bx + obox_w / 2 + 10, by + 40 + (obox_h - 40) / 2
         x, y = _tile_center(img, tid, i, cx, cy, ORIENT_CELL)
         ax = x + o.anchor_col * ORIENT_CELL
@@ -116,6 +124,7 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
         icons.paste(img, icons.anchor_mark(int(ORIENT_CELL * 0.56)), (ax + 2, y + 2))
     fy = height - 30
     icons.paste(img, icons.anchor_mark(30), (32, fy))
-    T.draw_text(d, (56, fy), "= anchor: \"place C5 3\" puts this square of orientation 3 on C5", 21,
-                fill=T.TEXT_MUTED, anchor="lm")
+    legend, legend_size = T.fit_shrink(_("= anchor: \"place C5 3\" puts this square of orientation 3 on C5"), 21,
+                                       WIDTH - 56 - 16)
+    T.draw_text(d, (56, fy), legend, legend_size, fill=T.TEXT_MUTED, anchor="lm")
     return img

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from engine import data as D
 from engine.board import Board
 from engine.data import SIZE, cell_name
+from i18n import _, ngettext
 
 from . import cells as C
 from . import features, icons
@@ -232,22 +233,25 @@ def _legend(img: Image.Image, y: int) -> None:
     d = ImageDraw.Draw(img)
     items = list(T.TERRAIN_COLOR)
     fs, sq, gap = 19, 34, 8
-    widths = [sq + gap + T.text_width(T.TERRAIN_NAME[t], fs) for t in items]
+    labels = [T.terrain_name(t) for t in items]
+    while fs > 14 and sum(sq + gap + T.text_width(x, fs) for x in labels) > img.width - 24 - 8 * (len(items) - 1):
+        fs -= 1  # longer names (Biomasse, Énergie) take a smaller size before they touch
+    widths = [sq + gap + T.text_width(x, fs) for x in labels]
     space = (img.width - 24 - sum(widths)) / (len(items) - 1)
     x = 12.0
-    for t, w in zip(items, widths):
+    for t, label, w in zip(items, labels, widths):
         xi = int(x)
         img.paste(C.terrain_square(t, sq), (xi, y + 8))
         d.rectangle((xi, y + 8, xi + sq - 1, y + 7 + sq), outline=T.TILE_EDGE, width=2)
         icons.paste(img, icons.resource(t, 24), (xi + sq / 2, y + 8 + sq / 2))
-        T.draw_text(d, (xi + sq + gap, y + 8 + sq / 2), T.TERRAIN_NAME[t], fs, anchor="lm")
+        T.draw_text(d, (xi + sq + gap, y + 8 + sq / 2), label, fs, anchor="lm")
         x += w + space
 
 
 def _title(view: dict, seat: int, names) -> tuple[str, str]:
     s = view["seats"][seat]
     p = D.planet(s["board"]["planet"])
-    sub = f"{p.name} · {round_label(view)}"
+    sub = f"{_(p.name)} · {round_label(view)}"
     note = snapshot_note(view, seat)
     if note:
         sub += f" · {note}"
@@ -278,11 +282,12 @@ def render_planet(view: dict, seat: int, names: Sequence[str] | None = None, *, 
     draw_board(img, board, pad, HEADER, g, carried(view, seat))
     title, sub = _title(view, seat, names)
     medals = line_medals(board)
-    reserve = 64 + T.text_width("lines", 17) + 6 if medals else 0
+    lines_word = _("lines")  # beside the medal the complete lines score
+    reserve = 64 + T.text_width(lines_word, 17) + 6 if medals else 0
     T.header(img, title, sub, height=HEADER, accent=T.seat_color(seat), right_reserve=reserve)
     if medals:  # medals the complete lines score now
         icons.paste(img, icons.medal(medals, 46, "gold"), (width - 36, HEADER // 2))
-        T.draw_text(ImageDraw.Draw(img), (width - 64, HEADER // 2), "lines", 17, fill=T.TEXT_MUTED, anchor="rm")
+        T.draw_text(ImageDraw.Draw(img), (width - 64, HEADER // 2), lines_word, 17, fill=T.TEXT_MUTED, anchor="rm")
     if legend:
         _legend(img, HEADER + g.height)
     d = ImageDraw.Draw(img)
@@ -384,10 +389,12 @@ def render_preview(view: dict, seat: int, tile_id: int, orient: int, anchor: int
     by = HEADER + g.height
     d.rectangle((0, by, width, by + banner), fill=T.PANEL)
     d.line((0, by, width, by), fill=color, width=4)
-    verdict = f"place {cell_name(anchor)} {orient}: " + ("fits" if problem is None else "can't place")
+    action = f"place {cell_name(anchor)} {orient}"  # action text: the same in every language
+    verdict = (_("{action}: fits") if problem is None else _("{action}: can't place")).format(action=action)
     icons.paste(img, icons.check(40) if problem is None else icons.cross(40), (34, by + 32))
     T.draw_text(d, (64, by + 32), verdict, 26, bold=True, anchor="lm")
-    label = f"tile {tile_id} · {t.shape_code} {T.TERRAIN_NAME[t.terrain_a]}/{T.TERRAIN_NAME[t.terrain_b]}"
+    label = _("tile {id} · {shape} {a}/{b}").format(id=tile_id, shape=t.shape_code, a=T.terrain_name(t.terrain_a),
+                                                    b=T.terrain_name(t.terrain_b))
     T.draw_text(d, (width - 20, by + 32), label, 20, fill=T.TEXT_MUTED, anchor="rm")
     for k, (line, col) in enumerate(fx_lines):
         T.draw_text(d, (20, by + 66 + k * 27), line, 21, fill=col, anchor="lm")
@@ -400,20 +407,23 @@ def _banner_lines(problem: str | None, fx: dict, t: D.TileType, corp: dict, widt
     if problem is not None:
         lines += [(ln, T.BAD) for ln in T.wrap(problem[0].upper() + problem[1:], 21, width)]
     if lifted:
-        lines += [(ln, T.WARN) for ln in T.wrap("Your planet's own rule is lifted this turn: no depot tile fits "
-                                                  "under it", 21, width)]
+        lines += [(ln, T.WARN) for ln in T.wrap(_("Your planet's own rule is lifted this turn: no depot tile fits "
+                                                    "under it"), 21, width)]
     notes = []
     if not fx["clash"]:
         if fx["lifepods"]:
-            notes.append("destroys lifepod " + ", ".join(cell_name(i) for i in fx["lifepods"]))
+            notes.append(ngettext("destroys lifepod {squares}", "destroys lifepods {squares}", len(fx["lifepods"]))
+                         .format(squares=", ".join(cell_name(i) for i in fx["lifepods"])))
         if fx["rovers"]:
-            notes.append("destroys rover " + ", ".join(str(n) for n in fx["rovers"]))
+            notes.append(ngettext("destroys rover {numbers}", "destroys rovers {numbers}", len(fx["rovers"]))
+                         .format(numbers=", ".join(str(n) for n in fx["rovers"])))
         if fx["ice_water"]:
-            notes.append("water on ice " + ", ".join(cell_name(i) for i in fx["ice_water"]) + ": +1 water")
+            notes.append(_("water on ice {squares}: +1 water").format(
+                squares=", ".join(cell_name(i) for i in fx["ice_water"])))
         if t.has_meteor and not has_tech_code(corp, "meteor_immunity"):
-            notes.append("a meteorite lands on it")
+            notes.append(_("a meteorite lands on it"))
     if not notes and problem is None:
-        notes.append("covers no lifepod, rover or ice")
+        notes.append(_("covers no lifepod, rover or ice"))
     if notes:
         lines += [(ln, T.TEXT_MUTED) for ln in T.wrap(" · ".join(notes), 21, width)]
     return lines[:4]

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, ngettext, number
+
 from . import theme as T
 
 WIDTH = 1000
 PAD = 20
 HEADER = 72
-CATEGORY_LABELS = {"A": "A rows/cols", "B": "B trackers", "C": "C lifepods", "D": "D civ cards",
-                   "E": "E objectives", "F": "F neighbours"}
+CATEGORY_LABELS = {"A": N_("A rows/cols"), "B": N_("B trackers"), "C": N_("C lifepods"), "D": N_("D civ cards"),
+                   "E": N_("E objectives"), "F": N_("F neighbours")}
 
 
 def _tile(d: ImageDraw.ImageDraw, box, label: str, value: str) -> None:
@@ -31,7 +33,7 @@ def _chart(d: ImageDraw.ImageDraw, box, title: str, values: list[float], colour,
     x0, y0, x1, y1 = box
     T.draw_text(d, (x0 + 16, y0 + 12), title, 22, bold=True)
     if not values:
-        T.draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), "no games yet", 22, fill=T.TEXT_MUTED, anchor="mm")
+        T.draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), _("no games yet"), 22, fill=T.TEXT_MUTED, anchor="mm")
         return
     top, bottom = max(values), min(min(values), 0) if bars else min(values)
     if top == bottom:
@@ -41,7 +43,7 @@ def _chart(d: ImageDraw.ImageDraw, box, title: str, values: list[float], colour,
         v = bottom + (top - bottom) * frac
         y = lower - (lower - upper) * frac
         d.line((left, y, right, y), fill=T.PANEL_LINE, width=1)
-        T.draw_text(d, (left - 8, y), f"{round(v) + 0:.0f}", 20, fill=T.TEXT_MUTED, anchor="rm")
+        T.draw_text(d, (left - 8, y), number(round(v) + 0), 20, fill=T.TEXT_MUTED, anchor="rm")
     n = len(values)
     step = (right - left) / max(n, 1)
 
@@ -58,7 +60,8 @@ def _chart(d: ImageDraw.ImageDraw, box, title: str, values: list[float], colour,
             d.line(points, fill=colour, width=4, joint="curve")
         for p in points[-1:]:
             d.ellipse((p[0] - 7, p[1] - 7, p[0] + 7, p[1] + 7), fill=colour, outline=T.TEXT, width=2)
-    T.draw_text(d, (right, y0 + 14), f"last: {values[-1]:.0f}" if bars else f"now: {values[-1]:.1f}", 22,
+    T.draw_text(d, (right, y0 + 14), _("last: {n}").format(n=number(values[-1])) if bars
+                else _("now: {n}").format(n=number(values[-1], 1)), 22,
                 fill=T.TEXT, anchor="ra")
 
 
@@ -68,24 +71,27 @@ def render_profile(profile: dict, name: str, *, subtitle: str = "") -> Image.Ima
     height = HEADER + 130 + 40 + 6 * 54 + 30 + 2 * 280 + PAD * 4
     img = T.new_canvas(WIDTH, height)
     d = ImageDraw.Draw(img)
-    T.header(img, name, subtitle or "player profile", height=HEADER, accent=T.GOLD)
+    T.header(img, name, subtitle or _("player profile"), height=HEADER, accent=T.GOLD)
     y = HEADER + PAD
-    tiles = [("games", str(profile["games"])), ("wins", f"{profile['wins']}/{profile['multiplayer']}"),
-             ("average", "-" if profile["average"] is None else f"{profile['average']:.1f}"),
-             ("best", "-" if profile["best"] is None else str(profile["best"])),
-             ("rating", "-" if profile["rating"] is None else f"{profile['rating']:.1f}"
+    tiles = [(_("games"), number(profile["games"])), (_("wins"), f"{profile['wins']}/{profile['multiplayer']}"),
+             (_("average"), "-" if profile["average"] is None else number(profile["average"], 1)),
+             (_("best"), "-" if profile["best"] is None else str(profile["best"])),
+             (_("rating"), "-" if profile["rating"] is None else number(profile["rating"], 1)
               + (f" {'▲' if profile['trend'] > 0 else '▼' if profile['trend'] < 0 else '='}" if profile["rating"] is not None else ""))]
     w = (WIDTH - PAD * (len(tiles) + 1)) / len(tiles)
     for i, (label, value) in enumerate(tiles):
         x = PAD + i * (w + PAD)
         _tile(d, (x, y, x + w, y + 110), label, value)
     y += 130
-    T.draw_text(d, (PAD, y), "Medals per category (bar: you · line: server average)", 22, bold=True)
+    heading, heading_size = T.fit_shrink(_("Medals per category (bar: you · line: server average)"), 22,
+                                         WIDTH - 2 * PAD, True, smallest=20)
+    T.draw_text(d, (PAD, y), heading, heading_size, bold=True)
     y += 40
     scale_top = max([v for c in cats.values() for v in (c["mine"], c["server"]) if v is not None] + [1])
     bar_x0, bar_x1 = PAD + 210, WIDTH - PAD - 150
     for c, entry in cats.items():
-        T.draw_text(d, (PAD, y + 22), CATEGORY_LABELS[c], 22, anchor="lm")
+        label, label_size = T.fit_shrink(_(CATEGORY_LABELS[c]), 22, bar_x0 - PAD - 8, smallest=20)
+        T.draw_text(d, (PAD, y + 22), label, label_size, anchor="lm")
         d.rounded_rectangle((bar_x0, y + 6, bar_x1, y + 38), radius=6, fill=T.PANEL)
         if entry["mine"] is not None:
             x = bar_x0 + (bar_x1 - bar_x0) * max(entry["mine"], 0) / scale_top
@@ -93,15 +99,17 @@ def render_profile(profile: dict, name: str, *, subtitle: str = "") -> Image.Ima
         if entry["server"] is not None:
             sx = bar_x0 + (bar_x1 - bar_x0) * max(entry["server"], 0) / scale_top
             d.line((sx, y, sx, y + 44), fill=T.GOLD, width=4)
-        mine = "-" if entry["mine"] is None else f"{entry['mine']:.1f}"
-        server = "" if entry["server"] is None else f" / {entry['server']:.1f}"
+        mine = "-" if entry["mine"] is None else number(entry["mine"], 1)
+        server = "" if entry["server"] is None else f" / {number(entry['server'], 1)}"
         T.draw_text(d, (WIDTH - PAD, y + 22), mine + server, 22, bold=True, anchor="rm")
         y += 54
     y += 30
-    _chart(d, (PAD, y, WIDTH - PAD, y + 260), f"Totals of the last {len(profile['last_totals'])} games",
+    _chart(d, (PAD, y, WIDTH - PAD, y + 260),
+           ngettext("Totals of the last {n} games", "Totals of the last {n} games", len(profile["last_totals"]))
+           .format(n=len(profile["last_totals"])),
            [float(v) for v in profile["last_totals"]], T.TERRAIN_COLOR["water"], bars=True)
     y += 280
-    _chart(d, (PAD, y, WIDTH - PAD, y + 260), "Rating over time", profile["rating_history"], T.GOLD, bars=False)
+    _chart(d, (PAD, y, WIDTH - PAD, y + 260), _("Rating over time"), profile["rating_history"], T.GOLD, bars=False)
     return img
 
 

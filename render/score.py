@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from i18n import N_, _, ngettext
+
 from . import icons
 from . import theme as T
 
@@ -22,39 +24,59 @@ HEAD_H = 78
 PLACE_W = 70
 NAME_W = 214
 CAT_W = 96
-CATEGORIES = (("A", "Lines"), ("B", "Trackers"), ("C", "Collected"), ("D", "Civ cards"), ("E", "Private"),
-              ("F", "Neighbour"))
-ENDING_TEXT = {"depot_empty": "a depot ran empty", "unplaceable": "a tile could not be placed",
-               "last_event": "the last event card was played"}
+# the letters are the rulebook's own (the same in every language); labels are translated where drawn
+CATEGORIES = (("A", N_("Lines")), ("B", N_("Trackers")), ("C", N_("Collected")), ("D", N_("Civ cards")),
+              ("E", N_("Private")), ("F", N_("Neighbour")))
+ENDING_TEXT = {"depot_empty": N_("a depot ran empty"), "unplaceable": N_("a tile could not be placed"),
+               "last_event": N_("the last event card was played")}
 
 
 def _detail(cat: str, part: dict) -> list[str]:
     """Up to two short lines under a category's number."""
-    def n_of(n: int, word: str) -> str:
-        return f"{n} {word}{'s' if n != 1 else ''}"
-
     if cat == "A":  # lines, then the planet's own medals (Gaia's cities, Cerberus' globes)
-        out = [n_of(len(part["rows"]) + len(part["columns"]), "line")]
+        n = len(part["rows"]) + len(part["columns"])
+        out = [ngettext("{n} line", "{n} lines", n).format(n=n)]
         for extra in part.get("planet", []):
             word = extra["what"].split()[-1]  # "visible cities" -> "cities"
-            if extra["count"] == 1:
-                word = {"cities": "city", "globes": "globe"}.get(word, word)
-            out.append(f"{extra['count']} {word}")
+            count = extra["count"]
+            if word == "cities":
+                out.append(ngettext("{n} city", "{n} cities", count).format(n=count))
+            elif word == "globes":
+                out.append(ngettext("{n} globe", "{n} globes", count).format(n=count))
+            else:
+                out.append(f"{count} {_(word)}")
         return out
     if cat == "C":
-        return [n_of(part["lifepods"], "pod"), n_of(part["meteorites"], "meteor")]
+        return [ngettext("{n} pod", "{n} pods", part["lifepods"]).format(n=part["lifepods"]),
+                ngettext("{n} meteor", "{n} meteors", part["meteorites"]).format(n=part["meteorites"])]
     if cat == "D":
-        return [n_of(len(part["cards"]), "card")] if part["cards"] else []
+        n = len(part["cards"])
+        return [ngettext("{n} card", "{n} cards", n).format(n=n)] if part["cards"] else []
     if cat == "E":
         objs = part["objectives"]
-        return [f"{sum(1 for o in objs if o['met'])}/{len(objs)} met"] if objs else []
+        met = sum(1 for o in objs if o["met"])
+        return [ngettext("{met}/{of} met", "{met}/{of} met", met).format(met=met, of=len(objs))] if objs else []
     if cat == "F":
         objs = part["objectives"]
         won = sum(1 for o in objs if o["medals"] == 5)
         tied = sum(1 for o in objs if o["medals"] == 2)
-        lines = ([f"{won} won"] if won else []) + ([f"{tied} tied"] if tied else [])
-        return lines or (["lost"] if objs else [])
+        lines = (([ngettext("{n} won", "{n} won", won).format(n=won)] if won else [])
+                 + ([ngettext("{n} tied", "{n} tied", tied).format(n=tied)] if tied else []))
+        return lines or ([_("lost")] if objs else [])
     return []
+
+
+def _tie_note(player: dict) -> str:
+    """The tie-break that decided the place, else the squares left uncovered."""
+    tie = player.get("tie_break")  # engine.scoring's note, stored in the result in English
+    if tie and "shared place" in tie:
+        return _("tied on medals, uncovered squares and meteorites: shared place")
+    if tie and tie.startswith("tied on medals;"):
+        return _("tied on medals; {n} uncovered squares decides").format(n=player["uncovered"])
+    if tie:
+        return _("tied on medals and squares; {n} meteorites decides").format(n=player["meteorites_on_planet"])
+    n = player["uncovered"]
+    return ngettext("{n} square uncovered", "{n} squares uncovered", n).format(n=n)
 
 
 def _place_style(place: int):
@@ -63,6 +85,10 @@ def _place_style(place: int):
 
 
 def _ordinal(n: int) -> str:
+    """1st, 2nd ... (1er, 2e ... in French: the catalogue holds one form per place, 1 to 6)."""
+    forms = {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th"), 5: _("5th"), 6: _("6th")}
+    if n in forms:
+        return forms[n]
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
@@ -73,25 +99,25 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
     Raises ValueError when there is no result yet."""
     res = result if result is not None else view.get("result")
     if not res:
-        raise ValueError("the game is not over: there is no final score to draw")
+        raise ValueError(_("the game is not over: there is no final score to draw"))
     solo_result = res.get("solo") or {}
     target = target if target is not None else solo_result.get("target")
     epilogue = epilogue if epilogue is not None else solo_result.get("text")
     players = {p["seat"]: p for p in res["players"]}
     order = list(res["ranking"])
     solo = len(order) == 1
-    epi_lines = T.wrap(epilogue, 21, WIDTH - 2 * PAD - 40) if epilogue else []
+    epi_lines = T.wrap(_(epilogue), 21, WIDTH - 2 * PAD - 40) if epilogue else []
     banner_h = 96
     target_h = 64 if (solo and target is not None) else 0
     epi_h = (len(epi_lines) * 30 + 30) if epi_lines else 0
-    notes = {seat: T.wrap(players[seat].get("tie_break") or f"{players[seat]['uncovered']} squares uncovered", 15,
-                          NAME_W - 10) for seat in order}
+    notes = {seat: T.wrap(_tie_note(players[seat]), 15, NAME_W - 10) for seat in order}
     row_h = {seat: ROW_H + 18 * max(0, len(notes[seat]) - 2) for seat in order}
     height = HEADER + banner_h + HEAD_H + sum(row_h.values()) + target_h + epi_h + PAD * 2
     img = T.new_canvas(WIDTH, height)
     d = ImageDraw.Draw(img)
-    ending = ", ".join(ENDING_TEXT.get(e, e) for e in view.get("ending", []))
-    T.header(img, "Final score", f"round {view['round']}" + (f" · {ending}" if ending else ""), height=HEADER)
+    ending = ", ".join(_(ENDING_TEXT[e]) if e in ENDING_TEXT else e for e in view.get("ending", []))
+    T.header(img, _("Final score"), _("round {n}").format(n=view["round"]) + (f" · {ending}" if ending else ""),
+             height=HEADER)
 
     # winner banner
     y = HEADER + 12
@@ -100,11 +126,15 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
     winners = res["winners"]
     best = players[winners[0]]["total"] if winners else 0
     if solo:
-        line = f"{T.player_name(names, order[0])}: {players[order[0]]['total']} medals"
+        total = players[order[0]]["total"]
+        line = ngettext("{name}: {n} medal", "{name}: {n} medals", total).format(name=T.player_name(names, order[0]),
+                                                                                 n=total)
     elif len(winners) == 1:
-        line = f"{T.player_name(names, winners[0])} wins with {best} medals"
+        line = ngettext("{name} wins with {n} medal", "{name} wins with {n} medals", best).format(
+            name=T.player_name(names, winners[0]), n=best)
     else:
-        line = " & ".join(T.player_name(names, w) for w in winners) + f" share the win ({best})"
+        line = _("{names} share the win ({n})").format(names=" & ".join(T.player_name(names, w) for w in winners),
+                                                       n=best)
     T.draw_text(d, (PAD + 92, y + (banner_h - 12) / 2), T.fit_text(line, 32, WIDTH - 2 * PAD - 110, True), 32,
                 bold=True, anchor="lm")
 
@@ -115,10 +145,10 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
         x = cx0 + k * CAT_W + CAT_W / 2
         d.rounded_rectangle((x - 20, y + 6, x + 20, y + 42), radius=8, fill=T.PANEL_2)
         T.draw_text(d, (x, y + 24), cat, 24, bold=True, anchor="mm")
-        T.draw_text(d, (x, y + 58), T.fit_text(label, 15, CAT_W - 4), 15, fill=T.TEXT_MUTED, anchor="mm")
+        T.draw_text(d, (x, y + 58), T.fit_text(_(label), 15, CAT_W - 4), 15, fill=T.TEXT_MUTED, anchor="mm")
     tx = cx0 + 6 * CAT_W + (WIDTH - PAD - cx0 - 6 * CAT_W) / 2
-    T.draw_text(d, (tx, y + 24), "Total", 24, bold=True, anchor="mm")
-    T.draw_text(d, (PAD + 12, y + 40), "Player", 20, fill=T.TEXT_MUTED, anchor="lm")
+    T.draw_text(d, (tx, y + 24), _("Total"), 24, bold=True, anchor="mm")
+    T.draw_text(d, (PAD + 12, y + 40), _("Player"), 20, fill=T.TEXT_MUTED, anchor="lm")
 
     # rows
     y += HEAD_H
@@ -146,8 +176,8 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
             T.draw_text(d, (x, ny), str(part["total"]), 30, bold=True,
                         fill=T.TEXT if part["total"] else T.TEXT_MUTED, anchor="mm")
             for j, line in enumerate(det):
-                T.draw_text(d, (x, ny + 32 + j * 18), T.fit_text(line, 15, CAT_W - 6), 15, fill=T.TEXT_MUTED,
-                            anchor="mm")
+                text, size = T.fit_shrink(line, 15, CAT_W - 6, smallest=12)
+                T.draw_text(d, (x, ny + 32 + j * 18), text, size, fill=T.TEXT_MUTED, anchor="mm")
         icons.paste(img, icons.medal(p["total"], 64, "gold" if win else "plain"), (tx, y + ROW_H / 2))
         y += rh
 
@@ -156,8 +186,8 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
         reached = total >= target
         d.rounded_rectangle((PAD, y + 8, WIDTH - PAD, y + target_h - 4), radius=12, fill=T.PANEL)
         icons.paste(img, icons.check(36) if reached else icons.cross(36), (PAD + 32, y + target_h / 2 + 2))
-        msg = (f"Target {target}: reached (+{total - target})" if reached
-               else f"Target {target}: missed by {target - total}")
+        msg = (_("Target {target}: reached (+{over})").format(target=target, over=total - target) if reached
+               else _("Target {target}: missed by {short}").format(target=target, short=target - total))
         T.draw_text(d, (PAD + 62, y + target_h / 2 + 2), msg, 26, bold=True, anchor="lm")
         y += target_h
     if epi_lines:

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from i18n import _, ngettext
+
 from . import cells as C
 from . import icons
 from . import theme as T
@@ -45,14 +47,14 @@ def _stack(img: Image.Image, d: ImageDraw.ImageDraw, stack: str, entry: dict, x0
            h: int) -> None:
     """One stack: its top tile centred in (x0, y0, w, h), the height below."""
     top, count = entry["top"], entry["count"]
-    label = "small" if stack == "small" else "large"
+    label = _("small") if stack == "small" else _("large")
     T.draw_text(d, (x0 + w / 2, y0 + 2), label, 16, fill=T.TEXT_MUTED, anchor="mt")
     area_y = y0 + 22
     area_h = h - 22 - 30
     if top is None:
         d.rounded_rectangle((x0 + 14, area_y + 8, x0 + w - 14, area_y + area_h - 8), radius=8, outline=T.PANEL_LINE,
                             width=2)
-        T.draw_text(d, (x0 + w / 2, area_y + area_h / 2), "empty", 18, fill=T.TEXT_MUTED, anchor="mm")
+        T.draw_text(d, (x0 + w / 2, area_y + area_h / 2), _("empty"), 18, fill=T.TEXT_MUTED, anchor="mm")
     else:
         rows, cols = C.tile_size(top, 0)
         orient = 0
@@ -89,8 +91,8 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
     for seat in range(n):
         facing.setdefault(seat_position(view, seat), []).append(seat)
     solo = n == 1
-    T.header(img, "Space station", round_label(view) + (
-        "" if solo else f" · commander: {T.player_name(names, commander)}"), height=HEADER)
+    T.header(img, _("Space station"), round_label(view) + (
+        "" if solo else " · " + _("commander: {name}").format(name=T.player_name(names, commander))), height=HEADER)
 
     cx, cy = WIDTH / 2, HEADER + (HEIGHT - HEADER) / 2
     # the hub and the ring
@@ -98,11 +100,11 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
               width=10)
     d.ellipse((cx - 130, cy - 110, cx + 130, cy + 110), fill=T.PANEL, outline=T.PANEL_LINE, width=3)
     if solo:
-        T.draw_text(d, (cx, cy - 14), "Solo", 18, fill=T.TEXT_MUTED, anchor="mm")
+        T.draw_text(d, (cx, cy - 14), _("Solo"), 18, fill=T.TEXT_MUTED, anchor="mm")
         T.draw_text(d, (cx, cy + 14), T.fit_text(T.player_name(names, 0), 26, 230, True), 26, bold=True, anchor="mm")
     else:
         icons.paste(img, icons.crown(52), (cx, cy - 52))
-        T.draw_text(d, (cx, cy - 14), "Commander", 18, fill=T.TEXT_MUTED, anchor="mm")
+        T.draw_text(d, (cx, cy - 14), _("Commander"), 18, fill=T.TEXT_MUTED, anchor="mm")
         T.draw_text(d, (cx, cy + 14), T.fit_text(T.player_name(names, commander), 26, 230, True), 26, bold=True,
                     anchor="mm")
     T.draw_text(d, (cx, cy + 50), round_label(view), 20, fill=T.TEXT_MUTED, anchor="mm")
@@ -132,7 +134,8 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
             T.draw_text(d, (tx + 4, y0 + 18), T.fit_text(names_here, 20, x0 + BOX_W - tx - 14, True), 20, bold=True,
                         anchor="lm")
         else:
-            T.draw_text(d, (x0 + 14, y0 + 18), f"depot {p + 1} · nobody", 18, fill=T.TEXT_MUTED, anchor="lm")
+            T.draw_text(d, (x0 + 14, y0 + 18), T.fit_text(_("depot {n} · nobody").format(n=p + 1), 18, BOX_W - 28), 18,
+                        fill=T.TEXT_MUTED, anchor="lm")
         slots = depot_slots(view, p)
         half = BOX_W // 2
         for k, stack in enumerate(("small", "large")):
@@ -153,11 +156,15 @@ def _event_band(d: ImageDraw.ImageDraw, event: dict, events: dict, view: dict, y
     tx = x0 + 36
     width = x1 - tx - 20
     left = events.get("remaining", 0)
-    label = (f"Event of round {view['round']} · {event['colour']} alert · "
-             + (f"{left} card{'s' if left != 1 else ''} left" if left else "last card: last round"))
+    alert = {"green": _("green alert"), "orange": _("orange alert"), "red": _("red alert")}.get(event["colour"],
+                                                                                             event["colour"])
+    parts = [_("Event of round {n}").format(n=view["round"]), alert,
+             ngettext("{n} card left", "{n} cards left", left).format(n=left) if left else _("last card: last round")]
     if view.get("solo"):
-        label += f" · solo target {view['solo']['target']} medals"
+        parts.append(_("solo target {n} medals").format(n=view["solo"]["target"]))
+    label = " · ".join(parts)
     T.draw_text(d, (tx, y0 + 22), T.fit_text(label, 17, width), 17, fill=T.TEXT_MUTED, anchor="lm")
-    T.draw_text(d, (tx, y0 + 52), T.fit_text(event["name"], 23, width, True), 23, bold=True, anchor="lm")
-    for k, line in enumerate(T.wrap(event["text"], 20, width)[:2]):
+    name, text = event["name"], event["text"]  # the card's own words (game content), translated here
+    T.draw_text(d, (tx, y0 + 52), T.fit_text(_(name), 23, width, True), 23, bold=True, anchor="lm")
+    for k, line in enumerate(T.wrap(_(text), 20, width)[:2]):
         T.draw_text(d, (tx, y0 + 86 + k * 26), line, 20, anchor="lm")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine import data as D
+from i18n import _, ngettext
 
 from . import icons
 from . import theme as T
@@ -30,16 +31,16 @@ def _grid(n: int) -> tuple[int, int]:
 def _title(phase: str, rnd: int) -> tuple[str, str]:
     """(title, note) for the header."""
     if phase == "over":
-        return "Final planets", ""
+        return _("Final planets"), ""
     if phase == "turns":
-        return f"Round {rnd}", "as at its start"
+        return _("Round {n}").format(n=rnd), _("as at its start")
     if phase == "civ":
-        return f"Round {rnd}", "civ cards"
+        return _("Round {n}").format(n=rnd), _("civ cards")
     if phase == "final":
-        return "Game end", "last decisions"
+        return _("Game end"), _("last decisions")
     if phase == "rotate" and rnd > 1:
-        return f"After round {rnd - 1}", ""
-    return "Before round 1", ""
+        return _("After round {n}").format(n=rnd - 1), ""
+    return _("Before round 1"), ""
 
 
 def panel_size() -> tuple[int, int]:
@@ -59,7 +60,7 @@ def render_round_summary(view: dict, names: Sequence[str] | None = None, *, titl
     d = ImageDraw.Draw(img)
     phase = view["phase"]
     auto, note = _title(phase, view["round"])
-    sub = " · ".join(x for x in (note, f"{n} player{'s' if n != 1 else ''}") if x)
+    sub = " · ".join(x for x in (note, ngettext("{n} player", "{n} players", n).format(n=n)) if x)
     T.header(img, title or auto, sub, height=HEADER)
     g = geometry(MINI_CELL, False)
     x_off = (width - (cols * pw + (cols - 1) * GAP)) // 2
@@ -74,8 +75,8 @@ def render_round_summary(view: dict, names: Sequence[str] | None = None, *, titl
         _panel(img, d, view, seat, names, x0, y0, pw, ph, g)
     fy = height - FOOT // 2 - 4
     icons.paste(img, icons.medal("", 22, "gold"), (GAP + 12, fy))
-    foot = "final medals" if view.get("result") else "medals so far from lines and trackers"
-    T.draw_text(d, (GAP + 30, fy), foot, 17, fill=T.TEXT_MUTED, anchor="lm")
+    foot = _("final medals") if view.get("result") else _("medals so far from lines and trackers")
+    T.draw_text(d, (GAP + 30, fy), T.fit_text(foot, 17, width - GAP - 30 - 8), 17, fill=T.TEXT_MUTED, anchor="lm")
     return img
 
 
@@ -99,8 +100,9 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, name
     icons.paste(img, icons.medal(medals, 34, "gold"), (x0 + pw - 28, y0 + 24))
     name_right = x0 + pw - 52
     if still_playing(view, seat):
-        T.draw_text(d, (name_right, y0 + 24), "playing…", 18, fill=T.WARN, anchor="rm")
-        name_right -= T.text_width("playing…", 18) + 10
+        playing = _("playing…")
+        T.draw_text(d, (name_right, y0 + 24), playing, 18, fill=T.WARN, anchor="rm")
+        name_right -= T.text_width(playing, 18) + 10
     name, size = T.fit_shrink(T.player_name(names, seat), 24, name_right - nx, True)
     T.draw_text(d, (nx, y0 + 24), name, size, bold=True, anchor="lm")
     # planet

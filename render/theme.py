@@ -13,6 +13,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from i18n import N_, _
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 # --------------------------------------------------------------------------- palette
@@ -56,9 +58,23 @@ TERRAIN_INK = {  # icon glyphs, patterns, letters on that terrain
     "tech": (100, 36, 0),
     "energy": (120, 104, 0),
 }
-TERRAIN_LETTER = {"civ": "C", "water": "W", "biomass": "B", "rover": "R", "tech": "T", "energy": "E"}
-TERRAIN_NAME = {"civ": "Civ", "water": "Water", "biomass": "Biomass", "rover": "Rover", "tech": "Tech",
-                "energy": "Energy"}
+# translated where drawn (terrain_letter, terrain_name): each language picks its own letters
+TERRAIN_LETTER = {"civ": N_("C"), "water": N_("W"), "biomass": N_("B"), "rover": N_("R"), "tech": N_("T"),
+                  "energy": N_("E")}
+TERRAIN_NAME = {"civ": N_("Civ"), "water": N_("Water"), "biomass": N_("Biomass"), "rover": N_("Rover"),
+                "tech": N_("Tech"), "energy": N_("Energy")}
+
+
+def terrain_name(terrain: str) -> str:
+    """The terrain's name in the current language (Civ, Water ... / Civ, Eau ...)."""
+    return _(TERRAIN_NAME[terrain])
+
+
+def terrain_letter(terrain: str) -> str:
+    """The letter printed on a terrain square in the current language."""
+    return _(TERRAIN_LETTER[terrain])
+
+
 TRACK_ORDER = ("civ", "water", "biomass", "rover", "tech")
 
 # seat colours (depot indicators, name badges); always shown with the seat number or name
@@ -135,7 +151,7 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
 def player_name(names, seat: int) -> str:
     if names and seat < len(names) and names[seat]:
         return str(names[seat])
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 # --------------------------------------------------------------------------- shared pieces
@@ -175,7 +191,7 @@ def starfield(width: int, height: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     # a tiny linear congruential generator: the same stars on every Python version
     x = 12345
-    for _ in range(width * height // 2600):
+    for _star in range(width * height // 2600):
         x = (x * 1103515245 + 12345) & 0x7FFFFFFF
         px = x % width
         x = (x * 1103515245 + 12345) & 0x7FFFFFFF

@@ -9,6 +9,7 @@ from engine import data as D
 from engine.board import Board
 from engine.rules import station_slots, tech_unlocked
 from engine.scoring import track_medals as _track_medals
+from i18n import _
 
 
 def board_of(view: dict, seat: int) -> Board:
@@ -69,7 +70,7 @@ def snapshot_note(view: dict, seat: int) -> str | None:
     """A note when the view shows another seat as it was at the start of the round (while
     the round's turns are played, other players' tiles stay hidden until all confirm)."""
     if view["phase"] == "turns" and view.get("viewer") != seat:
-        return "as at start of round"
+        return _("as at start of round")
     return None
 
 
@@ -79,4 +80,4 @@ def still_playing(view: dict, seat: int) -> bool:
 
 def round_label(view: dict) -> str:
     """"round 5", or "setup" while private objectives are chosen before round 1."""
-    return f"round {view['round']}" if view["round"] >= 1 else "setup"
+    return _("round {n}").format(n=view["round"]) if view["round"] >= 1 else _("setup")

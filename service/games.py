@@ -25,6 +25,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 
+import i18n
 from db.errors import GameNotFound, StaleVersion
 from db.lock import LOCK_GAME
 from db.players import PlayerRepository
@@ -244,8 +245,8 @@ class GameService(Lobby, Play, Timers):
     async def render(self, kind: str, *args, **kwargs) -> bytes:
         """PNG bytes of a render kind, drawn in the worker pool (a few at a time)."""
         from render import render_png
-        async with self._render:
-            return await workers.run(self.executor, render_png, kind, *args, **kwargs)
+        async with self._render:  # the language in use now travels with the job (a worker has its own)
+            return await workers.run(self.executor, render_png, kind, *args, language=i18n.language(), **kwargs)
 
     async def render_panel(self, panel: panels.Panel) -> bytes | None:
         if panel.image is None:

@@ -1,6 +1,8 @@
 """Cosmos Inc (rulebook 2023 p.11; RULINGS D15): collected lifepods on track spaces."""
 from __future__ import annotations
 
+from i18n import _
+
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
@@ -123,4 +125,7 @@ class PodMove(BoardKind):
             F.add_item(state.seats[seat], "pod_move", left=item["left"] - 1, optional=True)
 
     def describe(self, item):
-        return f"optional: move {item['left']} more collected lifepod{'s' if item['left'] > 1 else ''}"
+        left = item["left"]
+        if left > 1:
+            return _("optional: move {n} more collected lifepods").format(n=left)
+        return _("optional: move {n} more collected lifepod").format(n=left)

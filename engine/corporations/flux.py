@@ -1,6 +1,8 @@
 """Flux Industries (rulebook 2023 p.13, FAQ; RULINGS D4, D5, C2): the flux token and the latest tech."""
 from __future__ import annotations
 
+from i18n import _
+
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS, cell_name, parse_cell
@@ -107,7 +109,7 @@ class FluxToken(BoardKind):
         state.seats[seat].corp.special["flux"] = key
 
     def describe(self, item):
-        return "put your flux token on a track (it may stay where it is)"
+        return _("put your flux token on a track (it may stay where it is)")
 
 
 @item_kind
@@ -125,4 +127,4 @@ class Meteor(BoardKind):
         s.corp.meteorites += 1
 
     def describe(self, item):
-        return "collect a meteorite from your planet"
+        return _("collect a meteorite from your planet")

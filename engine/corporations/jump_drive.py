@@ -1,6 +1,8 @@
 """Jump Drive (rulebook 2023 p.12): lifepods on tech slots switch techs on."""
 from __future__ import annotations
 
+from i18n import _
+
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
@@ -129,4 +131,4 @@ class TableObjective(BoardKind):
         corp_of(state, seat).special["table_objective"] = int(key)
 
     def describe(self, item):
-        return "keep one objective for the whole table"
+        return _("keep one objective for the whole table")

@@ -2,6 +2,8 @@
 Jump Drive; rulebook 2023 pp.11-12): the 'pod' item and its values."""
 from __future__ import annotations
 
+from i18n import _
+
 from .. import effects as F
 from ..pending import item_kind
 from .base import Board, BoardKind, board_of, corp_of
@@ -37,4 +39,4 @@ class Pod(BoardKind):
             board.put_pod(state, seat, key)
 
     def describe(self, item):
-        return "put the lifepod on your board or in the scoring area"
+        return _("put the lifepod on your board or in the scoring area")

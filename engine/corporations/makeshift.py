@@ -1,6 +1,8 @@
 """Makeshift (rulebook 2023 p.13; RULINGS D9): trackers shift between columns."""
 from __future__ import annotations
 
+from i18n import _
+
 from .. import data as D
 from .. import effects as F
 from ..data import TRACKS
@@ -156,4 +158,4 @@ class Shift(BoardKind):
         board.shift(state, seat, item, key)
 
     def describe(self, item):
-        return f"move your {item['track']} tracker: choose the space"
+        return _("move your {track} tracker: choose the space").format(track=D.terrain_word(item["track"]))

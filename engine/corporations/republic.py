@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import random
 
+from i18n import _
+
 from .. import data as D
 from .. import effects as F
 from ..ops import apply_card_op, take_civ_card
@@ -74,7 +76,7 @@ class CivRegress(BoardKind):
         F.regress(state, seat, key)
 
     def describe(self, item):
-        return "move one of your other trackers down a space (civ milestone)"
+        return _("move one of your other trackers down a space (civ milestone)")
 
 
 @item_kind
@@ -99,4 +101,4 @@ class KeepCiv(BoardKind):
             state.seats[seat].pending.append(item)  # keep choosing
 
     def describe(self, item):
-        return f"keep {item['count']} of the remaining civ cards"
+        return _("keep {n} of the remaining civ cards").format(n=item["count"])

@@ -1,6 +1,8 @@
 """Wormhole Corp (rulebook 2023 p.11; RULINGS D16): biomass levels with two benefits each."""
 from __future__ import annotations
 
+from i18n import _
+
 from .. import data as D
 from .. import effects as F
 from .. import planets as P
@@ -98,4 +100,4 @@ class Choose(BoardKind):
             F.claim_benefit(state, seat, tuple(b), item.get("track"))
 
     def describe(self, item):
-        return "biomass level: take one of the two benefits"
+        return _("biomass level: take one of the two benefits")

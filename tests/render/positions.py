@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
+from collections.abc import Callable
+from functools import cache, partial
 from pathlib import Path
+from typing import Any
 
 from engine import data as D
 from engine import make_config, new_game, public_view, view_for
 from engine.board import Board
+from i18n import use
 from render.demo import playout, preview_candidates
 
 HERE = Path(__file__).resolve().parent
@@ -222,16 +225,20 @@ def stored_positions() -> dict:
 def golden_cases() -> dict:
     """name -> function drawing that golden image from the stored views."""
     import render as R
+    from render.profile import sample_profile
 
     def p():
         return stored_positions()
+
+    def corporation(cid):
+        return R.render_corporation(stored_corporation_views()[cid], 0, NAMES)
 
     def preview(kind):
         pv = p()["preview"]
         orient, anchor = pv[kind]
         return R.render_preview(p()["mid_own"], 0, pv["tile"], orient, anchor, NAMES)
 
-    return {
+    cases: dict[str, Callable[[], Any]] = {
         "planet_mid": lambda: R.render_planet(p()["mid_own"], 0, NAMES),
         "planet_full": lambda: R.render_planet(p()["full"], 0, NAMES),
         "preview_legal": lambda: preview("legal"),
@@ -248,7 +255,36 @@ def golden_cases() -> dict:
         "planets_gallery": planets_gallery,
         "planet_tartarus": lambda: R.render_planet(planet_view("tartarus"), 0, NAMES),
         "planet_petra": lambda: R.render_planet(planet_view("petra"), 0, NAMES),
-        **{f"corporation_{cid}": (lambda cid=cid: R.render_corporation(stored_corporation_views()[cid], 0, NAMES))
-           for cid in ASYMMETRIC},
+        **{f"corporation_{cid}": partial(corporation, cid) for cid in ASYMMETRIC},
         "planet_horizon": lambda: R.render_planet(stored_corporation_views()["horizon_group"], 0, NAMES),
+        "profile": lambda: R.render_profile(sample_profile(), NAMES[0], subtitle="Planet Unknown Club"),
     }
+    # every image type again in French ("fr_" + name): the words come from the catalogue, the
+    # layout leaves room for the longer French strings. The solo sheet shows the game's own epilogue.
+    for name, draw in french_draws(cases).items():
+        cases[f"fr_{name}"] = partial(in_language, "fr", draw)
+    return cases
+
+
+def french_draws(cases: dict[str, Callable[[], Any]]) -> dict[str, Callable[[], Any]]:
+    """name -> drawing of each FRENCH_CASES image, in whatever language is in use (the
+    French golden images draw them in French)."""
+    import render as R
+
+    def score_solo():  # with the game's own epilogue, not an English one given by the test
+        return R.render_score(stored_positions()["solo_public"], NAMES[:1], target=60)
+
+    out = {name: cases[name] for name in FRENCH_CASES}
+    out["score_solo"] = score_solo
+    return out
+
+
+# the French golden images: one or more of each image type
+FRENCH_CASES = ("planet_mid", "preview_legal", "preview_illegal", "corporation_private", "corporation_public",
+                "corporation_makeshift", "station_event", "picker", "summary", "score", "score_solo", "profile")
+
+
+def in_language(language: str, draw):
+    """What ``draw()`` returns when drawn in ``language``."""
+    with use(language):
+        return draw()
