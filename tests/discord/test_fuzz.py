@@ -77,15 +77,15 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     member_options = [world.outsider, world.dave, world.admin]
     calls += [("pu board", {"player": m}) for m in member_options]
     calls += [("pu corp", {"player": m}) for m in member_options]
-    calls += [("pu kick", {"player": m}) for m in (world.bob, world.outsider, world.alice)]
-    calls += [("pu replace", {"seat": s}) for s in (3, 6)]
-    calls += [("pu replace", {"seat": 1, "member": world.bob})]
+    calls += [("pu host kick", {"player": m}) for m in (world.bob, world.outsider, world.alice)]
+    calls += [("pu host replace", {"seat": s}) for s in (3, 6)]
+    calls += [("pu host replace", {"seat": 1, "member": world.bob})]
     calls += [("pu reminders", {"on": False}), ("pu status", {}), ("pu score", {}), ("pu station", {}),
-              ("pu end", {}), ("pu play", {})]
+              ("pu host end", {}), ("pu play", {})]
     problems = []
     for name, options in calls:
         user = rng.choice(who)
-        if name in ("pu kick", "pu replace", "pu end", "pu reminders") and user is world.alice:
+        if name in ("pu host kick", "pu host replace", "pu host end", "pu reminders") and user is world.alice:
             user = world.bob  # alice may do these for real; bob may not
         try:
             r = await user.slash(thread, name, **options)
@@ -108,7 +108,7 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     ("pu create", {"timer_hours": -1.0}), ("pu create", {"remind_hours": 1e9}), ("pu create", {"players": "four"}),
     ("pu create", {"boards": "huge"}), ("pu place", {"at": "C5", "orient": 8}),
     ("pu place", {"at": "C5", "orient": -1}), ("pu place", {"at": "C5", "tile": "medium"}),
-    ("pu replace", {"seat": 0}), ("pu replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
+    ("pu host replace", {"seat": 0}), ("pu host replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
     ("pu reminders", {"on": "maybe"}), ("pu act", {}), ("pu act", {"action": 5}),
 ])
 async def test_values_of_the_wrong_type_or_out_of_range_never_reach_the_bot(world, name, options):
