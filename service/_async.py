@@ -127,14 +127,16 @@ class AsyncPlay(Host):
         if mine is None or not mine.remind_dm or game.channel_id is None:
             return post
         payload = json.loads(post[1])
-        dm_text = _("{text}\nGo to the game: {link}").format(text=text, link=thread_link(game))
+        plain = text.replace(f"<@{user}>", game.seats[pos].display_name)  # a DM pings anyway
+        dm_text = _("{text}\nGo to the game: {link}").format(text=plain, link=thread_link(game))
         payload.update({"dm": user, "text": dm_text, "mentions": [], "buttons": [],
                         "fallback": {"text": text, "mentions": payload["mentions"], "buttons": ["play"]}})
         return ("post", json.dumps(payload))
 
     def _filter_pings(self, game: Game, posts: list) -> list:
         """No ping for a player in their quiet hours, away, or who turned off the new-round
-        ping (for the round's opening post): their mention stays in the text, silent."""
+        ping (for the round's opening post): their mention becomes their name (a mention in
+        a post always pings: tests/discord/contract.py)."""
         if not game.settings:
             return posts
         now = self.clock()
@@ -147,6 +149,9 @@ class AsyncPlay(Host):
             drop = silent | (no_round if payload.get("ping") == "round" else set())
             if kind == "post" and not payload.get("dm") and drop & set(mentions):
                 payload["mentions"] = [u for u in mentions if u not in drop]
+                for seat in game.seats:
+                    if seat.user_id in drop and not seat.is_bot:
+                        payload["text"] = payload["text"].replace(f"<@{seat.user_id}>", seat.display_name)
                 raw = json.dumps(payload)
             out.append((kind, raw))
         return out
@@ -242,12 +247,12 @@ class AsyncPlay(Host):
                 raise WrongStage(_("Game #{id} is already paused.").format(id=game.id) if paused
                                  else _("Game #{id} is not paused.").format(id=game.id))
             if paused:
-                text = _("⏸ Game #{id} is paused by <@{user}>: no turn timer and no reminders until "
+                text = _("⏸ Game #{id} was paused by <@{user}>: no turn timer and no reminders until "
                          "/pu host resume. Moves are still accepted.").format(id=game.id, user=user_id)
                 await self._set_options(game, {"paused": {"by": user_id, "at": self.clock()}}, text)
                 await self.repo.clear_reminders(game.id)
             else:
-                text = _("▶ Game #{id} is resumed by <@{user}>: timers and reminders start again from now.").format(
+                text = _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.").format(
                     id=game.id, user=user_id)
                 await self._set_options(game, {"paused": None}, text)
                 for kind in ("nudge", "last", "timer", *STALL_KINDS):
