@@ -3,6 +3,11 @@ game (reminder delay, quiet hours, reminders by direct message, the new-round pi
 mode (the autopilot plays an away player's seats in all their games), the creator's pause,
 and stalled games (a ping after a long silence, then the autopilot finishes the game).
 
+Away mode: an away player's seats are played whenever they have something to decide, so the
+game never waits for them. If every person of a game is away, the autopilot plays on to the
+end of the round and the game then waits (for the first one back, or the stall clock): away
+mode does not finish a game nobody is watching.
+
 Pause: while a game is paused its turn timers, reminders and stall clock stop; moves are
 still accepted (a player may play on), only nothing is timed. Resuming starts the timers and
 reminders afresh from that moment.
@@ -212,7 +217,17 @@ class AsyncPlay(Host):
         if not mine.away(self.clock()):
             raise WrongStage(_("You are not away: nothing to do (/pu away starts away mode)."))
         await self.players.repo.update_settings(user_id, {"away_until": None})
-        await self.reschedule_user(user_id, kinds=())
+        for row in await self.repo.list_games(status="active", user_id=user_id):
+            async with self.locked_game(row.id) as game:
+                if game.state is None:
+                    continue
+                if self._bots_ready(game, game.state):  # others still away (a game everyone had left)
+                    posts: list = []
+                    job = await self._run_bots(game, game.state, posts)
+                    await self._save(game, job["state"], job["played"], posts)
+                else:
+                    await self._schedule(game, game.state)
+            self._notify(row.id)
         return await self.settings_for(user_id)
 
     async def _end_away_on_move(self, game: Game, seat: int) -> None:

@@ -28,9 +28,8 @@ class Timers(Host):
         now = self.clock()
         existing = {(r.seat, r.kind) for r in await self.repo.list_reminders(game.id)}
         acting = set(rules.to_act(state))
-        present = [i for i in range(len(game.seats)) if game.user_of(i) is not None and i not in game.away]
-        if not present and self._bots_ready(game, state):
-            bot = next(game.seats[i].seat for i in rules.to_act(state) if game.seats[i].is_bot or i in game.away)
+        if not self._humans(game) and self._bots_ready(game, state):
+            bot = next(game.seats[i].seat for i in rules.to_act(state) if game.seats[i].is_bot)
             await self.repo.set_reminder(game.id, bot, "bots", now)  # the run goes on (tick after a crash)
         elif any(kind == "bots" for _, kind in existing):
             await self.repo.clear_reminders(game.id, kind="bots")

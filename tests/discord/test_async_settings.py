@@ -10,7 +10,7 @@ import zoneinfo
 
 from engine import rules
 from tests.discord.conftest import new_bot
-from tests.discord.helpers import button, play_default_step, play_panel, start_game, thread_of
+from tests.discord.helpers import button, finish_turns, play_default_step, play_panel, start_game, thread_of
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -108,8 +108,7 @@ async def test_away_mode_plays_a_whole_round_and_back_returns_control(world):
 
 async def test_a_move_of_an_away_player_ends_away_mode(world):
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
-    await world.bob.slash(thread_of(world), "pu host allow-away", allow=False)  # bob may not
-    refused = await world.bob.slash(thread_of(world), "pu host allow-away", allow=False)
+    refused = await world.bob.slash(thread_of(world), "pu host allow-away", allow=False)  # bob is not the creator
     assert refused.ephemeral and (await world.service.load(game.id)).options["allow_away"] is True
     ok = await world.alice.slash(thread_of(world), "pu host allow-away", allow=False)
     assert ok.ephemeral and (await world.service.load(game.id)).options["allow_away"] is False
@@ -117,9 +116,20 @@ async def test_a_move_of_an_away_player_ends_away_mode(world):
     assert "Away mode is off in: #" in r.response.content  # her seat here waits for her
     assert (await world.service.settings_for(world.alice.id)).away(world.service.clock())
     game = await world.service.load(game.id)
-    if game.seat_of(world.alice.id) in rules.to_act(game.state):
-        await play_default_step(world, world.alice, game.id)
-        assert not (await world.service.settings_for(world.alice.id)).away(world.service.clock())
+    assert game.seat_of(world.alice.id) in rules.to_act(game.state)
+    await play_default_step(world, world.alice, game.id)
+    assert not (await world.service.settings_for(world.alice.id)).away(world.service.clock())
+
+
+async def test_a_player_who_turned_off_the_new_round_ping_is_named_not_pinged(world):
+    r = await world.bob.slash(world.channel, "pu settings", round_ping=False)
+    assert "new round opens: no" in r.response.content
+    game = await start_game(world, [world.alice, world.bob], remind_hours=0)
+    await finish_turns(world, game.id, [world.alice, world.bob])
+    opened = [m for m in thread_of(world).history() if "Round 2 is open" in m.content]
+    assert len(opened) == 1
+    assert world.alice.id in opened[0].raw_mentions and world.bob.id not in opened[0].raw_mentions
+    assert "bob" in opened[0].content
 
 
 async def test_a_paused_game_runs_no_timer_until_it_is_resumed(world):
