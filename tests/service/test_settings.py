@@ -13,8 +13,8 @@ from service.errors import ConfigError, WrongStage
 from service.settings import Settings, away_until, check_zone, zone_suggestions
 
 
-def at(zone: str, *args) -> float:
-    return dt.datetime(*args, tzinfo=zoneinfo.ZoneInfo(zone)).timestamp()
+def at(zone: str, year: int, month: int, day: int, hour: int, minute: int) -> float:
+    return dt.datetime(year, month, day, hour, minute, tzinfo=zoneinfo.ZoneInfo(zone)).timestamp()
 
 
 def test_quiet_hours_across_midnight_end_at_the_local_end_hour():
