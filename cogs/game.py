@@ -184,7 +184,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         assert panel is not None, "show_panel is given the outcome of a seat's own request, which has its panel"
         png = await self.service.render_panel(panel)
         files = ui.png_file(png, f"game-{panel.game_id}-seat-{panel.seat + 1}.png")
-        text = (note + "\n" if note else "") + panel.text
+        deadline = await self.service.deadline_note(panel.game_id, panel.seat) if not panel.done else ""
+        text = (note + "\n" if note else "") + panel.text + ("\n" + deadline if deadline else "")
         view = ui.panel_view(panel)
         if edit:
             await interaction.edit_original_response(content=clip(text), attachments=files, view=view)

@@ -161,6 +161,30 @@ class AsyncPlay(Host):
             out.append((kind, raw))
         return out
 
+    def _add_deadlines(self, game: Game, posts: list) -> list:
+        """A new round's opening post names the turn timer's deadline (a Discord timestamp:
+        each reader sees it in their own time zone)."""
+        hours = float(game.options.get("timer_hours") or 0)
+        if not hours or game.options.get("paused"):
+            return posts
+        out = []
+        for kind, raw in posts:
+            payload = json.loads(raw)
+            if kind == "post" and payload.get("ping") == "round":
+                payload["text"] += "\n" + _("⏱ Turn timer: the autopilot plays for whoever has not played {when}.").format(
+                    when=stamp(self.clock() + hours * HOUR))
+                raw = json.dumps(payload)
+            out.append((kind, raw))
+        return out
+
+    async def deadline_note(self, game_id: int, seat: int) -> str:
+        """For a player's private panel: when their turn timer runs out, if it runs."""
+        seats = await self.repo.list_seats(game_id)
+        row = seats[seat] if 0 <= seat < len(seats) else None
+        timers = [r.due_at for r in await self.repo.list_reminders(game_id) if row is not None
+                  and r.seat == row.seat and r.kind == "timer"]
+        return _("⏱ Your turn timer runs out {when}.").format(when=stamp(timers[0])) if timers else ""
+
     def _timer_deadline_text(self, due: float | None) -> str:
         return "" if due is None else " " + _("The turn timer runs out {when}.").format(when=stamp(due))
 

@@ -177,7 +177,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay):
             status = "finished"
         if not self._humans(game):
             posts = self._digest(game, posts)
-        posts = self._filter_pings(game, posts)
+        posts = self._filter_pings(game, self._add_deadlines(game, posts))
         results = self._results(game, state) if status == "finished" else []
         try:
             version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,

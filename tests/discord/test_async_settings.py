@@ -8,6 +8,8 @@ import logging
 import random
 import zoneinfo
 
+import pytest
+
 from engine import rules
 from tests.discord.conftest import new_bot
 from tests.discord.helpers import button, finish_turns, play_default_step, play_panel, start_game, thread_of
@@ -135,6 +137,8 @@ async def test_a_player_who_turned_off_the_new_round_ping_is_named_not_pinged(wo
 async def test_a_paused_game_runs_no_timer_until_it_is_resumed(world):
     game = await start_game(world, [world.alice, world.bob], timer_hours=1, remind_hours=0)
     thread = thread_of(world)
+    opened = [m.content for m in thread.history() if "Round 1 is open" in m.content]
+    assert "Turn timer" in opened[0] and ":R>" in opened[0] and ":f>" in opened[0]
     refused = await world.bob.slash(thread, "pu host pause")
     assert refused.ephemeral and "creator" in refused.response.content
     r = await world.alice.slash(thread, "pu host pause")
@@ -149,10 +153,13 @@ async def test_a_paused_game_runs_no_timer_until_it_is_resumed(world):
     await world.admin.slash(thread, "pu host resume")
     status = await world.bob.slash(thread, "pu status")
     assert "timer runs out <t:" in status.response.content and ":R>" in status.response.content
+    panel = await play_panel(world, world.bob, game.id)  # his own panel says when his time runs out
+    assert "Your turn timer runs out <t:" in panel.response.content
     await world.env.advance_time(HOUR + TICK + 60)
     assert [m for m in thread.history() if "Time ran out" in m.content]
 
 
+@pytest.mark.simcord(settle_timeout=60)  # the autopilot plays the whole game and its posts go out in one step
 async def test_a_stalled_game_is_pinged_then_finished_by_the_autopilot(world, db):
     await world.env.restart_bot(new_bot(db, heartbeat_seconds=6 * HOUR))  # 28 days of heartbeats, quicker
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
