@@ -348,9 +348,3 @@ class PlayerRepository:
             f"INSERT INTO player_settings (user_id, {', '.join(columns)}) VALUES (?{', ?' * len(columns)})"
             f" ON CONFLICT (user_id) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in columns)}",
             (user_id, *(values[c] for c in columns)))
-
-    async def away_users(self, now: float) -> list[tuple[int, float]]:
-        """(user id, away until) of every user away at ``now``."""
-        rows = await self.db.fetchall(
-            "SELECT user_id, away_until FROM player_settings WHERE away_until > ? ORDER BY user_id", (now,))
-        return [(int(u), float(t)) for u, t in rows]

@@ -94,7 +94,8 @@ class AsyncPlay(Host):
         if "language" in changes:
             values["language"] = S.check_language(changes["language"])
         await self.players.repo.update_settings(user_id, values)
-        await self.reschedule_user(user_id)
+        if {"remind_hours", "time_zone", "quiet_start"} & set(values):  # when reminders are due changed
+            await self.reschedule_user(user_id)
         return await self.settings_for(user_id)
 
     async def reschedule_user(self, user_id: int, *, kinds=("nudge", "last")) -> None:

@@ -108,6 +108,9 @@ class Timers(Host):
                 await self._save(game, job["state"], job["played"], posts)
                 return True
             remind = self._remind_delay(game, pos)
+            if not remind:  # the player turned their reminders off (service.settings)
+                await self.repo.clear_reminders(game.id, rem.seat, rem.kind)
+                return False
             timers = [r.due_at for r in await self.repo.list_reminders(game.id) if r.seat == rem.seat
                       and r.kind == "timer"]
             deadline = self._timer_deadline_text(timers[0] if timers else None)
