@@ -314,12 +314,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            remind_hours="hours before a waiting player is reminded (0: off)",
                            private_objectives="play with private objectives",
                            boards="standard boards, or asymmetric planets and corporations dealt at random",
-                           events="the event deck: off, or easy / normal / hard")
+                           events="the event deck: off, or easy / normal / hard",
+                           stall_days="days without a move before the game's stall notice (0: never; default 14)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
-                     private_objectives: bool = False, boards: str = "standard", events: str = "off") -> None:
+                     private_objectives: bool = False, boards: str = "standard", events: str = "off",
+                     stall_days: app_commands.Range[int, 0, 365] = 14) -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
@@ -333,7 +335,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
-                         "private_objectives": private_objectives, "boards": boards, "events": events})
+                         "private_objectives": private_objectives, "boards": boards, "events": events,
+                         "stall_days": float(stall_days)})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()

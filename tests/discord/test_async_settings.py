@@ -162,16 +162,18 @@ async def test_a_paused_game_runs_no_timer_until_it_is_resumed(world):
 @pytest.mark.simcord(settle_timeout=60)  # the autopilot plays the whole game and its posts go out in one step
 async def test_a_stalled_game_is_pinged_then_finished_by_the_autopilot(world, db):
     await world.env.restart_bot(new_bot(db, heartbeat_seconds=6 * HOUR))  # 28 days of heartbeats, quicker
-    game = await start_game(world, [world.alice, world.bob], remind_hours=0)
+    game = await start_game(world, [world.alice, world.bob], remind_hours=0, stall_days=3)
     thread = thread_of(world)
-    await world.env.advance_time(14 * DAY - HOUR)
+    await world.env.advance_time(3 * DAY - HOUR)
     assert not [m for m in thread.history() if "no move for" in m.content]
     await world.env.advance_time(7 * HOUR)
-    notice = [m for m in thread.history() if "no move for 14 days" in m.content]
+    notice = [m for m in thread.history() if "no move for 3 days" in m.content]
     assert len(notice) == 1
     assert {world.alice.id} <= set(notice[0].raw_mentions) and "<t:" in notice[0].content
     assert (await world.service.load(game.id)).status == "active"
-    await world.env.advance_time(14 * DAY)
+    await world.env.advance_time(13 * DAY)
+    assert (await world.service.load(game.id)).status == "active"  # the second period is 14 days
+    await world.env.advance_time(DAY)
     game = await world.service.load(game.id)
     assert game.status == "finished"
     assert [m for m in thread.history() if "stalled: the autopilot now plays" in m.content]
