@@ -346,8 +346,7 @@ class AsyncPlay(Host):
                 who = ", ".join(game.mention(i) for i in waiting)
                 days = float(game.options.get("stall_days", 14.0))
                 text = _("⏳ Game #{id} has had no move for {days:g} days. It waits for: {who}. <@{creator}>, "
-                         "if nobody plays, the autopilot takes over the waiting seats and finishes the game "
-                         "{when}.").format(id=game.id, days=days, who=who, creator=game.row.creator_id,
+                         "if nobody plays, the autopilot takes over the waiting seats {when}.").format(id=game.id, days=days, who=who, creator=game.row.creator_id,
                                           when=stamp(due))
                 mentions = sorted({*self._humans(game, waiting), game.row.creator_id})
                 version = await self.repo.save_state(game.id, dump(state), game.version,
@@ -363,8 +362,10 @@ class AsyncPlay(Host):
             assert game.state is not None
             if not self._humans(game):
                 await self.repo.set_reminder(game.id, game.seats[0].seat, "bots", self.clock())
-            posts = [self._post(game, _("🤖 Game #{id} stalled: the autopilot now plays for {names} and takes the "
-                                        "game on to its end.").format(id=game.id, names=names))]
+            text = (_("🤖 Game #{id} stalled: the autopilot now plays for {names} and takes the game on to its "
+                      "end.") if not self._humans(game) else
+                    _("🤖 Game #{id} stalled: the autopilot now plays for {names}.")).format(id=game.id, names=names)
+            posts = [self._post(game, text)]
             job = await self._run_bots(game, game.state, posts)
             await self._save(game, job["state"], job["played"], posts)
         self._notify(game.id)
