@@ -20,9 +20,11 @@ from db.errors import DatabaseError
 from engine import data as D
 from engine.actions import Pick, Place
 from engine.errors import DataError, EngineError
+from i18n import _
 from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
 from service import boards as sides  # (a /pu create option is called boards)
 from service.outbox import Poster
+from service.settings import zone_suggestions
 
 from . import ui
 from .client import PUBot
@@ -92,6 +94,9 @@ class Answer:
 
 
 class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet Unknown"):
+    # the creator's tools (the creator or a member with Manage Server): /pu host kick, ...
+    host = app_commands.Group(name="host", description="The creator's tools (creator or Manage Server)")
+
     def __init__(self, bot: PUBot, service: GameService):
         self.bot = bot
         self.service = service
@@ -179,7 +184,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         assert panel is not None, "show_panel is given the outcome of a seat's own request, which has its panel"
         png = await self.service.render_panel(panel)
         files = ui.png_file(png, f"game-{panel.game_id}-seat-{panel.seat + 1}.png")
-        text = (note + "\n" if note else "") + panel.text
+        deadline = await self.service.deadline_note(panel.game_id, panel.seat) if not panel.done else ""
+        text = (note + "\n" if note else "") + panel.text + ("\n" + deadline if deadline else "")
         view = ui.panel_view(panel)
         if edit:
             await interaction.edit_original_response(content=clip(text), attachments=files, view=view)
@@ -308,12 +314,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            remind_hours="hours before a waiting player is reminded (0: off)",
                            private_objectives="play with private objectives",
                            boards="standard boards, or asymmetric planets and corporations dealt at random",
-                           events="the event deck: off, or easy / normal / hard")
+                           events="the event deck: off, or easy / normal / hard",
+                           stall_days="days without a move before the game's stall notice (0: never; default 14)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
-                     private_objectives: bool = False, boards: str = "standard", events: str = "off") -> None:
+                     private_objectives: bool = False, boards: str = "standard", events: str = "off",
+                     stall_days: app_commands.Range[int, 0, 365] = 14) -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
@@ -327,7 +335,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
-                         "private_objectives": private_objectives, "boards": boards, "events": events})
+                         "private_objectives": private_objectives, "boards": boards, "events": events,
+                         "stall_days": float(stall_days)})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()
@@ -534,7 +543,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     async def status(self, interaction: Interaction) -> None:
         async with self.answering(interaction):
             game = await self.here(interaction)
-            await self.send_private(interaction, self.service.status_text(game))
+            await self.send_private(interaction, await self.service.status_report(game))
 
     @app_commands.command(name="score", description="Current standing by scoring category")
     async def score(self, interaction: Interaction) -> None:
@@ -581,7 +590,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     # ------------------------------------------------------------------ commands: the creator's tools
 
-    @app_commands.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
+    @host.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
     async def kick(self, interaction: Interaction, player: discord.User) -> None:
         async with self.answering(interaction):
             no_one_named_in_dm(interaction, player)
@@ -593,7 +602,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_private(interaction, f"{player.display_name} was removed from game #{game.id}.")
             await self.refresh_lobby(game)
 
-    @app_commands.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
+    @host.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
     @app_commands.describe(seat="seat number (1-6)", member="the new player; leave empty for the autopilot")
     async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
                       member: discord.User | None = None) -> None:
@@ -609,7 +618,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
             await self.send_private(interaction, f"Seat {seat} is now played by {game.names[seat - 1]}.")
 
-    @app_commands.command(name="end", description="End this game now (creator or Manage Server)")
+    @host.command(name="end", description="End this game now (creator or Manage Server)")
     async def end(self, interaction: Interaction) -> None:
         async with self.answering(interaction, flush=True) as answer:
             game = await self.here(interaction)
@@ -617,6 +626,145 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.cancel(game.id, interaction.user.id, is_admin(interaction))
             await self.send_private(interaction, f"Game #{game.id} is ended.")
             await self.refresh_lobby(game)
+
+    @host.command(name="pause", description="Pause this game: no turn timer, no reminders (creator or Manage Server)")
+    async def pause(self, interaction: Interaction) -> None:
+        await self._pause(interaction, True)
+
+    @host.command(name="resume", description="Resume a paused game: timers and reminders start again")
+    async def resume(self, interaction: Interaction) -> None:
+        await self._pause(interaction, False)
+
+    async def _pause(self, interaction: Interaction, paused: bool) -> None:
+        async with self.answering(interaction, flush=True) as answer:
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            game = await self.service.pause(game.id, interaction.user.id, is_admin(interaction), paused)
+            await self.send_private(interaction, _("Game #{id} is paused.").format(id=game.id) if paused
+                                    else _("Game #{id} is resumed.").format(id=game.id))
+
+    @host.command(name="allow-away", description="May the autopilot play for players who are away? (default: yes)")
+    @app_commands.describe(allow="yes: away players' seats are played by the autopilot; no: they wait")
+    async def allow_away(self, interaction: Interaction, allow: bool) -> None:
+        async with self.answering(interaction, flush=True) as answer:
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            game = await self.service.allow_away(game.id, interaction.user.id, is_admin(interaction), allow)
+            await self.send_private(interaction, _("Away mode is allowed in game #{id}.").format(id=game.id) if allow
+                                    else _("Away mode is off in game #{id}.").format(id=game.id))
+
+    # ------------------------------------------------------------------ commands: your own settings
+
+    def settings_text(self, mine) -> str:
+        lines = [_("**Your settings** (all your games, in every server):")]
+        lines += [f"• {line}" for line in mine.describe(self.service.clock())]
+        lines.append(_("Type /pu settings time_zone:... for your time zone (quiet hours follow it)."))
+        return "\n".join(lines)
+
+    @app_commands.command(name="settings", description="Your own settings for all your games: reminders, quiet hours")
+    @app_commands.describe(reminder_hours="hours before you are reminded: 1-48, 0 for none, -1 for each game's own",
+                           quiet_start="quiet hours start, an hour 0-23 in your time zone (no pings then)",
+                           quiet_end="quiet hours end, an hour 0-23", time_zone="your time zone, e.g. Europe/Paris",
+                           reminders_by="reminders in the game's thread or as a direct message",
+                           round_ping="ping me when a new round opens", language="the bot's language for you")
+    @app_commands.choices(reminders_by=[app_commands.Choice(name="a mention in the game's thread", value="thread"),
+                                        app_commands.Choice(name="a direct message with a link", value="dm")],
+                          language=[app_commands.Choice(name="as in Discord", value="discord"),
+                                    app_commands.Choice(name="English", value="en"),
+                                    app_commands.Choice(name="Français", value="fr")])
+    async def settings(self, interaction: Interaction, reminder_hours: float | None = None,
+                       quiet_start: int | None = None, quiet_end: int | None = None, time_zone: str | None = None,
+                       reminders_by: str | None = None, round_ping: bool | None = None,
+                       language: str | None = None) -> None:
+        async with self.answering(interaction):
+            user = interaction.user.id
+            changes: dict[str, Any] = {}
+            if reminder_hours is not None:
+                changes["remind_hours"] = None if reminder_hours == -1 else reminder_hours
+            if time_zone is not None:
+                changes["time_zone"] = time_zone
+            if quiet_start is not None or quiet_end is not None:
+                mine = await self.service.settings_for(user)
+                start = quiet_start if quiet_start is not None else mine.quiet_start
+                end = quiet_end if quiet_end is not None else mine.quiet_end
+                if start is None or end is None:
+                    raise ServiceError(_("Quiet hours: give both quiet_start and quiet_end, hours from 0 to 23 "
+                                         "(e.g. 22 and 7)."))
+                changes["quiet_hours"] = (start, end)
+            if reminders_by is not None:
+                changes["remind_dm"] = reminders_by == "dm"
+            if round_ping is not None:
+                changes["round_ping"] = round_ping
+            if language is not None:
+                changes["language"] = language
+            mine = await (self.service.update_settings(user, **changes) if changes
+                          else self.service.settings_for(user))
+            await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
+
+    @settings.autocomplete("time_zone")
+    async def time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            return [app_commands.Choice(name=z, value=z) for z in zone_suggestions(current)]
+        except Exception:  # noqa: BLE001 - autocomplete must never fail loudly
+            return []
+
+    async def settings_click(self, interaction: Interaction, field: str, value: str) -> None:
+        """A menu or button of the settings panel (cogs/ui.py): the clicker's own settings."""
+        async with self.answering(interaction):
+            user = interaction.user.id
+            mine = await self.service.settings_for(user)
+            if field == "remind":
+                changes: dict[str, Any] = {"remind_hours": None if value == "game" else float(value)}
+            elif field == "qs":
+                if value == "none":
+                    changes = {"quiet_hours": None}
+                else:
+                    start = int(value)
+                    end = mine.quiet_end if mine.quiet_end is not None and mine.quiet_end != start else (start + 8) % 24
+                    changes = {"quiet_hours": (start, end)}
+            elif field == "qe":
+                end = int(value)
+                start = mine.quiet_start if mine.quiet_start is not None else (end - 8) % 24
+                if start == end:
+                    raise ServiceError(_("Quiet hours: the start and the end must differ (e.g. 22 to 7)."))
+                changes = {"quiet_hours": (start, end)}
+            elif field == "lang":
+                changes = {"language": value}
+            elif field == "dm":
+                changes = {"remind_dm": not mine.remind_dm}
+            elif field == "round":
+                changes = {"round_ping": not mine.round_ping}
+            else:
+                raise ServiceError("That control is not one this bot made.")
+            mine = await self.service.update_settings(user, **changes)
+            await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
+
+    @app_commands.command(name="away", description="Away for a while: the autopilot plays your seats in all your games")
+    @app_commands.describe(days="how many days (1-60)", until="or until a date, e.g. 2026-12-24 (in your time zone)")
+    async def away(self, interaction: Interaction, days: int | None = None, until: str | None = None) -> None:
+        async with self.answering(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if until is not None and len(until) > 40:
+                raise ServiceError(_("Until: a date like 2026-12-24 (year-month-day)."))
+            mine, played, refused = await self.service.go_away(interaction.user.id, days, until)
+            for game_id in played:
+                self.flush_soon(game_id)
+            until_at = int(mine.away_until or 0)
+            lines = [_("🌴 You are away until <t:{t}:f> (<t:{t}:R>). /pu back (or any move of yours) ends it.").format(
+                t=until_at)]
+            if played:
+                lines.append(_("The autopilot plays your seats in: {games}.").format(
+                    games=", ".join(f"#{g}" for g in played)))
+            if refused:
+                lines.append(_("Away mode is off in: {games} (their creator chose so): your seat there waits "
+                               "for you.").format(games=", ".join(f"#{g}" for g in refused)))
+            await self.send_private(interaction, "\n".join(lines))
+
+    @app_commands.command(name="back", description="Back from away: your seats are yours again")
+    async def back(self, interaction: Interaction) -> None:
+        async with self.answering(interaction):
+            await self.service.come_back(interaction.user.id)
+            await self.send_private(interaction, _("Welcome back! Your seats are yours again in all your games."))
 
     async def refresh_lobby(self, game: Game) -> None:
         row = await self.service.repo.get_message(game.id, "lobby")

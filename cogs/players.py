@@ -304,6 +304,9 @@ def make_commands() -> list[app_commands.Command]:
     return [profile_command, leaderboard_command, records_command, export_stats_command, rated_autopilot_command]
 
 
+HOST_COMMANDS = ("rated-autopilot",)  # these go in the /pu host group (cogs.game), the others in /pu
+
+
 async def setup(bot: commands.Bot) -> None:
     service = getattr(bot, "service", None)
     game_cog = bot.get_cog("GameCog")
@@ -314,13 +317,19 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(PlayersCog(bot, service, game_cog))  # type: ignore[arg-type]
     group = game_cog.app_command
     assert group is not None, "GameCog is the /pu group cog"
+    host = group.get_command("host")
+    assert isinstance(host, app_commands.Group), "GameCog has the /pu host group"
     for command in make_commands():
-        group.add_command(command, override=True)
+        (host if command.name in HOST_COMMANDS else group).add_command(command, override=True)
 
 
 async def teardown(bot: commands.Bot) -> None:
     game_cog = bot.get_cog("GameCog")
     group = None if game_cog is None else game_cog.app_command
     if group is not None:
-        for name in ("profile", "leaderboard", "records", "export-stats", "rated-autopilot"):
+        for name in ("profile", "leaderboard", "records", "export-stats"):
             group.remove_command(name)
+        host = group.get_command("host")
+        if isinstance(host, app_commands.Group):
+            for name in HOST_COMMANDS:
+                host.remove_command(name)

@@ -74,6 +74,11 @@ class DiscordChannel:
         self._gone: set[int] = set()  # threads a send found deleted before the cache heard of it
 
     async def send(self, game: Game, payload: dict, image: bytes | None, nonce: str) -> int:
+        if payload.get("dm"):
+            sent = await self._send_dm(game, payload, nonce)
+            if sent is not None:
+                return sent
+            payload = {**payload, **payload.get("fallback", {}), "dm": None}  # DMs refused: the thread
         channel = await self.channel_for(game)
         files = ui.png_file(image, f"game-{game.id}-{(payload.get('image') or {}).get('kind', 'image')}.png")
         kwargs = {"content": payload["text"][:2000], "files": files, "nonce": nonce,
@@ -93,7 +98,23 @@ class DiscordChannel:
             raise _failure(error, "posting") from error
         return message.id
 
+    async def _send_dm(self, game: Game, payload: dict, nonce: str) -> int | None:
+        """A reminder by direct message (the player's setting, service.settings); None if the
+        player does not take direct messages from the bot (it then goes to the thread)."""
+        try:
+            user = self.bot.get_user(payload["dm"]) or await self.bot.fetch_user(payload["dm"])
+            message = await user.send(payload["text"][:2000], nonce=nonce,
+                                      allowed_mentions=discord.AllowedMentions.none())
+        except (discord.Forbidden, discord.NotFound) as error:
+            log.info("game %s: no DM to %s (%s); reminding in the thread", game.id, payload["dm"], error.status)
+            return None
+        except TRANSPORT_ERRORS as error:
+            raise _failure(error, "sending a direct message") from error
+        return message.id
+
     async def find(self, game: Game, payload: dict, since: float) -> int | None:
+        if payload.get("dm"):
+            return None  # a direct message cut short is sent again (a reminder twice at worst)
         channel = await self.channel_for(game, create=False)
         if channel is None:
             return None

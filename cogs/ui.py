@@ -9,6 +9,7 @@ Custom ids (at most 100 characters):
     pus:<game>                         "Station": show the space station
     pub:<game>:<seat>:<stamp>:<verb>   a panel button (verb as in service.panels)
     pum:<game>:<seat>:<stamp>:<n>      a panel menu (each option's value is a verb)
+    pux:<field> / puy:<field>          the clicker's own settings panel: a menu / a button
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord.ext import commands
 
+from i18n import LANGUAGES, _
 from service import Panel, StaleControl, boards
 
 if TYPE_CHECKING:
@@ -132,10 +134,50 @@ class PanelMenu(discord.ui.DynamicItem[discord.ui.Select],
         await cog_of(interaction).panel_click(interaction, self.game_id, self.seat, self.stamp, verb)
 
 
+# ---------------------------------------------------------------------- /pu settings (the user's own)
+# custom ids: pux:<field> a menu (remind, qs, qe, lang), puy:<field> a button (dm, round); the
+# choice is in the menu value or the field, the user is the clicker: nothing else is needed
+
+
+class SettingsMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"pux:(?P<field>remind|qs|qe|lang)"):
+    def __init__(self, field: str, options: list[discord.SelectOption] | None = None,
+                 placeholder: str | None = None, row: int = 0):
+        super().__init__(discord.ui.Select(custom_id=f"pux:{field}", row=row, placeholder=placeholder,
+                                           options=options or [discord.SelectOption(label="?")]))
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["field"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        value = self.item.values[0] if self.item.values else ""
+        await cog_of(interaction).settings_click(interaction, self.field, value)
+
+
+class SettingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puy:(?P<field>dm|round)"):
+    def __init__(self, field: str, label: str = "?", on: bool = False):
+        super().__init__(discord.ui.Button(custom_id=f"puy:{field}", label=label[:80],
+                                           style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+                                           row=4))
+        self.field = field
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(match["field"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await cog_of(interaction).settings_click(interaction, self.field, "")
+
+
+SETTINGS_ITEMS = (SettingsMenu, SettingsButton)
+
+
 def _known_ids() -> str:
     """One pattern matching the custom id of every item above (their groups unnamed)."""
     from .players import DYNAMIC_ITEMS as PLAYERS_ITEMS  # leaderboard pages (cogs/players.py)
-    items = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *PLAYERS_ITEMS)
+    items = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *PLAYERS_ITEMS,
+             *SETTINGS_ITEMS)
     return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
 
 
@@ -162,7 +204,8 @@ class UnknownControl(discord.ui.DynamicItem[discord.ui.Item],  # the clicked but
             "Press **Play** in the game's thread or use /pu play for the current board.", ephemeral=True)
 
 
-DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, UnknownControl)
+DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *SETTINGS_ITEMS,
+                 UnknownControl)
 
 
 def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
@@ -217,3 +260,32 @@ def panel_view(panel: Panel) -> discord.ui.View | None:
 
 def png_file(data: bytes | None, name: str) -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
+
+
+REMIND_CHOICES = ("game", "0", "1", "2", "4", "6", "8", "12", "24", "36", "48")
+
+
+def settings_view(mine) -> discord.ui.View:
+    """The private settings panel: its menus show the current choices (service.settings.Settings)."""
+    view = discord.ui.View(timeout=None)
+    current = "game" if mine.remind_hours is None else f"{mine.remind_hours:g}"
+    remind = [discord.SelectOption(label=_("Reminders: each game's own delay") if v == "game" else
+                                   _("Reminders: off") if v == "0" else _("Reminders after {n} h").format(n=v),
+                                   value=v, default=v == current) for v in REMIND_CHOICES]
+    view.add_item(SettingsMenu("remind", remind, _("How soon you are reminded"), row=0))
+    starts = [discord.SelectOption(label=_("No quiet hours"), value="none", default=mine.quiet_start is None)]
+    starts += [discord.SelectOption(label=_("Quiet from {h:02d}:00").format(h=h), value=str(h),
+                                    default=mine.quiet_start == h) for h in range(24)]
+    view.add_item(SettingsMenu("qs", starts, _("Quiet hours: start"), row=1))
+    ends = [discord.SelectOption(label=_("Quiet until {h:02d}:00").format(h=h), value=str(h),
+                                 default=mine.quiet_end == h) for h in range(24)]
+    view.add_item(SettingsMenu("qe", ends, _("Quiet hours: end"), row=2))
+    langs = [discord.SelectOption(label=_("Language: as in Discord"), value="discord", default=mine.language is None)]
+    langs += [discord.SelectOption(label=name, value=code, default=mine.language == code)
+              for code, name in LANGUAGES.items()]
+    view.add_item(SettingsMenu("lang", langs, _("Language"), row=3))
+    view.add_item(SettingsButton("dm", _("Reminders by direct message") if mine.remind_dm
+                                 else _("Reminders in the game's thread"), mine.remind_dm))
+    view.add_item(SettingsButton("round", _("New round ping: on") if mine.round_ping else _("New round ping: off"),
+                                 mine.round_ping))
+    return view

@@ -7,6 +7,7 @@ games (``guild_id``), a player's own games, or the games shared with another pla
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from db.connection import Database
@@ -359,3 +360,28 @@ class PlayerRepository:
         await self.db.execute(
             "INSERT INTO player_settings (user_id, global_board) VALUES (?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET global_board = excluded.global_board", (user_id, int(value)))
+
+    # -- personal settings (migration 0005: service/settings.py) ----------------------------
+
+    SETTINGS_COLUMNS = ("remind_hours", "quiet_start", "quiet_end", "time_zone", "remind_dm", "round_ping",
+                        "language", "away_until")
+
+    async def settings_rows(self, user_ids: Iterable[int]) -> dict[int, tuple]:
+        """Each listed user's settings row (SETTINGS_COLUMNS in order); users without one are left out."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        rows = await self.db.fetchall(
+            f"SELECT user_id, {', '.join(self.SETTINGS_COLUMNS)} FROM player_settings"
+            f" WHERE user_id IN ({', '.join('?' * len(ids))})", ids)
+        return {int(row[0]): tuple(row[1:]) for row in rows}
+
+    async def update_settings(self, user_id: int, values: dict) -> None:
+        """Store some of a user's settings (keys from SETTINGS_COLUMNS), keeping the others."""
+        columns = [c for c in self.SETTINGS_COLUMNS if c in values]
+        if not columns:
+            return
+        await self.db.execute(
+            f"INSERT INTO player_settings (user_id, {', '.join(columns)}) VALUES (?{', ?' * len(columns)})"
+            f" ON CONFLICT (user_id) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in columns)}",
+            (user_id, *(values[c] for c in columns)))

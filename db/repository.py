@@ -533,13 +533,14 @@ class GameRepository:
             (reminder.game_id, reminder.seat, reminder.kind, reminder.due_at)) is not None
 
     async def due_reminders(self, now: float) -> list[ReminderRow]:
-        """Reminders due at `now` for active games: every turn timer ("timer") and autopilot run
-        to resume ("bots"), and the other kinds only for seats that have reminders on."""
+        """Reminders due at `now` for active games: every turn timer ("timer"), autopilot run
+        to resume ("bots") and stalled-game step ("stall", "handover"), and the other kinds only
+        for seats that have reminders on."""
         rows = await self.db.fetchall(
             "SELECT r.game_id, r.seat, r.kind, r.due_at FROM reminders r"
             " JOIN games g ON g.id = r.game_id"
             " JOIN seats s ON s.game_id = r.game_id AND s.seat = r.seat"
-            " WHERE r.due_at <= ? AND g.status = 'active' AND (s.reminders = 1 OR r.kind IN ('timer', 'bots'))"
+            " WHERE r.due_at <= ? AND g.status = 'active' AND (s.reminders = 1 OR r.kind IN ('timer', 'bots', 'stall', 'handover'))"
             " ORDER BY r.due_at", (now,))
         return [ReminderRow(*row) for row in rows]
 

@@ -42,9 +42,13 @@ class Announcements:
 
     @staticmethod
     def _post(game: Game, text: str, *, mentions=(), image: dict | None = None,
-              buttons: tuple[str, ...] = ()) -> tuple[str, str]:
-        return ("post", json.dumps({"text": text, "mentions": list(mentions), "image": image,
-                                    "buttons": list(buttons)}))
+              buttons: tuple[str, ...] = (), ping: str | None = None) -> tuple[str, str]:
+        """A post for the game's channel; ``ping="round"`` marks a new round's opening (a player
+        may turn that ping off: service._async)."""
+        payload = {"text": text, "mentions": list(mentions), "image": image, "buttons": list(buttons)}
+        if ping is not None:
+            payload["ping"] = ping
+        return ("post", json.dumps(payload))
 
     @classmethod
     def _transitions(cls, game: Game, state: GameState, before: tuple, posts: list) -> None:
@@ -84,7 +88,7 @@ class Announcements:
             news = f"\nEvent ({event['colour']}): **{event['name']}**: {event['text']}" if event else ""
             posts.append(cls._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
                                           f"(press **Play**).{news}",
-                                    mentions=cls._humans(game, humans), buttons=("play", "station")))
+                                    mentions=cls._humans(game, humans), buttons=("play", "station"), ping="round"))
         elif state.phase in ("civ", "final") and state.active is not None and state.active != active:
             a = state.active
             what = "choose your civilisation card" if state.phase == "civ" else "settle your last choices"

@@ -106,7 +106,7 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
                 raise WrongStage("The game has started: ask its creator to hand your seat to the autopilot "
-                                 "(/pu replace) instead.")
+                                 "(/pu host replace) instead.")
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotInGame("You are not in this game.")
@@ -120,7 +120,7 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
-                raise WrongStage("Players can only be removed in the lobby; use /pu replace during a game.")
+                raise WrongStage("Players can only be removed in the lobby; use /pu host replace during a game.")
             if not 0 <= seat < len(game.seats):
                 raise WrongStage(f"There is no player {seat + 1} in this lobby.")
             if game.seats[seat].user_id == game.row.creator_id and not game.seats[seat].is_bot:

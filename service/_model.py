@@ -13,6 +13,7 @@ from engine.state import GameState
 
 from . import panels
 from .errors import ConfigError
+from .settings import Settings
 
 HOUR = 3600.0
 DEFAULT_OPTIONS = {
@@ -25,6 +26,10 @@ DEFAULT_OPTIONS = {
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
     "rated_autopilot": False, # a seat handed to the autopilot still lets the game move ratings
+    "allow_away": True,       # /pu away: the autopilot plays an away player's seats (/pu host allow-away)
+    "paused": None,           # {"by": user id, "at": time} while paused (/pu host pause): no timers, no reminders
+    "stall_days": 14.0,       # no move for this long: a post pings who it waits for (0: never)
+    "stall_grace_days": 14.0, # then, after this long, the autopilot takes the waiting seats and finishes
 }
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
@@ -48,6 +53,10 @@ class Game:
     seats: list[SeatRow]
     state: GameState | None
     options: dict
+    # the seat users' own settings (service.settings), and the seats whose player is away now
+    # (the autopilot plays them); loaded with an active game
+    settings: dict[int, Settings] = field(default_factory=dict)
+    away: dict[int, float] = field(default_factory=dict)  # seat -> away until
 
     @property
     def id(self) -> int:
@@ -120,5 +129,9 @@ def check_options(options: dict) -> dict:
         raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
         raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
+    for key in ("stall_days", "stall_grace_days"):
+        if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
+            raise ConfigError(f"{key.replace('_', ' ')}: a number of days from 0 (never) to 365")
     opts["private_objectives"] = bool(opts["private_objectives"])
+    opts["allow_away"] = bool(opts["allow_away"])
     return opts

@@ -129,6 +129,7 @@ class Play(Host):
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
         state = game.state
         assert state is not None  # the callers' _seat_for refuses a game that has not started
+        await self._end_away_on_move(game, seat)  # a move of theirs ends their away mode
         posts: list[tuple[str, str]] = []
         played: list[tuple[int, str]] = []
         for text in texts:
@@ -148,7 +149,7 @@ class Play(Host):
     def _bots_ready(self, game: Game, state: GameState | None) -> bool:
         """Whether a computer seat has something to decide now."""
         return state is not None and state.phase != "over" and any(
-            game.seats[i].is_bot for i in rules.to_act(state))
+            game.seats[i].is_bot or i in game.away for i in rules.to_act(state))
 
     async def _run_bots(self, game: Game, state: GameState, posts: list, timed: int | None = None) -> dict:
         """Let computer seats play until a human must decide or the game ends (in a game with
@@ -159,9 +160,10 @@ class Play(Host):
         and the round they were in). Posts are appended to ``posts``."""
         if timed is None and not self._bots_ready(game, state):
             return {"state": state, "played": [], "timed": 0, "round": state.round}
-        lean = Game(dataclasses.replace(game.row, state=None), game.seats, None, game.options)
+        lean = Game(dataclasses.replace(game.row, state=None), game.seats, None, game.options, away=game.away)
         job = await workers.run(self.executor, bots_job, lean, dump(state), self.autopilot_level, timed)
         posts.extend(job.pop("posts"))
+        self._announce_away(game, job["played"], posts)
         job["state"] = load(job["state"])
         return job
 
@@ -201,7 +203,7 @@ class Play(Host):
         """The bot loop itself (pure: runs in a worker): the autopilot's one loop over the
         computer seats, with the channel's posts after each move. In a game with no human seat
         left, it stops at the end of the round (the caller saves, then goes on)."""
-        bots = {i for i, s in enumerate(game.seats) if s.is_bot}
+        bots = {i for i, s in enumerate(game.seats) if s.is_bot} | set(game.away)  # away players too
         before = [cls._marker(state)]
 
         def posted(_seat: int, _action) -> None:

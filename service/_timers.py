@@ -8,6 +8,7 @@ from engine import rules
 from engine.errors import EngineError
 from engine.state import GameState, dump
 
+from ._async import STALL_KINDS
 from ._host import Host
 from ._model import HOUR, LAST_ONE_FRACTION, Game
 from .errors import NoGameHere, NotInGame, WrongStage
@@ -16,8 +17,11 @@ from .errors import NoGameHere, NotInGame, WrongStage
 class Timers(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
-    async def _schedule(self, game: Game, state: GameState) -> None:
-        """Reminders and turn timers of the seats that must act now; others' are dropped."""
+    async def _schedule(self, game: Game, state: GameState, moved: bool = False) -> None:
+        """Reminders and turn timers of the seats that must act now; others' are dropped. Each
+        player's own settings apply (service.settings: their reminder delay, quiet hours); a
+        seat played by the autopilot for an away player gets none; a paused game gets none.
+        ``moved``: a move was just accepted (the stall clock starts again)."""
         if state.phase == "over":
             await self.repo.clear_reminders(game.id)
             return
@@ -29,22 +33,32 @@ class Timers(Host):
             await self.repo.set_reminder(game.id, bot, "bots", now)  # the run goes on (tick after a crash)
         elif any(kind == "bots" for _, kind in existing):
             await self.repo.clear_reminders(game.id, kind="bots")
+        paused = bool(game.options.get("paused"))
+        stall = self._schedule_stall(game, existing, moved)
+        if stall is not None:
+            await self.repo.set_reminder(game.id, game.seats[0].seat, "stall", stall[0])
+            if stall[1]:
+                await self.repo.clear_reminders(game.id, kind="handover")
+        elif (paused or not self._humans(game)) and any(kind in STALL_KINDS for _, kind in existing):
+            for kind in STALL_KINDS:
+                await self.repo.clear_reminders(game.id, kind=kind)
         for i, seat_row in enumerate(game.seats):
-            if seat_row.is_bot or i not in acting:
+            if seat_row.is_bot or i not in acting or i in game.away or paused:
                 for kind in ("nudge", "last", "timer"):
                     if (seat_row.seat, kind) in existing:
                         await self.repo.clear_reminders(game.id, seat_row.seat, kind)
                 continue
-            remind = float(game.options["remind_hours"]) * HOUR
+            remind = self._remind_delay(game, i)
             timer = float(game.options["timer_hours"]) * HOUR
             if remind and (seat_row.seat, "nudge") not in existing:
-                await self.repo.set_reminder(game.id, seat_row.seat, "nudge", now + remind)
+                await self.repo.set_reminder(game.id, seat_row.seat, "nudge", self._ping_time(game, i, now + remind))
             if timer and (seat_row.seat, "timer") not in existing:
                 await self.repo.set_reminder(game.id, seat_row.seat, "timer", now + timer)
-            humans_left = [j for j in acting if game.user_of(j) is not None]
+            humans_left = [j for j in acting if game.user_of(j) is not None and j not in game.away]
             if remind and state.phase == "turns" and humans_left == [i] and state.players > 1 \
                     and (seat_row.seat, "last") not in existing:
-                await self.repo.set_reminder(game.id, seat_row.seat, "last", now + remind * LAST_ONE_FRACTION)
+                await self.repo.set_reminder(game.id, seat_row.seat, "last",
+                                             self._ping_time(game, i, now + remind * LAST_ONE_FRACTION))
 
     async def tick(self) -> list[int]:
         """Fire due reminders and turn timers; return the ids of games that have new posts."""
@@ -53,6 +67,13 @@ class Timers(Host):
             if rem.kind == "bots":  # an autopilot run that a restart interrupted
                 await self._continue_bots(rem.game_id)
                 touched.append(rem.game_id)
+                continue
+            if rem.kind in STALL_KINDS:  # a stalled game (service._async)
+                try:
+                    if await self._fire_stall(rem):
+                        touched.append(rem.game_id)
+                except (EngineError, GameNotFound, NoGameHere, WrongStage):
+                    await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
                 continue
             try:
                 if await self._fire(rem):
@@ -70,6 +91,13 @@ class Timers(Host):
                 await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
                 return False
             state = game.state
+            if game.options.get("paused") or pos in game.away:  # no timer, no reminder (service._async)
+                await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
+                return False
+            if rem.kind != "timer" and self._ping_time(game, pos, self.clock()) > self.clock():
+                # the player's quiet hours: the reminder waits until they end
+                await self.repo.set_reminder(game.id, rem.seat, rem.kind, self._ping_time(game, pos, self.clock()))
+                return False
             if rem.kind == "timer":
                 posts: list = []
                 job = await self._run_bots(game, state, posts, timed=pos)
@@ -79,16 +107,22 @@ class Timers(Host):
                 await self.repo.clear_reminders(game.id, rem.seat, "timer")
                 await self._save(game, job["state"], job["played"], posts)
                 return True
-            remind = float(game.options["remind_hours"]) * HOUR
+            remind = self._remind_delay(game, pos)
+            if not remind:  # the player turned their reminders off (service.settings)
+                await self.repo.clear_reminders(game.id, rem.seat, rem.kind)
+                return False
+            timers = [r.due_at for r in await self.repo.list_reminders(game.id) if r.seat == rem.seat
+                      and r.kind == "timer"]
+            deadline = self._timer_deadline_text(timers[0] if timers else None)
             if rem.kind == "last":
                 text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
                 await self.repo.clear_reminders(game.id, rem.seat, "last")
             else:
                 text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
-                await self.repo.set_reminder(game.id, rem.seat, "nudge", self.clock() + max(remind, HOUR))
+                await self.repo.set_reminder(game.id, rem.seat, "nudge",
+                                             self._ping_time(game, pos, self.clock() + max(remind, HOUR)))
             version = await self.repo.save_state(
-                game.id, dump(state), game.version,
-                outbox=[self._post(game, text, mentions=self._humans(game, [pos]), buttons=("play",))])
+                game.id, dump(state), game.version, outbox=[self._reminder_post(game, pos, text + deadline)])
             self._remember(game.id, version, state)
             return True
 

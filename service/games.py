@@ -35,6 +35,7 @@ from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
 
 from . import panels, players, ratings, workers
+from ._async import AsyncPlay
 from ._lobby import Lobby
 from ._model import (
     BOARD_CHOICES,
@@ -59,10 +60,11 @@ __all__ = ["GameService", "Game", "Outcome", "DEFAULT_OPTIONS", "BOARD_CHOICES",
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby, Play, Timers):
+class GameService(Lobby, Play, Timers, AsyncPlay):
     """The one entry point of the cogs and the console. Its requests live by concern in
     package-private modules: the lobby (service/_lobby.py), playing and computer seats
-    (_play.py), reminders and turn timers (_timers.py), the posts a game's channel hears
+    (_play.py), reminders and turn timers (_timers.py), personal settings, away mode, pauses and
+    stalled games (_async.py), the posts a game's channel hears
     (_announce.py), the Game and Outcome types and the lobby options (_model.py). Here:
     loading and saving under the game's lock, what a user may see, images, the outbox."""
 
@@ -121,7 +123,9 @@ class GameService(Lobby, Play, Timers):
             else:
                 state = load(row.state)
                 self._remember(game_id, row.version, state)
-        return Game(row, seats, state, _options(row.config))
+        options = _options(row.config)
+        settings, away = await self._seat_settings(row.status, seats, options)
+        return Game(row, seats, state, options, settings, away)
 
     def _remember(self, game_id: int, version: int, state: GameState) -> None:
         self._cache[game_id] = (version, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
@@ -174,6 +178,7 @@ class GameService(Lobby, Play, Timers):
             status = "finished"
         if not self._humans(game):
             posts = self._digest(game, posts)
+        posts = self._filter_pings(game, self._add_deadlines(game, posts))
         results = self._results(game, state) if status == "finished" else []
         try:
             version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
@@ -182,7 +187,7 @@ class GameService(Lobby, Play, Timers):
             self._cache.pop(game.id, None)
             raise WrongStage("The game changed while you were acting; please try again.") from None
         self._remember(game.id, version, state)
-        await self._schedule(game, state)
+        await self._schedule(game, state, moved=bool(played))
 
     async def _note_option(self, game_id: int, key: str, value) -> None:
         """Record a fact about the game in its options (the caller holds the game's lock): when

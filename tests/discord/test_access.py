@@ -56,7 +56,7 @@ async def test_only_the_creator_or_a_server_manager_runs_a_game(world):
         for label in ("Start", "Add bot player", "Cancel"):
             answer = await who.click(lobby, label=label)
             assert answer.ephemeral and "creator" in answer.response.content, (who.name, label)
-        answer = await who.slash(world.channel, "pu kick", player=world.bob)
+        answer = await who.slash(world.channel, "pu host kick", player=world.bob)
         assert answer.ephemeral and "creator" in answer.response.content
     assert await snapshot(world, game.id) == before
     for who in (world.admin, boss):  # Manage Server, Administrator
@@ -73,14 +73,14 @@ async def test_only_the_creator_or_a_server_manager_runs_a_game(world):
     thread = thread_of(world)
     before = await snapshot(world, game.id)
     for who in refused_users:
-        for name, options in (("pu replace", {"seat": 2}), ("pu end", {})):
+        for name, options in (("pu host replace", {"seat": 2}), ("pu host end", {})):
             answer = await who.slash(thread, name, **options)
             assert answer.ephemeral and "creator" in answer.response.content, (who.name, name)
     assert await snapshot(world, game.id) == before
-    answer = await boss.slash(thread, "pu replace", seat=2)
+    answer = await boss.slash(thread, "pu host replace", seat=2)
     assert answer.ephemeral and "now played by" in answer.response.content
     assert (await world.service.load(game.id)).seats[1].is_bot
-    answer = await world.admin.slash(thread, "pu end")
+    answer = await world.admin.slash(thread, "pu host end")
     assert answer.ephemeral and (await world.service.load(game.id)).status == "cancelled"
 
 

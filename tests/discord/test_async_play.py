@@ -91,14 +91,14 @@ async def test_the_turn_timer_plays_for_an_absent_player_and_says_so(world):
 
 async def test_the_creator_hands_a_seat_to_the_autopilot_and_ends_the_game(world):
     game = await start_game(world, [world.alice, world.bob])
-    refused = await world.bob.slash(thread_of(world), "pu replace", seat=1)
+    refused = await world.bob.slash(thread_of(world), "pu host replace", seat=1)
     assert refused.ephemeral and "creator" in refused.response.content
-    r = await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.bob.id) + 1)
+    r = await world.alice.slash(thread_of(world), "pu host replace", seat=game.seat_of(world.bob.id) + 1)
     assert r.ephemeral and "Autopilot" in r.response.content
     game = await world.service.load(game.id)
     bob_seat = game.seats[1]
     assert bob_seat.is_bot and game.state.seats[1].step == "done"  # the autopilot played at once
-    ended = await world.admin.slash(thread_of(world), "pu end")
+    ended = await world.admin.slash(thread_of(world), "pu host end")
     assert ended.ephemeral
     assert (await world.service.load(game.id)).status == "cancelled"
     late = await world.alice.slash(thread_of(world), "pu act", action="pick large")

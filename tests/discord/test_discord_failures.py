@@ -72,7 +72,7 @@ async def test_a_deleted_lobby_message_is_posted_again_with_working_buttons(worl
     await world.bob.click(lobby, label="Join")
     env.backend.delete_message(world.channel.id, lobby.id)
     await env.settle()
-    kicked = await world.alice.slash(world.channel, "pu kick", player=world.bob)
+    kicked = await world.alice.slash(world.channel, "pu host kick", player=world.bob)
     assert kicked.ephemeral and "removed" in kicked.response.content
     (again,) = [m for m in world.channel.history() if "looking for players" in m.content]
     assert again.id != lobby.id and "bob" not in again.content

@@ -77,15 +77,22 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     member_options = [world.outsider, world.dave, world.admin]
     calls += [("pu board", {"player": m}) for m in member_options]
     calls += [("pu corp", {"player": m}) for m in member_options]
-    calls += [("pu kick", {"player": m}) for m in (world.bob, world.outsider, world.alice)]
-    calls += [("pu replace", {"seat": s}) for s in (3, 6)]
-    calls += [("pu replace", {"seat": 1, "member": world.bob})]
+    calls += [("pu host kick", {"player": m}) for m in (world.bob, world.outsider, world.alice)]
+    calls += [("pu host replace", {"seat": s}) for s in (3, 6)]
+    calls += [("pu host replace", {"seat": 1, "member": world.bob})]
     calls += [("pu reminders", {"on": False}), ("pu status", {}), ("pu score", {}), ("pu station", {}),
-              ("pu end", {}), ("pu play", {})]
+              ("pu host end", {}), ("pu play", {})]
+    # async play (issue 16): bad settings and away requests, the host's pause and away switch
+    calls += [("pu settings", {"time_zone": junk(rng)[:100] or "?"}) for _ in range(6)]
+    calls += [("pu settings", {"quiet_start": rng.choice([-5, 24, 99, 10**6]), "quiet_end": rng.randrange(-3, 30)}),
+              ("pu settings", {"reminder_hours": rng.choice([-7.5, 0.5, 49.0, 1e9])}),
+              ("pu away", {"days": rng.choice([0, -1, 61, 10**6])}), ("pu away", {"until": junk(rng)[:100] or "?"}),
+              ("pu away", {"days": 3, "until": "2030-01-01"}), ("pu back", {}),
+              ("pu host pause", {}), ("pu host resume", {}), ("pu host allow-away", {"allow": False})]
     problems = []
     for name, options in calls:
         user = rng.choice(who)
-        if name in ("pu kick", "pu replace", "pu end", "pu reminders") and user is world.alice:
+        if (name.startswith("pu host") or name == "pu reminders") and user is world.alice:
             user = world.bob  # alice may do these for real; bob may not
         try:
             r = await user.slash(thread, name, **options)
@@ -96,7 +103,7 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
         except AssertionError as error:
             problems.append(str(error).splitlines()[0])
     for _ in range(12):  # suggestions while typing: a list (maybe empty), never an error
-        command, option = rng.choice([("pu act", "action"), ("pu place", "at")])
+        command, option = rng.choice([("pu act", "action"), ("pu place", "at"), ("pu settings", "time_zone")])
         choices = await rng.choice(who).autocomplete(thread, command, option, junk(rng)[:100])
         assert isinstance(choices, list) and len(choices) <= 25
     assert problems == []
@@ -108,8 +115,9 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     ("pu create", {"timer_hours": -1.0}), ("pu create", {"remind_hours": 1e9}), ("pu create", {"players": "four"}),
     ("pu create", {"boards": "huge"}), ("pu place", {"at": "C5", "orient": 8}),
     ("pu place", {"at": "C5", "orient": -1}), ("pu place", {"at": "C5", "tile": "medium"}),
-    ("pu replace", {"seat": 0}), ("pu replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
+    ("pu host replace", {"seat": 0}), ("pu host replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
     ("pu reminders", {"on": "maybe"}), ("pu act", {}), ("pu act", {"action": 5}),
+    ("pu settings", {"quiet_start": "ten"}), ("pu away", {"days": "many"}), ("pu host allow-away", {}),
 ])
 async def test_values_of_the_wrong_type_or_out_of_range_never_reach_the_bot(world, name, options):
     with pytest.raises(simcord.OptionError):

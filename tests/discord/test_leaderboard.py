@@ -37,12 +37,12 @@ async def test_replacing_the_last_human_posts_a_digest_per_round_and_the_score_s
     from tests.discord.helpers import start_game, thread_of
 
     game = await start_game(world, [world.alice, world.bob])
-    first = await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.bob.id) + 1)
+    first = await world.alice.slash(thread_of(world), "pu host replace", seat=game.seat_of(world.bob.id) + 1)
     assert first.ephemeral
     await world.env.settle()
     await world.cog.flush()
     before = len(thread_of(world).history())
-    r = await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.alice.id) + 1)
+    r = await world.alice.slash(thread_of(world), "pu host replace", seat=game.seat_of(world.alice.id) + 1)
     assert r.ephemeral and "Autopilot" in r.response.content
     await world.env.settle()
     await world.cog.flush()

@@ -75,9 +75,9 @@ async def test_kick_from_the_lobby(world):
     r = await create_game(world, world.alice, players=3)
     lobby = lobby_message(r)
     await world.bob.click(lobby, label="Join")
-    refused = await world.carol.slash(world.channel, "pu kick", player=world.bob)
+    refused = await world.carol.slash(world.channel, "pu host kick", player=world.bob)
     assert refused.ephemeral and "creator" in refused.response.content
-    ok = await world.alice.slash(world.channel, "pu kick", player=world.bob)
+    ok = await world.alice.slash(world.channel, "pu host kick", player=world.bob)
     assert ok.ephemeral and "removed" in ok.response.content
     assert "bob" not in lobby.content
     assert isinstance(ok.response.message, discord.Message)

@@ -179,10 +179,10 @@ async def test_the_creator_allows_a_game_to_stay_rated_when_the_autopilot_takes_
 
     game = await start_game(world, [world.alice, world.bob])
     assert game.options["rated_autopilot"] is False  # the default: not rated
-    refused = await world.bob.slash(thread_of(world), "pu rated-autopilot", allow=True)
+    refused = await world.bob.slash(thread_of(world), "pu host rated-autopilot", allow=True)
     assert refused.ephemeral and "creator" in (refused.followups[-1] if refused.followups else refused.response).content
     assert (await world.service.load(game.id)).options["rated_autopilot"] is False
-    ok = await world.alice.slash(thread_of(world), "pu rated-autopilot", allow=True)
+    ok = await world.alice.slash(thread_of(world), "pu host rated-autopilot", allow=True)
     assert ok.ephemeral and "moves ratings even if" in (ok.followups[-1] if ok.followups else ok.response).content
     assert (await world.service.load(game.id)).options["rated_autopilot"] is True
 

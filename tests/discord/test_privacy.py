@@ -93,6 +93,13 @@ async def test_no_private_information_in_any_public_message_or_image_of_whole_ga
     games = [await new_game(world, [world.alice, world.bob, world.carol, world.dave], seed=11),
              await new_game(world, [world.alice, world.bob], seed=12, bots=1)]
     assert games[0].state.phase == "objectives"
+    # away mode and a pause have public posts of their own (issue 16): scanned like the others
+    threads = {t.id: t for t in world.channel.threads}
+    away = await world.dave.slash(threads[games[0].row.thread_id], "pu away", days=5)
+    assert away.ephemeral
+    for name in ("pu host pause", "pu status", "pu host resume"):
+        assert (await world.alice.slash(threads[games[1].row.thread_id], name)).ephemeral
+    games = [await world.service.load(g.id) for g in games]
     finished = [await play_whole_game(world, g, [world.alice, world.bob, world.carol, world.dave]) for g in games]
     assert all(g.status == "finished" for g in finished)
 
@@ -116,6 +123,8 @@ async def test_no_private_information_in_any_public_message_or_image_of_whole_ga
     for thread in world.channel.threads:
         public += thread.history()
     assert len(public) > 30
+    assert any("played by the autopilot for dave" in m.content for m in public)
+    assert any("was paused by" in m.content for m in public)
     finals = {m.id for m in public if "Final scores" in m.content}
     assert len(finals) == 2
     every_secret = set().union(*secret_words.values())

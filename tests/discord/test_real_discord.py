@@ -96,7 +96,7 @@ async def test_defect_6_a_missing_attach_files_is_reported(world):
 async def test_defect_7_the_new_player_of_a_seat_is_pinged(world):
     game = await start_game(world, [world.alice, world.bob])
     seat = game.seat_of(world.bob.id) + 1
-    r = await world.alice.slash(thread_of(world), "pu replace", seat=seat, member=world.carol)
+    r = await world.alice.slash(thread_of(world), "pu host replace", seat=seat, member=world.carol)
     assert r.ephemeral and "carol" in r.response.content
     (post,) = [m for m in thread_of(world).history() if "is now played by" in m.content]
     assert world.carol.mention in post.content
@@ -116,9 +116,9 @@ async def test_defect_8_a_member_option_naming_someone_not_in_the_server_gets_a_
 
 
 async def test_defect_8_a_member_option_in_a_direct_message_gets_a_clear_answer(world, caplog):
-    assert "pu kick" in world.alice.user.available_commands()
-    for name, option in (("pu kick", "player"), ("pu board", "player"), ("pu replace", "member")):
-        options = {option: world.bob.user, **({"seat": 2} if name == "pu replace" else {})}
+    assert "pu host kick" in world.alice.user.available_commands()
+    for name, option in (("pu host kick", "player"), ("pu board", "player"), ("pu host replace", "member")):
+        options = {option: world.bob.user, **({"seat": 2} if name == "pu host replace" else {})}
         r = await world.alice.user.slash(name, **options)
         assert r.ephemeral and "not in a direct message" in r.response.content, (name, r.response.content)
     assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
@@ -132,7 +132,7 @@ async def test_defect_8_a_player_who_left_the_server_can_still_be_looked_at_but_
     seen = await world.alice.slash(thread_of(world), "pu board", player=world.bob.user)
     assert seen.ephemeral and seen.response.content.startswith("bob's planet") and seen.response.attachments
     stranger = world.env.create_user("stranger")
-    r = await world.alice.slash(thread_of(world), "pu replace", seat=1, member=stranger)
+    r = await world.alice.slash(thread_of(world), "pu host replace", seat=1, member=stranger)
     assert r.ephemeral and "not a member of this server" in r.response.content
     assert (await world.service.load(game.id)).seat_of(stranger.id) is None
     assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
@@ -229,8 +229,8 @@ async def test_handing_the_last_human_seat_to_the_greedy_autopilot_keeps_the_loo
 
     await world.env.restart_bot(new_bot(db, autopilot_level="greedy"))
     game = await start_game(world, [world.alice, world.bob])
-    await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.bob.id) + 1)
-    r = await world.alice.slash(thread_of(world), "pu replace", seat=game.seat_of(world.alice.id) + 1)
+    await world.alice.slash(thread_of(world), "pu host replace", seat=game.seat_of(world.bob.id) + 1)
+    r = await world.alice.slash(thread_of(world), "pu host replace", seat=game.seat_of(world.alice.id) + 1)
     assert r.ephemeral and "is now played by" in r.response.content
     assert (await world.service.load(game.id)).status == "finished"
     assert [m for m in thread_of(world).history() if "is over" in m.content]

@@ -115,7 +115,8 @@ async def test_reminders_and_the_turn_timer(service):
     game = await two_player_game(service, remind_hours=1, timer_hours=5)
     clock = service.test_clock
     kinds = {(r.seat, r.kind) for r in await service.repo.list_reminders(game.id)}
-    assert kinds == {(0, "nudge"), (1, "nudge"), (0, "timer"), (1, "timer")}
+    # and the stalled-game notice, 14 days after the last move (service._async)
+    assert kinds == {(0, "nudge"), (1, "nudge"), (0, "timer"), (1, "timer"), (0, "stall")}
     clock.now += 3601
     assert await service.tick() == [game.id]
     texts = [p["text"] for _, p in await service.pending_posts(game.id)]

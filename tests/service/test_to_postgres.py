@@ -50,7 +50,7 @@ async def test_a_database_with_games_in_every_state_moves_to_postgresql_unchange
         assert await players.summaries() == summaries and await players.all_records() == records
         assert await players.global_opt_in(5)
         service = GameService(GameRepository(moved, clock=clock), clock=clock, autopilot_level="random")
-        assert [(r.seat, r.kind) for r in await service.repo.list_reminders(active.id)] == [(0, "nudge"), (1, "nudge")]
+        assert [(r.seat, r.kind) for r in await service.repo.list_reminders(active.id)] == [(0, "nudge"), (1, "nudge"), (0, "stall")]
         game = await service.load(active.id)  # play goes on where it stopped
         answer = await service.act(game.id, 1, str(autoplay.default_action(game.state, 0)))
         assert answer.game.version == game.version + 1

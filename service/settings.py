@@ -1,0 +1,183 @@
+"""Each player's own settings, one set per user for all their games and servers (issue 16):
+how often they are reminded, their quiet hours in their time zone, whether reminders come as
+a mention in the game's thread or as a direct message, whether a new round pings them, their
+language, and away mode (until when the autopilot plays their seats).
+
+Stored in player_settings (db/players.py, migration 0005). ``Settings`` is what the service
+reads: the reminder scheduling (service/_timers.py) asks it when the next ping may go out.
+The checks here raise ConfigError with a message for the player (the allowed range).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import zoneinfo
+from dataclasses import dataclass
+
+from i18n import LANGUAGES, _
+
+from .errors import ConfigError
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+MAX_REMIND_HOURS = 48
+MAX_AWAY_DAYS = 60
+
+
+@dataclass(frozen=True)
+class Settings:
+    user_id: int
+    remind_hours: float | None = None   # None: the game's setting; 0: no reminders
+    quiet_start: int | None = None      # hour 0-23 in time_zone; None: no quiet hours
+    quiet_end: int | None = None
+    time_zone: str | None = None        # IANA name; None: UTC
+    remind_dm: bool = False             # reminders as a direct message with a link to the thread
+    round_ping: bool = True             # a mention when a new round opens
+    language: str | None = None         # None: Discord's language; or 'en' / 'fr'
+    away_until: float | None = None     # the autopilot plays their seats until then
+
+    @classmethod
+    def from_row(cls, user_id: int, row: tuple | None) -> Settings:
+        if row is None:
+            return cls(user_id)
+        remind, start, end, zone, dm, ping, language, away = row
+        return cls(user_id, None if remind is None else float(remind), start, end, zone, bool(dm),
+                   bool(1 if ping is None else ping), language, None if away is None else float(away))
+
+    def away(self, now: float) -> bool:
+        return self.away_until is not None and self.away_until > now
+
+    def remind_delay(self, game_hours: float) -> float:
+        """Seconds before a waiting player is reminded (0: never)."""
+        hours = game_hours if self.remind_hours is None else self.remind_hours
+        return float(hours) * HOUR
+
+    @property
+    def zone(self) -> dt.tzinfo:
+        return _zone(self.time_zone or "UTC")
+
+    def quiet_at(self, when: float) -> bool:
+        """Whether ``when`` (unix seconds) falls in the user's quiet hours."""
+        if self.quiet_start is None or self.quiet_end is None or self.quiet_start == self.quiet_end:
+            return False
+        local = dt.datetime.fromtimestamp(when, self.zone)
+        hour = local.hour + local.minute / 60 + local.second / 3600
+        start, end = self.quiet_start, self.quiet_end
+        return start <= hour < end if start < end else hour >= start or hour < end
+
+    def ping_time(self, when: float) -> float:
+        """The first moment at or after ``when`` outside the quiet hours: a reminder due in
+        the window waits until it ends."""
+        if not self.quiet_at(when):
+            return when
+        assert self.quiet_end is not None  # quiet_at is False without a window
+        local = dt.datetime.fromtimestamp(when, self.zone)
+        end = local.replace(hour=self.quiet_end, minute=0, second=0, microsecond=0)
+        if end <= local:
+            end = (local + dt.timedelta(days=1)).replace(hour=self.quiet_end, minute=0, second=0, microsecond=0)
+        # wall-clock arithmetic in the zone; replace() keeps the zone, so timestamp() is right across DST
+        return max(end.timestamp(), when)
+
+    def describe(self, now: float) -> list[str]:
+        """The settings as lines for the settings panel (the user's own, private)."""
+        lines = []
+        if self.remind_hours is None:
+            lines.append(_("Reminders: after each game's own delay"))
+        elif self.remind_hours == 0:
+            lines.append(_("Reminders: off in every game"))
+        else:
+            lines.append(_("Reminders: after {hours:g} h in every game").format(hours=self.remind_hours))
+        lines.append(_("Reminders arrive: as a direct message with a link to the game's thread") if self.remind_dm
+                     else _("Reminders arrive: as a mention in the game's thread"))
+        if self.quiet_start is None or self.quiet_end is None:
+            lines.append(_("Quiet hours: none"))
+        else:
+            lines.append(_("Quiet hours: {start:02d}:00 to {end:02d}:00 ({zone}): no pings then").format(
+                start=self.quiet_start, end=self.quiet_end, zone=self.time_zone or "UTC"))
+        lines.append(_("Ping when a new round opens: yes") if self.round_ping
+                     else _("Ping when a new round opens: no"))
+        lines.append(_("Language: {name}").format(name=LANGUAGES[self.language]) if self.language in LANGUAGES
+                     else _("Language: as in Discord"))
+        if self.away(now):
+            until = int(self.away_until or 0)
+            lines.append(_("Away until <t:{t}:f> (<t:{t}:R>): the autopilot plays your seats").format(t=until))
+        return lines
+
+
+@functools.cache
+def _zone(name: str) -> dt.tzinfo:
+    return zoneinfo.ZoneInfo(name)
+
+
+@functools.cache
+def all_zones() -> tuple[str, ...]:
+    return tuple(sorted(z for z in zoneinfo.available_timezones() if "/" in z or z == "UTC"))
+
+
+def check_zone(name: str) -> str:
+    """The IANA time zone named (case does not matter); ConfigError if there is none."""
+    typed = (name or "").strip()
+    lower = {z.lower(): z for z in all_zones()}
+    zone = lower.get(typed.lower())
+    if zone is None or len(typed) > 60:
+        raise ConfigError(_("Unknown time zone {zone!r}: use a name like Europe/Paris or America/New_York "
+                            "(the suggestions list them).").format(zone=typed[:40]))
+    return zone
+
+
+def zone_suggestions(typed: str, limit: int = 25) -> list[str]:
+    """Time zones for the autocomplete: those starting with what was typed, then containing it."""
+    want = (typed or "").strip().lower().replace(" ", "_")
+    zones = all_zones()
+    first = [z for z in zones if z.lower().startswith(want)]
+    more = [z for z in zones if want in z.lower() and z not in first]
+    return (first + more)[:limit]
+
+
+def check_hour(value: int | None, what: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or not 0 <= value <= 23:
+        raise ConfigError(_("{what}: an hour from 0 to 23 (you gave {value}).").format(what=what, value=value))
+    return value
+
+
+def check_remind_hours(value: float | None) -> float | None:
+    """None (the game's delay), 0 (off) or 1 to 48 hours."""
+    if value is None:
+        return None
+    if not isinstance(value, (int, float)) or not (value == 0 or 1 <= value <= MAX_REMIND_HOURS):
+        raise ConfigError(_("Reminder interval: 0 (off) or 1 to {top} hours (you gave {value:g}).").format(
+            top=MAX_REMIND_HOURS, value=value))
+    return float(value)
+
+
+def check_language(value: str | None) -> str | None:
+    if value in (None, "", "discord"):
+        return None
+    if value not in LANGUAGES:
+        raise ConfigError(_("Language: one of {names}, or discord (follow Discord's language).").format(
+            names=", ".join(LANGUAGES)))
+    return value
+
+
+def away_until(now: float, days: int | None, until: str | None, zone: str | None = None) -> float:
+    """When an away spell asked for as ``days`` (1-60) or an ``until`` date (YYYY-MM-DD, the end
+    of that day in the user's time zone, at most 60 days ahead) ends. ConfigError otherwise."""
+    if days is not None and until:
+        raise ConfigError(_("Give either days or an until date, not both."))
+    if until:
+        try:
+            day = dt.date.fromisoformat(until.strip())
+        except ValueError:
+            raise ConfigError(_("Until: a date like 2026-12-24 (year-month-day), at most {top} days ahead.").format(
+                top=MAX_AWAY_DAYS)) from None
+        end = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), _zone(zone or "UTC")).timestamp()
+        if end <= now or end > now + MAX_AWAY_DAYS * DAY + DAY:
+            raise ConfigError(_("Until: a date from today to {top} days ahead.").format(top=MAX_AWAY_DAYS))
+        return end
+    if days is None:
+        days = 1
+    if not isinstance(days, int) or not 1 <= days <= MAX_AWAY_DAYS:
+        raise ConfigError(_("Days: from 1 to {top} (you gave {value}).").format(top=MAX_AWAY_DAYS, value=days))
+    return now + days * DAY
