@@ -211,9 +211,9 @@ async def test_a_players_mistake_in_a_players_command_is_answered_privately_and_
     import logging
 
     from .helpers import start_game, thread_of
-    nowhere = await world.alice.slash(world.channel, "pu rated-autopilot", allow=True)  # no game here
+    nowhere = await world.alice.slash(world.channel, "pu host rated-autopilot", allow=True)  # no game here
     await start_game(world, [world.alice, world.bob])
-    refused = await world.bob.slash(thread_of(world), "pu rated-autopilot", allow=False)  # not the creator
+    refused = await world.bob.slash(thread_of(world), "pu host rated-autopilot", allow=False)  # not the creator
     for r in (nowhere, refused):
         answer = (r.followups[-1] if r.followups else r.response)
         assert r.ephemeral and answer.content and "went wrong" not in answer.content
