@@ -34,6 +34,7 @@ from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
 
 from . import panels, players, ratings, workers
+from ._history import History
 from ._lobby import Lobby
 from ._model import (
     BOARD_CHOICES,
@@ -58,7 +59,7 @@ __all__ = ["GameService", "Game", "Outcome", "DEFAULT_OPTIONS", "BOARD_CHOICES",
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby, Play, Timers):
+class GameService(Lobby, Play, Timers, History):
     """The one entry point of the cogs and the console. Its requests live by concern in
     package-private modules: the lobby (service/_lobby.py), playing and computer seats
     (_play.py), reminders and turn timers (_timers.py), the posts a game's channel hears
@@ -171,6 +172,7 @@ class GameService(Lobby, Play, Timers):
     async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> None:
         if state.phase == "over":
             status = "finished"
+        posts = await self._add_logs(game, state, played, posts)  # round logs, end-of-game facts
         if not self._humans(game):
             posts = self._digest(game, posts)
         results = self._results(game, state) if status == "finished" else []
@@ -248,8 +250,8 @@ class GameService(Lobby, Play, Timers):
             return None
         if image["kind"] == "summary":
             return await self.render("summary", image["view"], image["names"], title=image.get("title"))
-        if image["kind"] == "score":
-            return await self.render("score", image["view"], image["names"])
+        if image["kind"] == "score":  # with the medals chart under it (posts queued since /pu export)
+            return await self.render("final" if image.get("chart") else "score", image["view"], image["names"])
         raise ValueError(f"unknown post image {image['kind']!r}")
 
     # ------------------------------------------------------------------ the outbox
