@@ -82,6 +82,9 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     calls += [("pu replace", {"seat": 1, "member": world.bob})]
     calls += [("pu reminders", {"on": False}), ("pu status", {}), ("pu score", {}), ("pu station", {}),
               ("pu end", {}), ("pu play", {})]
+    calls += [("pu history", {"round": r}) for r in (0, -5, 3, 99, 2**40)] + [("pu history", {})]
+    calls += [("pu export", {}), ("pu export", {"what": "stats"}), ("pu export", {"number": 999_999}),
+              ("pu export", {"number": game_b.id})]
     problems = []
     for name, options in calls:
         user = rng.choice(who)
@@ -110,6 +113,7 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     ("pu place", {"at": "C5", "orient": -1}), ("pu place", {"at": "C5", "tile": "medium"}),
     ("pu replace", {"seat": 0}), ("pu replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
     ("pu reminders", {"on": "maybe"}), ("pu act", {}), ("pu act", {"action": 5}),
+    ("pu history", {"round": "three"}), ("pu export", {"what": "everything"}), ("pu export", {"number": 0}),
 ])
 async def test_values_of_the_wrong_type_or_out_of_range_never_reach_the_bot(world, name, options):
     with pytest.raises(simcord.OptionError):
