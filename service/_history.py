@@ -9,7 +9,7 @@ import json
 import logging
 
 from engine.errors import EngineError
-from i18n import _
+from i18n import _, language
 
 from . import roundlog, workers
 from ._host import Host
@@ -83,7 +83,8 @@ class History(Host):
             raise WrongStage(_("A daily challenge is seen only by its player until it is over."))
         record, _times = await self._record(game, game.state)
         wanted = round_ if round_ is not None else max(game.state.round - (0 if game.state.phase == "over" else 1), 1)
-        job = await workers.run(self.executor, roundlog.history_job, record, wanted, game.names, self._language(game))
+        job = await workers.run(self.executor, roundlog.history_job, record, wanted, game.names,
+                                 language())  # a private answer: the reader's language
         finished = job["rounds"]
         if "view" not in job:
             if not finished:

@@ -176,3 +176,12 @@ def test_the_medals_chart_adds_up_to_each_players_total():
     state = replay(random_record(4, 9))
     for p in public_view(state)["result"]["players"]:
         assert sum(medals_by_source(p)) == p["total"]
+
+
+def test_a_round_log_is_written_in_the_games_language():
+    """The round summary is a public post: the game's language (here French), passed to the worker."""
+    record = random_record(3, 4)
+    english = roundlog.logs_job(record, [1, 2], ["A", "B", "C"], "en")
+    french = roundlog.logs_job(record, [1, 2], ["A", "B", "C"], "fr")
+    assert "tracks " in english[2] and "pistes " in french[2] and "tracks " not in french[2]
+    assert " posée en " in french[1] and " at " in english[1]
