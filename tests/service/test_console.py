@@ -183,3 +183,16 @@ def test_discord_markup_becomes_terminal_text():
     for mark in MARKUP:
         assert mark not in line
     assert "(40 min ago)" in markup("<t:1699997600:R>", {}, now)
+
+
+async def test_a_resumed_game_writes_its_images_after_the_earlier_ones(tmp_path):
+    said = []
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "5"], ask=Keyboard(["1"], then="quit"),
+              say=said.append)  # a tile taken: the panel shown on resuming is another one
+    first = {p.name: p.read_bytes() for p in tmp_path.glob("*.png")}
+    assert first
+    await run(["--out", str(tmp_path), "--resume", "1"], ask=Keyboard(["station"], then="quit"), say=said.append)
+    now = {p.name: p.read_bytes() for p in tmp_path.glob("*.png")}
+    assert all(now[name] == data for name, data in first.items())  # nothing of the first session overwritten
+    assert len(now) > len(first) and any(n.endswith("-station.png") for n in set(now) - set(first))
+    assert sorted(now)[-1].endswith("-panel.png") and sorted(now)[-2].endswith("-station.png")  # in order
