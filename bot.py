@@ -32,6 +32,7 @@ DISCORD_TOKEN is not set, so the bot cannot log in to Discord.
   1. Create an application and a bot user at the Discord developer portal (README: "Run your own bot").
   2. Copy .env.example to .env and put the bot's token after DISCORD_TOKEN=.
   3. Run the same command again.
+Or play at once in the terminal, no Discord needed: python3 tasks.py bot --offline
 """
 
 

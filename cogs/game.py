@@ -563,6 +563,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 lines.append("Other players' hidden cards are not counted until the end.")
             await self.send_private(interaction, "\n".join(lines))
 
+    @app_commands.command(name="history", description="A past round: what each player did, and the planets at its end")
+    @app_commands.describe(round_="which round (default: the last one that is over)")
+    @app_commands.rename(round_="round")
+    async def history(self, interaction: Interaction, round_: int | None = None) -> None:
+        async with self.answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            shown = await self.service.history(game.id, interaction.user.id, round_)
+            title = _("Game #{id}: the planets after round {n}").format(id=game.id, n=shown["round"])
+            png = await self.service.render("summary", shown["view"], game.names, title=title)
+            await self.send_private(interaction, shown["text"],
+                                    files=ui.png_file(png, f"game-{game.id}-round-{shown['round']}.png"))
+
     @app_commands.command(name="rules", description="A rules reminder")
     @app_commands.describe(topic="what you want to know")
     @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])

@@ -1,4 +1,4 @@
-"""The players' commands under /pu: profile, leaderboard, records and export-stats. Thin over
+"""The players' commands under /pu: profile, leaderboard, records and export (a game's replay file, or statistics). Thin over
 service/players.py; the profile image is drawn in the worker pool (GameService.render).
 
 They join the /pu group of cogs.game (loaded first). Leaderboard pages turn with buttons that
@@ -11,6 +11,7 @@ players who opted in with /pu profile global_board:true, and show no server name
 from __future__ import annotations
 
 import io
+import json
 import logging
 import re
 from contextlib import AbstractAsyncContextManager
@@ -20,7 +21,9 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from i18n import _
 from service import players as P
+from service.errors import ServiceError
 
 if TYPE_CHECKING:
     from cogs.game import GameCog  # cogs.game loads this module: no import at run time
@@ -32,6 +35,8 @@ PERIOD_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                   (("all time", "all"), ("today", "today"), ("this week", "week"))]
 SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
                  app_commands.Choice(name="global (players who opted in)", value="global")]
+EXPORT_CHOICES = [app_commands.Choice(name="the game's replay file", value="game"),
+                  app_commands.Choice(name="my statistics (CSV)", value="stats")]
 RECORD_NAMES = {"total": "Highest total", "lifepods": "Most lifepods", "streak": "Longest win streak",
                 "fastest": "Fastest finished game with others",
                 **{c: f"Highest {c} ({P.CATEGORY_NAMES[c]})" for c in P.CATEGORIES}}
@@ -254,16 +259,42 @@ class PlayersCog(commands.Cog):
                         lines.append(f"{name}: {shown} by {who} (game #{game_id})")
             await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
 
-    async def export_stats(self, interaction: Interaction) -> None:
+    async def export(self, interaction: Interaction, what: str, number: int | None) -> None:
+        """/pu export: the game's replay file (default) or the user's finished games as CSV."""
         async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            text = await self.players.export_csv(interaction.user.id)
-            if text.count("\n") <= 1:
-                await interaction.followup.send("You have no finished game yet, so there is nothing to export.",
-                                                ephemeral=True)
+            if what == "stats":
+                await self.export_stats(interaction)
                 return
-            await interaction.followup.send("Your finished games (one row per game):", ephemeral=True,
-                                            file=discord.File(io.BytesIO(text.encode()), "planet-unknown-stats.csv"))
+            await self.export_game(interaction, number)
+
+    async def export_stats(self, interaction: Interaction) -> None:
+        text = await self.players.export_csv(interaction.user.id)
+        if text.count("\n") <= 1:
+            await interaction.followup.send(_("You have no finished game yet, so there is nothing to export."),
+                                            ephemeral=True)
+            return
+        await interaction.followup.send(_("Your finished games (one row per game):"), ephemeral=True,
+                                        file=discord.File(io.BytesIO(text.encode()), "planet-unknown-stats.csv"))
+
+    async def export_game(self, interaction: Interaction, number: int | None) -> None:
+        """The replay file of the game of this thread (or game ``number`` of this server, or one
+        the user played), once it is over."""
+        user = interaction.user.id
+        if number is None:
+            channel = interaction.channel
+            game = await self.service.game_here(interaction.channel_id or 0, getattr(channel, "parent_id", None), user)
+        else:
+            game = await self.service.load(number)
+            if game.row.guild_id != interaction.guild_id and game.seat_of(user) is None:
+                raise ServiceError(_("There is no game #{id} here.").format(id=number))
+        _game, record = await self.service.export_record(game.id, user)
+        data = json.dumps(record, separators=(",", ":")).encode()
+        await interaction.followup.send(
+            _("Game #{id} as a replay file ({n} moves). Replay it with `python -m engine.replay "
+              "game-{id}.json`; attach it to a bug report (see the README).").format(id=game.id,
+                                                                                  n=len(record["actions"])),
+            ephemeral=True, file=discord.File(io.BytesIO(data), f"game-{game.id}.json"))
 
 
 # ---------------------------------------------------------------------- the /pu commands
@@ -291,9 +322,13 @@ def make_commands() -> list[app_commands.Command]:
     async def records_command(interaction: Interaction) -> None:
         await cog_of(interaction).records(interaction)
 
-    @app_commands.command(name="export-stats", description="Your finished games as a CSV file (only you see it)")
-    async def export_stats_command(interaction: Interaction) -> None:
-        await cog_of(interaction).export_stats(interaction)
+    @app_commands.command(name="export", description="A finished game's replay file, or your statistics (only you see it)")
+    @app_commands.describe(what="the game's replay file (default) or your finished games as a CSV file",
+                           number="the game's number (default: the game of this thread)")
+    @app_commands.choices(what=EXPORT_CHOICES)
+    async def export_command(interaction: Interaction, what: str = "game",
+                             number: app_commands.Range[int, 1, 2**31 - 1] | None = None) -> None:
+        await cog_of(interaction).export(interaction, what, number)
 
     @app_commands.command(name="rated-autopilot",
                           description="Creator: is this game rated if the autopilot plays a seat for most rounds?")
@@ -301,7 +336,7 @@ def make_commands() -> list[app_commands.Command]:
     async def rated_autopilot_command(interaction: Interaction, allow: bool) -> None:
         await cog_of(interaction).rated_autopilot(interaction, allow)
 
-    return [profile_command, leaderboard_command, records_command, export_stats_command, rated_autopilot_command]
+    return [profile_command, leaderboard_command, records_command, export_command, rated_autopilot_command]
 
 
 HOST_COMMANDS = ("rated-autopilot",)  # these go in the /pu host group (cogs.game), the others in /pu
@@ -327,7 +362,7 @@ async def teardown(bot: commands.Bot) -> None:
     game_cog = bot.get_cog("GameCog")
     group = None if game_cog is None else game_cog.app_command
     if group is not None:
-        for name in ("profile", "leaderboard", "records", "export-stats"):
+        for name in ("profile", "leaderboard", "records", "export"):
             group.remove_command(name)
         host = group.get_command("host")
         if isinstance(host, app_commands.Group):

@@ -24,6 +24,7 @@ from PIL import Image
 from i18n import use
 
 from .corporation import render_corporation
+from .medals import render_final, render_medals
 from .picker import render_picker
 from .planet import render_planet, render_preview
 from .profile import render_profile
@@ -42,6 +43,8 @@ RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "summary": render_round_summary,
     "score": render_score,
     "profile": render_profile,
+    "medals": render_medals,
+    "final": render_final,
 }
 
 
@@ -82,4 +85,4 @@ def render_png(kind: str, *args, language: str | None = None, **kwargs) -> bytes
 
 
 __all__ = ["render_planet", "render_preview", "render_corporation", "render_station", "render_picker",
-           "render_round_summary", "render_score", "png_bytes", "render_png", "warm", "RENDERERS", "PNG_COMPRESS_LEVEL"]
+           "render_round_summary", "render_score", "render_medals", "render_final", "png_bytes", "render_png", "warm", "RENDERERS", "PNG_COMPRESS_LEVEL"]

@@ -10,6 +10,7 @@ from engine import data as D
 from engine import rules, scoring
 from engine.state import GameState
 from engine.view import public_view
+from i18n import _
 
 from ._model import MAX_POST, Game
 
@@ -68,11 +69,12 @@ class Announcements:
                 and (state.round, state.phase) != (round_, phase):
             title = f"Game #{game.id}: the planets after round {round_}"
             posts.append(cls._post(game, f"**Round {round_} is over.**", image={
-                "kind": "summary", "view": public_view(state), "names": game.names, "title": title}))
+                "kind": "summary", "view": public_view(state), "names": game.names, "title": title,
+                "round": round_}))  # the round's log is added when it is saved (service/_history.py)
         if state.phase == "over" and phase != "over":
             result = state.result or scoring.score(state)
             posts.append(cls._post(game, cls._final_text(game, result), mentions=cls._humans(game), image={
-                "kind": "score", "view": public_view(state), "names": game.names}))
+                "kind": "score", "view": public_view(state), "names": game.names, "chart": True}))
             return
         if (state.round, state.phase, state.active) == (round_, phase, active):
             return
@@ -125,4 +127,5 @@ class Announcements:
         winners = " and ".join(game.mention(s) for s in result["winners"])
         lines.append(f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}!"
                      if len(result["players"]) > 1 else "")
+        lines.append(_("The whole game as a replay file: /pu export."))
         return "\n".join(x for x in lines if x)

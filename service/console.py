@@ -6,18 +6,33 @@
     python bot.py --offline --resume 4           # carry on with game 4 of the console's database
 
 Every image the bot would post or show (panels, round summaries, the score sheet) is written
-to the output folder (default out/offline/); the terminal shows the text and numbered choices.
-Type the number of a choice, or a move as text (``place C5 3``), or one of: board [N],
-corp [N], station, score, status, auto (the autopilot plays this decision), help, quit.
+to the output folder (default out/offline/), and the terminal says where; ``open`` shows the
+latest one in the system's image viewer. The terminal shows clean text (rich: bold where
+Discord would, no Discord markup, names instead of mentions, dates instead of Discord
+timestamps, aligned tables) and numbered choices. Type the number of a choice, or a move as
+text (``place C5 3``), or one of: board [N], corp [N], station, score, status, history [N],
+export, open, auto (the autopilot plays this decision), help, quit.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
+import io
+import json
 import logging
+import os
+import re
+import shutil
+import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+from rich.console import Console as RichConsole
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from db.connection import open_database
 from db.repository import GameRepository
@@ -32,17 +47,110 @@ from .panels import Panel
 log = logging.getLogger(__name__)
 
 HELP = ("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
-        "or: board [N], corp [N], station, score, status, profile [N], leaderboard [KIND] [PERIOD], auto, help, "
-        "quit.")
+        "or: board [N], corp [N], station, score, status, history [N], export, open (the latest image), "
+        "profile [N], leaderboard [KIND] [PERIOD], auto, help, quit.")
+
+MENTION = re.compile(r"<@!?(\d+)>")
+CHANNEL = re.compile(r"<#(\d+)>")
+TIMESTAMP = re.compile(r"<t:(-?\d+)(?::([tTdDfFR]))?>")
+BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
+CODE = re.compile(r"`([^`]+)`")
+
+
+def when(unix: int, style: str | None, now: float) -> str:
+    """A Discord timestamp as the terminal shows it: the local date and time, and for the
+    relative style how far it is from ``now`` too ("Tue 24 Nov 17:00 (in 3 h)")."""
+    moment = dt.datetime.fromtimestamp(unix).astimezone()
+    text = moment.strftime("%a %d %b %Y %H:%M")
+    if style == "R":
+        delta = unix - now
+        span = _span(abs(delta))
+        text += f" (in {span})" if delta >= 0 else f" ({span} ago)"
+    return text
+
+
+def _span(seconds: float) -> str:
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    if seconds < 86400:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} days"
+
+
+def markup(text: str, names: dict[int, str], now: float) -> str:
+    """Discord text as rich markup: mentions become names, timestamps dates, ``**bold**``
+    bold, inline code plain; everything else is escaped (a ``[`` in a name stays a ``[``)."""
+    text = MENTION.sub(lambda m: names.get(int(m.group(1)), "someone"), text)
+    text = CHANNEL.sub("the game's channel", text)
+    text = TIMESTAMP.sub(lambda m: when(int(m.group(1)), m.group(2), now), text)
+    text = CODE.sub(lambda m: m.group(1), text)
+    out, last = [], 0
+    for m in BOLD.finditer(text):
+        out.append(escape(text[last:m.start()]))
+        out.append(f"[bold]{escape(m.group(1))}[/bold]")
+        last = m.end()
+    out.append(escape(text[last:]))
+    return "".join(out)
+
+
+class Terminal:
+    """What the console prints, drawn with rich: colours and bold on a real terminal, plain
+    text elsewhere (a pipe, a file, the tests). Each piece goes to ``say`` as one string."""
+
+    def __init__(self, say: Callable[[str], None], color: bool = False):
+        self.say = say
+        self.color = color
+        # a terminal's own width; elsewhere lines are never wrapped (a log reads them whole)
+        self.width = shutil.get_terminal_size().columns if color else 10_000
+
+    def _render(self, renderable) -> str:
+        buf = io.StringIO()
+        console = RichConsole(file=buf, force_terminal=self.color, no_color=not self.color, width=self.width,
+                              color_system="auto" if self.color else None, highlight=False, emoji=False)
+        console.print(renderable)
+        return buf.getvalue().rstrip("\n")
+
+    def text(self, text: str, names: dict[int, str] | None = None, now: float = 0.0) -> None:
+        self.say(self._render(Text.from_markup(markup(text, names or {}, now))))
+
+    def table(self, headers: Sequence[str], rows: Sequence[Sequence[object]], title: str | None = None,
+              right: Sequence[int] = ()) -> None:
+        table = Table(title=title, title_justify="left", title_style="bold", show_edge=False, pad_edge=False,
+                      box=None, header_style="bold")
+        for i, h in enumerate(headers):
+            table.add_column(h, justify="right" if i in right else "left")
+        for row in rows:
+            table.add_row(*(escape(str(c)) for c in row))
+        self.say(self._render(table))
+
+
+def system_viewer(path: str) -> None:
+    """Open an image with the system's viewer (macOS open, Windows' default app, xdg-open)."""
+    if sys.platform == "darwin":
+        subprocess.Popen(["open", path])
+    elif os.name == "nt":
+        os.startfile(path)  # type: ignore[attr-defined]
+    else:
+        subprocess.Popen(["xdg-open", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 class Console:
-    def __init__(self, service: GameService, out: Path, ask: Callable[[str], str], say: Callable[[str], None]):
+    def __init__(self, service: GameService, out: Path, ask: Callable[[str], str], say: Callable[[str], None],
+                 *, color: bool = False, opener: Callable[[str], None] = system_viewer):
         self.service = service
         self.out = out
         self.ask = ask
-        self.say = say
-        self.images = 0
+        self.term = Terminal(say, color)
+        self.opener = opener  # how ``open`` shows an image (the tests pass a stand-in)
+        self.images = len(list(out.glob("*.png")))  # a resumed game's images go after the earlier ones
+        self.latest: str | None = None
+        self.names: dict[int, str] = {}  # user id -> name, for mentions
+
+    def say(self, text: str, game: Game | None = None) -> None:
+        """Print text written for Discord, as clean terminal text."""
+        if game is not None:
+            self.names = {s.user_id: s.display_name for s in game.seats if s.user_id is not None}
+        self.term.text(text, self.names, self.service.clock())
 
     async def save_image(self, data: bytes | None, name: str) -> str | None:
         if data is None:
@@ -50,19 +158,25 @@ class Console:
         self.images += 1
         path = self.out / f"{self.images:04d}-{name}.png"
         path.write_bytes(data)
+        self.latest = str(path)
         return str(path)
 
+    @staticmethod
+    def where(path: str | None) -> str:
+        return f"\n   Image written to {path} (type open to see it)" if path else ""
+
     async def show_posts(self, game_id: int) -> None:
+        game = await self.service.load(game_id)
         for row, payload in await self.service.pending_posts(game_id):
             path = await self.save_image(await self.service.render_post(payload), (payload.get("image") or {})
                                          .get("kind", "post"))
-            self.say("\n📣 " + payload["text"] + (f"\n   [image: {path}]" if path else ""))
+            self.say("\n📣 " + payload["text"] + self.where(path), game)
             await self.service.mark_posted(row.id)
 
     async def show_panel(self, panel: Panel, who: str) -> list[str]:
         """Print the panel; return the verbs of its numbered choices."""
         path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
-        self.say(f"\n── {who} ──\n{panel.text}" + (f"\n   [image: {path}]" if path else ""))
+        self.say(f"\n── {who} ──\n{panel.text}" + self.where(path))
         verbs: list[str] = []
         for control in panel.controls:
             if control.kind == "button":
@@ -81,14 +195,37 @@ class Console:
         """board / corp / station / score / status; True if the words were one of them."""
         cmd = words[0]
         if cmd == "status":
-            self.say(self.service.status_text(game))
+            self.say(self.service.status_text(game), game)
             return True
         if cmd == "score":
             result = self.service.standings(game, user_id)
+            rows = []
             for seat in result["ranking"]:
                 p = next(x for x in result["players"] if x["seat"] == seat)
-                self.say(f"{p['place']}. {game.names[seat]}: {p['total']} ("
-                         + " ".join(f"{k} {p[k]['total']}" for k in "ABCDEF") + ")")
+                rows.append([p["place"], game.names[seat], *(p[k]["total"] for k in "ABCDEF"), p["total"]])
+            self.say(f"**Standing, round {game.state.round if game.state else 0}** (A lines, B tracks, C lifepods "
+                     f"and meteorites, D civ cards, E private objectives, F neighbours):")
+            self.term.table(["#", "Player", *"ABCDEF", "Total"], rows, right=range(2, 9))
+            return True
+        if cmd == "open":
+            if self.latest is None:
+                self.say("No image yet.")
+            else:
+                self.opener(self.latest)
+                self.say(f"Opening {self.latest}")
+            return True
+        if cmd == "history":
+            number = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdigit() else None
+            shown = await self.service.history(game.id, user_id, number)
+            png = await self.service.render("summary", shown["view"], game.names,
+                                            title=f"Game #{game.id}: the planets after round {shown['round']}")
+            self.say(shown["text"] + self.where(await self.save_image(png, f"round-{shown['round']}")), game)
+            return True
+        if cmd == "export":
+            _game, record = await self.service.export_record(game.id, user_id)
+            path = self.out / f"game-{game.id}.json"
+            path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+            self.say(f"Replay file written to {path}; replay it with: python -m engine.replay {path}")
             return True
         if cmd in ("profile", "leaderboard"):
             await self.players_command(game, user_id, words)
@@ -102,7 +239,7 @@ class Console:
                 png = await self.service.render("station", view, game.names)
             else:
                 png = await self.service.render("planet" if cmd == "board" else "corporation", view, seat, game.names)
-            self.say(f"[image: {await self.save_image(png, cmd)}]")
+            self.say(self.where(await self.save_image(png, cmd)).strip())
             return True
         return False
 
@@ -123,7 +260,7 @@ class Console:
                 self.say(f"{name} has no finished game yet.")
                 return
             png = await self.service.render("profile", profile, name, subtitle="offline games")
-            self.say(P.profile_text(name, profile) + f"\n[image: {await self.save_image(png, 'profile')}]")
+            self.say(P.profile_text(name, profile) + self.where(await self.save_image(png, 'profile')))
             return
         kind = words[1] if len(words) > 1 else "best"
         period = words[2] if len(words) > 2 else "all"
@@ -135,9 +272,10 @@ class Console:
         if not board["rows"]:
             self.say("Nobody is on this leaderboard yet: finish a game first.")
             return
-        self.say(f"{P.BOARD_TITLES[kind]} ({period}):")
-        for rank, _user, name, value, games in board["rows"]:
-            self.say(f"  {rank}. {name}: {value}" + (f" ({games} games)" if kind == "rating" else ""))
+        rows = [[rank, name, value] + ([games] if kind == "rating" else [])
+                for rank, _user, name, value, games in board["rows"]]
+        self.term.table(["#", "Player", "Value"] + (["Games"] if kind == "rating" else []), rows,
+                        title=f"{P.BOARD_TITLES[kind]} ({period})", right=(0, 2, 3))
 
     async def play(self, game_id: int) -> Game:
         """Run the game until it ends or the players quit; return it."""
@@ -226,7 +364,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     db = await open_database(out / "games.sqlite3")
     try:
         service = GameService(GameRepository(db), autopilot_level=args.autopilot)
-        console = Console(service, out, ask, say)
+        console = Console(service, out, ask, say, color=say is print and sys.stdout.isatty())
         if args.resume is not None:
             game = await service.load(args.resume)
         else:
@@ -250,6 +388,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             say(f"Game #{game.id} started; images go to {out}/. {HELP}")
         game = await console.play(game.id)
         if game.status == "finished":
+            await console.view_command(game, game.seats[0].user_id or 1, ["export"])
             say(f"Game over. The score sheet is in {out}/.")
         return 0
     finally:

@@ -36,6 +36,7 @@ from engine.view import score_for, view_for
 
 from . import panels, players, ratings, workers
 from ._async import AsyncPlay
+from ._history import History
 from ._lobby import Lobby
 from ._model import (
     BOARD_CHOICES,
@@ -60,7 +61,7 @@ __all__ = ["GameService", "Game", "Outcome", "DEFAULT_OPTIONS", "BOARD_CHOICES",
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby, Play, Timers, AsyncPlay):
+class GameService(Lobby, Play, Timers, AsyncPlay, History):
     """The one entry point of the cogs and the console. Its requests live by concern in
     package-private modules: the lobby (service/_lobby.py), playing and computer seats
     (_play.py), reminders and turn timers (_timers.py), personal settings, away mode, pauses and
@@ -176,6 +177,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay):
     async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> None:
         if state.phase == "over":
             status = "finished"
+        posts = await self._add_logs(game, state, played, posts)  # round logs, end-of-game facts
         if not self._humans(game):
             posts = self._digest(game, posts)
         posts = self._filter_pings(game, self._add_deadlines(game, posts))
@@ -265,8 +267,8 @@ class GameService(Lobby, Play, Timers, AsyncPlay):
             return None
         if image["kind"] == "summary":
             return await self.render("summary", image["view"], image["names"], title=image.get("title"))
-        if image["kind"] == "score":
-            return await self.render("score", image["view"], image["names"])
+        if image["kind"] == "score":  # with the medals chart under it (posts queued since /pu export)
+            return await self.render("final" if image.get("chart") else "score", image["view"], image["names"])
         raise ValueError(f"unknown post image {image['kind']!r}")
 
     # ------------------------------------------------------------------ the outbox

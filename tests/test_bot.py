@@ -34,6 +34,13 @@ def test_the_token_is_read_from_the_environment_or_dotenv_and_never_shown(settin
     assert bot.load_settings()["token"] == "from-the-environment"  # .env never overrides it
 
 
+def test_a_missing_token_says_how_to_set_it_and_offers_the_offline_console(settings_env, capsys):
+    assert bot.main([]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err and ".env" in err
+    assert "python3 tasks.py bot --offline" in err  # a newcomer can play at once, in the terminal
+
+
 def test_dotenv_is_ignored_by_git_and_only_the_example_is_tracked():
     ignored = subprocess.run(["git", "check-ignore", "-q", ".env"], cwd=ROOT)
     assert ignored.returncode == 0

@@ -89,6 +89,9 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
               ("pu away", {"days": rng.choice([0, -1, 61, 10**6])}), ("pu away", {"until": junk(rng)[:100] or "?"}),
               ("pu away", {"days": 3, "until": "2030-01-01"}), ("pu back", {}),
               ("pu host pause", {}), ("pu host resume", {}), ("pu host allow-away", {"allow": False})]
+    calls += [("pu history", {"round": r}) for r in (0, -5, 3, 99, 2**40)] + [("pu history", {})]
+    calls += [("pu export", {}), ("pu export", {"what": "stats"}), ("pu export", {"number": 999_999}),
+              ("pu export", {"number": game_b.id})]
     problems = []
     for name, options in calls:
         user = rng.choice(who)
@@ -118,6 +121,7 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     ("pu host replace", {"seat": 0}), ("pu host replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
     ("pu reminders", {"on": "maybe"}), ("pu act", {}), ("pu act", {"action": 5}),
     ("pu settings", {"quiet_start": "ten"}), ("pu away", {"days": "many"}), ("pu host allow-away", {}),
+    ("pu history", {"round": "three"}), ("pu export", {"what": "everything"}), ("pu export", {"number": 0}),
 ])
 async def test_values_of_the_wrong_type_or_out_of_range_never_reach_the_bot(world, name, options):
     with pytest.raises(simcord.OptionError):

@@ -1,4 +1,4 @@
-"""/pu profile, /pu leaderboard pages, /pu records and /pu export-stats through Discord
+"""/pu profile, /pu leaderboard pages, /pu records and /pu export what:stats through Discord
 (issue 17), on a history of finished games stored as the finishing save stores them."""
 from __future__ import annotations
 
@@ -129,12 +129,12 @@ async def test_records_and_export(world):
     assert "Longest win streak: 3 by alice" in text
     assert "Highest F (neighbours): 15 by bob" in text
     assert "eve" not in text and "150" not in text
-    export = await world.alice.slash(world.channel, "pu export-stats")
+    export = await world.alice.slash(world.channel, "pu export", what="stats")
     assert export.ephemeral
     (file,) = (export.followups[-1] if export.followups else export.response).attachments
     rows = list(csv.DictReader(io.StringIO((await file.read()).decode())))
     assert len(rows) == 26 and rows[-1]["total"] == "150" and rows[0]["A"] == "20"
-    nothing = await world.carol.slash(world.channel, "pu export-stats")
+    nothing = await world.carol.slash(world.channel, "pu export", what="stats")
     assert "nothing to export" in nothing.response.content
 
 

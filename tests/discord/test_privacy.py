@@ -127,8 +127,39 @@ async def test_no_private_information_in_any_public_message_or_image_of_whole_ga
     assert any("was paused by" in m.content for m in public)
     finals = {m.id for m in public if "Final scores" in m.content}
     assert len(finals) == 2
+    logs = [m for m in public if "is over.**" in m.content and "\nalice: " in m.content and "\nbob: " in m.content]
+    assert len(logs) >= 16  # the round logs (a line per player) are among the messages scanned
     every_secret = set().union(*secret_words.values())
     for m in public:
         text = " ".join([m.content, *(e.description or "" for e in m.embeds), *(e.title or "" for e in m.embeds)])
         leaked = [w for w in every_secret if w in text]
         assert not leaked, f"{leaked} in public message {m.content[:80]!r}"
+
+
+async def test_history_of_past_rounds_shows_only_what_everybody_saw(world):
+    """/pu history during a game: the round log and the planets at the end of the round are
+    the public ones, whoever asks (a player or an onlooker): no private objective, no end-game
+    civ card, no score yet."""
+    players = [world.alice, world.bob, world.carol]
+    game = await new_game(world, players, seed=21)
+    thread = world.env.bot.get_channel(game.row.thread_id)
+    secret = set()
+    while game.state.round < 4:
+        seat = rules.to_act(game.state)[0]
+        secret |= words(secrets_of(game.state))
+        await world.service.act(game.id, game.user_of(seat), str(autoplay.default_action(game.state, seat)))
+        game = await world.service.load(game.id)
+    await world.cog.flush()
+    assert secret
+    channel = next(t for t in world.channel.threads if t.id == thread.id)
+    for who in (world.alice, world.outsider):
+        for round_ in (1, 2, 3):
+            r = await who.slash(channel, "pu history", round=round_)
+            answer = r.followups[-1] if r.followups else r.response
+            assert answer.ephemeral and answer.attachments and f"round {round_}" in answer.content
+            assert not [w for w in secret if w in answer.content], answer.content
+            view = (await world.service.history(game.id, who.id, round_))["view"]
+            assert view["viewer"] is None and view["result"] is None
+            for seat in view["seats"]:
+                assert seat["corp"]["objectives"] == [] and seat["corp"]["objective_offer"] == []
+                assert all(D.civ_card(c).timing == "immediate" for c in seat["corp"]["civ_cards"])

@@ -177,3 +177,34 @@ async def test_controls_that_only_look_around_accept_any_number_without_failing(
         else:
             assert outcome.panel is not None and not outcome.played
     assert await snapshot(service, [game.id]) == before
+
+
+async def test_history_and_export_of_any_game_and_round_are_answered_or_refused_and_change_nothing(service):
+    """/pu history and /pu export with random game ids, users and round numbers (negative, huge,
+    of rounds not over): an answer, or a player's error of a few words."""
+    from engine.state import copy
+    from service import autoplay
+
+    rng = random.Random(SEED + 2)
+    games = await two_games(service)
+    ids = [g.id for g in games]
+    game = games[0]
+    while game.state.round < 3:  # two rounds over in the first game: there is something to show
+        seat = rules.to_act(game.state)[0]
+        await service.act_all(game.id, game.user_of(seat), [str(a) for a in autoplay.play_for(copy(game.state), seat)])
+        game = await service.load(game.id)
+    before = await snapshot(service, ids)
+    answered = refused = 0
+    for _ in range(120):
+        gid = rng.choice([*ids, 0, -1, 10 ** 12])
+        user = rng.choice([1, 2, 3, 4, 99])
+        number = rng.choice([None, 0, 1, 2, -1, 10 ** 18, -(10 ** 18), rng.randrange(-50, 50)])
+        call = service.history(gid, user, number) if rng.random() < 0.6 else service.export_record(gid, user)
+        try:
+            await call
+            answered += 1
+        except Exception as error:  # noqa: BLE001 - the assertion names any unexpected type
+            check_refusal(error, f"game {gid}, round {number}")
+            refused += 1
+    assert refused > 50 and answered > 5
+    assert await snapshot(service, ids) == before
