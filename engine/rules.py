@@ -38,6 +38,8 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
+from i18n import content
+
 from . import data as D
 from . import effects as F
 from . import event_play as EP
@@ -531,7 +533,7 @@ def _apply_pick(state: GameState, seat: int, action: Pick) -> None:
             why = "under this round's event"  # the other tile fits under it (R7 keeps the event)
         elif pr.restricts_tiles and s.board.can_place(top, ignore_adjacency=ignores_adjacency(state, seat, top),
                                                       planet_rule=False):
-            why = f"on {pr.name} under its rule ({pr.summary}),"
+            why = f"on {content(pr.name)} under its rule ({content(pr.summary)}),"
         else:
             why = "on your planet"
         raise IllegalAction(f"the {action.stack} tile fits nowhere {why} but the other one does, "

@@ -15,6 +15,7 @@ from engine import corporations
 from engine import data as D
 from engine.corporations.makeshift import columns
 from engine.corporations.oasis import oasis_path
+from i18n import content
 
 from . import icons
 from . import theme as T
@@ -35,7 +36,7 @@ TECH_H = 70  # height of a tech box when its text fits two lines at 18 px
 def tech_text(corp_id: str, tech: D.Tech, special: dict) -> str:
     if corp_id == "flux_industries" and tech.level == 3 and special.get("flux"):
         return FLUX_UPGRADE[special["flux"]]
-    return tech.label or tech.code.replace("_", " ")  # corporations.json "label"
+    return content(tech.label) or tech.code.replace("_", " ")  # corporations.json "label"
 
 
 def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
@@ -166,7 +167,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     box = layout(view, seat)
     img = T.new_canvas(WIDTH, box["height"])
     d = ImageDraw.Draw(img)
-    sub = cdef.name + (" · private view" if _private(view, seat) else "")
+    sub = content(cdef.name) + (" · private view" if _private(view, seat) else "")
     note = snapshot_note(view, seat)
     if note:
         sub += f" · {note}"
@@ -189,17 +190,17 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
                 card = D.civ_card(e[1])
                 icons.paste(img, icons.civ_card(card.rank, 40), (x0 + 28, y + h / 2 - 2))
                 tag = "end game" if card.timing == "end_game" else "played"
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(card.name, 19, int(half) - 70, True), 19, bold=True,
+                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(content(card.name), 19, int(half) - 70, True), 19, bold=True,
                             anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(f"{tag} · {card.description}", 16, int(half) - 70), 16,
+                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(f"{tag} · {content(card.description)}", 16, int(half) - 70), 16,
                             fill=T.TEXT_MUTED, anchor="lm")
             elif e[0] == "objective":
                 objective = D.objective_card(e[1])
                 d.rounded_rectangle((x0 + 10, y + 6, x0 + 46, y + 44), radius=6, fill=T.GOLD)
                 T.draw_text(d, (x0 + 28, y + 25), "5", 22, fill=T.TEXT_DARK, bold=True, anchor="mm")
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(objective.private_name, 19, int(half) - 70, True), 19,
+                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(content(objective.private_name), 19, int(half) - 70, True), 19,
                             bold=True, anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(objective.private_text, 16, int(half) - 70), 16,
+                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(content(objective.private_text), 16, int(half) - 70), 16,
                             fill=T.TEXT_MUTED, anchor="lm")
             elif e[0] == "hidden":
                 _lock(d, x0 + 28, y + h / 2)
@@ -323,7 +324,7 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
     special = corp.get("special", {})
     per_row, tech_h, fs = _tech_layout(cdef, special)
     T.draw_text(d, (PAD, ty + 4), "Techs", 22, bold=True)
-    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(cdef.tech_note, 17, WIDTH - PAD - 92), 17,
+    T.draw_text(d, (PAD + 76, ty + 6), T.fit_text(content(cdef.tech_note), 17, WIDTH - PAD - 92), 17,
                 fill=T.TEXT_MUTED)
     tw = _box_width(per_row)
     for i, tech in enumerate(cdef.techs):

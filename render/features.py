@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 from engine import data as D
 from engine import planets as P
 from engine.data import SIZE
+from i18n import content
 
 from . import icons
 from . import theme as T
@@ -308,4 +309,5 @@ def overlay(img: Image.Image, planet_id: str, xy, cell: int) -> None:
 def rule_text(planet_id: str) -> str:
     """The planet's rule in a sentence for the image footer ('' for KSB-4156)."""
     pr = P.rules_for(planet_id)
-    return f"{pr.name}: {pr.summary[0].upper()}{pr.summary[1:]}." if pr.summary else ""
+    summary = content(pr.summary)
+    return f"{content(pr.name)}: {summary[0].upper()}{summary[1:]}." if summary else ""

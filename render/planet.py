@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from engine import data as D
 from engine.board import Board
 from engine.data import SIZE, cell_name
+from i18n import content
 
 from . import cells as C
 from . import features, icons
@@ -247,7 +248,7 @@ def _legend(img: Image.Image, y: int) -> None:
 def _title(view: dict, seat: int, names) -> tuple[str, str]:
     s = view["seats"][seat]
     p = D.planet(s["board"]["planet"])
-    sub = f"{p.name} · {round_label(view)}"
+    sub = f"{content(p.name)} · {round_label(view)}"
     note = snapshot_note(view, seat)
     if note:
         sub += f" · {note}"

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from i18n import content
+
 from . import cells as C
 from . import icons
 from . import theme as T
@@ -158,6 +160,6 @@ def _event_band(d: ImageDraw.ImageDraw, event: dict, events: dict, view: dict, y
     if view.get("solo"):
         label += f" · solo target {view['solo']['target']} medals"
     T.draw_text(d, (tx, y0 + 22), T.fit_text(label, 17, width), 17, fill=T.TEXT_MUTED, anchor="lm")
-    T.draw_text(d, (tx, y0 + 52), T.fit_text(event["name"], 23, width, True), 23, bold=True, anchor="lm")
-    for k, line in enumerate(T.wrap(event["text"], 20, width)[:2]):
+    T.draw_text(d, (tx, y0 + 52), T.fit_text(content(event["name"]), 23, width, True), 23, bold=True, anchor="lm")
+    for k, line in enumerate(T.wrap(content(event["text"]), 20, width)[:2]):
         T.draw_text(d, (tx, y0 + 86 + k * 26), line, 20, anchor="lm")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from i18n import content
+
 from .. import data as D
 from ..errors import UnknownContent
 from ..pending import ItemKind, done, item_kind
@@ -308,5 +310,5 @@ class Tech(BoardKind):
         board.use_tech(state, seat, item["level"], key)
 
     def describe(self, item):
-        text = D.corporation(item["corp"]).tech(item["level"]).use or item.get("code", "tech")  # corporations.json
+        text = content(D.corporation(item["corp"]).tech(item["level"]).use) or item.get("code", "tech")  # corporations.json
         return f"optional, tech {item['level']}: {text}"
