@@ -72,8 +72,7 @@ def rules_text(topic: str) -> str:
     the planets and corporations topics list every side a player may choose."""
     key = topic if topic in RULE_TOPICS else "overview"
     text = _(RULE_TOPICS[key])
-    if key == "planets":
-        text += "".join(f"\n- {label}: {pitch}" for _id, label, pitch in boards.planet_options())
-    elif key == "corporations":
-        text += "".join(f"\n- {label}: {pitch}" for _id, label, pitch in boards.corporation_options())
+    options = {"planets": boards.planet_options, "corporations": boards.corporation_options}.get(key)
+    for _id, label, pitch in options() if options else ():
+        text += "\n" + _("- {side}: {pitch}").format(side=label, pitch=pitch)
     return text
