@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from i18n import content
+
 from . import icons
 from . import theme as T
 
@@ -76,7 +78,7 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
         raise ValueError("the game is not over: there is no final score to draw")
     solo_result = res.get("solo") or {}
     target = target if target is not None else solo_result.get("target")
-    epilogue = epilogue if epilogue is not None else solo_result.get("text")
+    epilogue = epilogue if epilogue is not None else content(solo_result.get("text") or "")
     players = {p["seat"]: p for p in res["players"]}
     order = list(res["ranking"])
     solo = len(order) == 1

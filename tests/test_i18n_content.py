@@ -4,6 +4,7 @@ texts in engine/data/*.json, /pu rules answers in French, and the French names a
 the rulebook's own."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -163,3 +164,39 @@ def test_the_french_content_file_is_complete_gettext_with_the_same_placeholders(
     assert messages and all(m.string and not m.fuzzy for m in messages)
     for m in messages:  # a translated format string keeps the same named fields
         assert sorted(re.findall(r"{\w+}", str(m.id))) == sorted(re.findall(r"{\w+}", str(m.string))), m.id
+
+
+def test_content_on_images_is_drawn_in_french(monkeypatch):
+    """Image texts checked at the source: the strings handed to the renderer's text drawing
+    for the score sheet (solo epilogue), the station (the round's event card) and the
+    corporation board (tech note and labels, private objectives, civ cards)."""
+    import render as R
+    from engine import public_view, view_for
+    from render import theme as T
+    from tests.render.positions import NAMES, end_state, mid_state, with_event
+
+    drawn: list[str] = []
+    draw_text = T.draw_text
+    monkeypatch.setattr(T, "draw_text", lambda d, xy, text, *a, **k: (drawn.append(text), draw_text(d, xy, text, *a, **k))[1])
+    solo = view_for(end_state(1), 0)
+    event = E.cards()[97]
+    with use("fr"):
+        R.render_score(json_copy(public_view(end_state(1))), NAMES[:1])
+        R.render_station(with_event(public_view(mid_state(4)), event.id), NAMES)
+        R.render_corporation(solo, 0, NAMES[:1])
+    text = " ".join(drawn)
+    epilogue = public_view(end_state(1))["result"]["solo"]["text"]
+    assert french(epilogue).split()[0] in text and epilogue.split(".")[0] not in text
+    assert french(event.name)[:20] in text and french(event.text)[:20] in text and event.text[:20] not in text
+    corp = D.corporation(solo["seats"][0]["corp"]["corp"])
+    assert french(corp.tech_note)[:20] in text and french(corp.techs[0].label)[:12] in text
+    objectives = solo["seats"][0]["corp"]["objectives"]
+    assert objectives
+    for card in map(D.objective_card, objectives):
+        assert french(card.private_name) in text and card.private_name not in text
+    for card in map(D.civ_card, solo["seats"][0]["corp"]["civ_cards"]):
+        assert french(card.name)[:12] in text
+
+
+def json_copy(view: dict) -> dict:
+    return json.loads(json.dumps(view))
