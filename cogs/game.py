@@ -28,7 +28,7 @@ from service.settings import zone_suggestions
 
 from . import ui
 from .client import PUBot
-from .help import RULE_TOPICS
+from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
 from .posting import DiscordChannel, missing_permissions
 
 log = logging.getLogger(__name__)
@@ -579,9 +579,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     @app_commands.command(name="rules", description="A rules reminder")
     @app_commands.describe(topic="what you want to know")
-    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in RULE_TOPICS])
+    @app_commands.choices(topic=[app_commands.Choice(name=TOPIC_NAMES[t], value=t) for t in RULE_TOPICS])
     async def rules_(self, interaction: Interaction, topic: str = "overview") -> None:
-        await self.send_private(interaction, RULE_TOPICS.get(topic, RULE_TOPICS["overview"]))
+        await self.send_private(interaction, rules_text(topic))
 
     @app_commands.command(name="reminders", description="Turn your reminders in this game on or off")
     async def reminders(self, interaction: Interaction, on: bool) -> None:

@@ -79,15 +79,15 @@ PLACEMENT_RULES = frozenset({"tiles_not_on_edge", "tiles_not_on_ice", "tiles_not
 MILESTONE_BENEFITS = frozenset({"civ", "rover", "biomass", "flux"})
 TILE_SOURCES = ("tile", "energy", "unplaced")
 
-# Solo epilogues (p.10), in our own words, by band of (score - target).
+# Solo epilogues (p.10), in our own words, by band of (score - target); translated where shown.
 EPILOGUE_TEXT = {
-    "-15": "Total failure. Nobody will ever live here; the search for a new home starts again.",
-    "-10": "A grim outpost. The few colonists left wonder whether anyone else made it.",
-    "-5": "Not a proud result, but the colony hangs on.",
-    "target": "Mission accomplished: the planet is ready for its first settlers.",
-    "+5": "Outstanding work. Headquarters is already drafting your promotion.",
-    "+10": "Quite possibly the finest world any corporation has ever shaped.",
-    "+15": "A legendary colony. Your name goes down in history.",
+    "-15": N_("Total failure. Nobody will ever live here; the search for a new home starts again."),
+    "-10": N_("A grim outpost. The few colonists left wonder whether anyone else made it."),
+    "-5": N_("Not a proud result, but the colony hangs on."),
+    "target": N_("Mission accomplished: the planet is ready for its first settlers."),
+    "+5": N_("Outstanding work. Headquarters is already drafting your promotion."),
+    "+10": N_("Quite possibly the finest world any corporation has ever shaped."),
+    "+15": N_("A legendary colony. Your name goes down in history."),
 }
 
 

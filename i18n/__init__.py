@@ -119,6 +119,14 @@ def N_(message: str) -> str:
     return message
 
 
+def content(text: str) -> str:
+    """A game content text (a planet or corporation name, a card's words, a tech label: the
+    player-facing fields of ``engine/data/*.json``) in the current language. Those texts are
+    data, not code: ``i18n/extract.py`` puts them in the catalogue, so call sites pass the value
+    itself. An empty text stays empty (gettext would answer the catalogue header)."""
+    return gettext(text) if text else text
+
+
 def babel_locale() -> Locale:
     try:
         return Locale.parse(_language.get())

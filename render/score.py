@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from i18n import N_, _, ngettext
+from i18n import N_, _, content, ngettext
 
 from . import icons
 from . import theme as T
@@ -102,7 +102,7 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
         raise ValueError(_("the game is not over: there is no final score to draw"))
     solo_result = res.get("solo") or {}
     target = target if target is not None else solo_result.get("target")
-    epilogue = epilogue if epilogue is not None else solo_result.get("text")
+    epilogue = epilogue if epilogue is not None else content(solo_result.get("text") or "")
     players = {p["seat"]: p for p in res["players"]}
     order = list(res["ranking"])
     solo = len(order) == 1

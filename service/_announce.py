@@ -10,7 +10,7 @@ from engine import data as D
 from engine import rules, scoring
 from engine.state import GameState
 from engine.view import public_view
-from i18n import _
+from i18n import _, content
 
 from ._model import MAX_POST, Game
 
@@ -21,8 +21,8 @@ class Announcements:
     def _start_text(self, game: Game, state: GameState) -> str:
         lines = [f"**Game #{game.id} begins** with {state.players} player(s):"]
         for i in range(state.players):
-            planet = D.planet(state.config["planets"][i]).name
-            corp = D.corporation(state.config["corporations"][i]).name
+            planet = content(D.planet(state.config["planets"][i]).name)
+            corp = content(D.corporation(state.config["corporations"][i]).name)
             lines.append(f"{i + 1}. {game.mention(i)}: planet {planet}, {corp}")
         solo = public_view(state).get("solo")
         if solo and solo.get("target") is not None:
@@ -87,7 +87,7 @@ class Announcements:
             humans = [i for i in rules.to_act(state) if game.user_of(i) is not None]
             who = ", ".join(game.mention(i) for i in humans) or "the computer players"
             event = (public_view(state).get("events") or {}).get("current")
-            news = f"\nEvent ({event['colour']}): **{event['name']}**: {event['text']}" if event else ""
+            news = f"\nEvent ({event['colour']}): **{content(event['name'])}**: {content(event['text'])}" if event else ""
             posts.append(cls._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
                                           f"(press **Play**).{news}",
                                     mentions=cls._humans(game, humans), buttons=("play", "station"), ping="round"))

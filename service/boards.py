@@ -16,17 +16,18 @@ import random
 from engine import data as D
 from engine import planets as P
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
+from i18n import _, content
 
 STANDARD_PLANET = "ksb-4156"
 STANDARD_CORPORATION = "universal_coalition"
 
 
 def planet_name(planet_id: str) -> str:
-    return D.planet(planet_id).name
+    return content(D.planet(planet_id).name)
 
 
 def corporation_name(corp_id: str) -> str:
-    return D.corporation(corp_id).name
+    return content(D.corporation(corp_id).name)
 
 
 def planet_options() -> list[tuple[str, str, str]]:
@@ -34,7 +35,8 @@ def planet_options() -> list[tuple[str, str, str]]:
     out = []
     for pid in SUPPORTED_PLANETS:
         p = D.planet(pid)
-        out.append((pid, f"{p.name} (complexity {p.complexity})", p.pitch or P.rules_for(pid).summary))
+        out.append((pid, _("{name} (complexity {n})").format(name=content(p.name), n=p.complexity),
+                    content(p.pitch or P.rules_for(pid).summary)))
     return out
 
 
@@ -42,7 +44,7 @@ def corporation_options() -> list[tuple[str, str, str]]:
     out = []
     for cid in SUPPORTED_CORPORATIONS:
         c = D.corporation(cid)
-        out.append((cid, f"{c.name} (complexity {c.complexity})", c.pitch))
+        out.append((cid, _("{name} (complexity {n})").format(name=content(c.name), n=c.complexity), content(c.pitch)))
     return out
 
 

@@ -27,6 +27,7 @@ from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, T
 from engine.data import cell_name
 from engine.state import GameState
 from engine.view import view_for
+from i18n import content
 
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
@@ -116,7 +117,7 @@ def _paged(options: list[tuple[str, str]], item: str, offset: int) -> list[tuple
 def _value_label(item: dict, value: str) -> str:
     if item["kind"] == "civ":
         card = D.civ_card(int(value))
-        return f"{card.name} (#{card.id})"
+        return f"{content(card.name)} (#{card.id})"
     if item["kind"] == "patch" and value == "store":
         return "store it for the end of the game"
     return value
@@ -144,10 +145,10 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         lines = ["**Private objectives.** Keep the ones you like; put one back:"]
         for c in s.corp.objective_offer:
             card = D.objective_card(c)
-            lines.append(f"• #{c} **{card.private_name}**: {card.private_text}")
+            lines.append(f"• #{c} **{content(card.private_name)}**: {content(card.private_text)}")
         panel.text = "\n".join(lines)
         panel.controls.append(Control("select", "", "Put back an objective", options=tuple(
-            (f"a:{str(a)}", f"Put back #{a.card} {D.objective_card(a.card).private_name}")
+            (f"a:{str(a)}", f"Put back #{a.card} {content(D.objective_card(a.card).private_name)}")
             for a in legal if isinstance(a, DropObjective))))
         return panel
 
@@ -169,7 +170,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
     lines = []
     event = (view.get("events") or {}).get("current") if state.phase == "turns" else None
     if event:
-        lines.append(f"Event this round ({event['colour']}): **{event['name']}**: {event['text']}")
+        lines.append(f"Event this round ({event['colour']}): **{content(event['name'])}**: {content(event['text'])}")
     row = 0
     if picks:
         lines.append(f"**Round {state.round}: choose a tile** from the depot facing you. The picture shows "
