@@ -88,7 +88,7 @@ def test_game_options_are_refused_in_french():
 
 
 def test_a_planet_restriction_names_the_planet_in_french():
-    """Tartarus: a tile may not lie across the chasm (the planet's own rule)."""
+    """Tartarus: a tile may not lie across the chasm (the planet's own rule), named as the French edition prints it (Tartare)."""
     board = Board("tartarus")
     problems = []
     with use("fr"):
@@ -98,7 +98,7 @@ def test_a_planet_restriction_names_the_planet_in_french():
                 if problem and "gouffre" in problem:
                     problems.append(problem)
     assert problems, "some domino placement straddles the chasm"
-    assert problems[0].startswith("sur Tartarus, une tuile ne peut pas enjamber le gouffre")
+    assert problems[0].startswith("sur Tartare, une tuile ne peut pas enjamber le gouffre")
 
 
 def test_pending_choices_are_described_in_french_and_unchanged_in_english():
