@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from i18n import _, use
 from service.outbox import DeliveryError
 
 from . import ui
@@ -79,7 +80,8 @@ class DiscordChannel:
         kwargs = {"content": payload["text"][:2000], "files": files, "nonce": nonce,
                   "allowed_mentions": discord.AllowedMentions(
                       everyone=False, roles=False, users=[discord.Object(u) for u in payload.get("mentions", [])])}
-        view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
+        with use(game.language):  # a public post: the game's language
+            view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
         if view is not None:
             kwargs["view"] = view
         try:
@@ -114,11 +116,17 @@ class DiscordChannel:
         where = f" in <#{channel.id}>" if channel is not None else ""
         missing = missing_permissions(channel) if channel is not None else []
         what = ", ".join(missing) if missing else "Send Messages, Send Messages in Threads, Attach Files"
+        with use(game.language):
+            text = (_("I cannot post for Planet Unknown game #{game} in {channel}: I am missing a permission "
+                      "there ({permissions}). Please give me those permissions in that channel; the game waits "
+                      "and I will post what it owes as soon as I can.") if channel is not None else
+                    _("I cannot post for Planet Unknown game #{game}: I am missing a permission "
+                      "there ({permissions}). Please give me those permissions in that channel; the game waits "
+                      "and I will post what it owes as soon as I can.")).format(
+                game=game.id, channel=where.removeprefix(" in "), permissions=what)
         try:
             user = self.bot.get_user(game.row.creator_id) or await self.bot.fetch_user(game.row.creator_id)
-            await user.send(f"I cannot post for Planet Unknown game #{game.id}{where}: I am missing a permission "
-                            f"there ({what}). Please give me those permissions in that channel; the game waits "
-                            f"and I will post what it owes as soon as I can.")
+            await user.send(text)
         except TRANSPORT_ERRORS as again:
             raise _failure(again, "telling the creator") from again
 
@@ -160,9 +168,10 @@ class DiscordChannel:
         """The game's thread was deleted: announce a new one in the channel and post there."""
         old = game.row.thread_id
         try:
-            anchor = await parent.send(f"🪐 Planet Unknown game #{game.id} goes on in a new thread "
-                                       f"(its old thread was deleted).",
-                                       allowed_mentions=discord.AllowedMentions.none())
+            with use(game.language):
+                text = _("🪐 Planet Unknown game #{game} goes on in a new thread "
+                         "(its old thread was deleted).").format(game=game.id)
+            anchor = await parent.send(text, allowed_mentions=discord.AllowedMentions.none())
         except TRANSPORT_ERRORS as error:
             raise _failure(error, "announcing a new thread") from error
         try:

@@ -8,8 +8,10 @@ import json
 import zlib
 from dataclasses import dataclass, field
 
+import i18n
 from db.repository import GameRow, SeatRow
 from engine.state import GameState
+from i18n import _
 
 from . import panels
 from .errors import ConfigError
@@ -25,6 +27,7 @@ DEFAULT_OPTIONS = {
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
     "rated_autopilot": False, # a seat handed to the autopilot still lets the game move ratings
+    "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
 }
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
@@ -66,6 +69,11 @@ class Game:
         return [s.display_name for s in self.seats]
 
     @property
+    def language(self) -> str:
+        """The language of the game's public posts (lobby, thread posts, summaries)."""
+        return i18n.supported(self.options.get("language"))
+
+    @property
     def channel_id(self) -> int | None:
         return self.row.thread_id or self.row.channel_id
 
@@ -82,7 +90,7 @@ class Game:
 
     def mention(self, seat: int) -> str:
         user = self.user_of(seat)
-        return f"<@{user}>" if user is not None else f"{self.seats[seat].display_name} (computer)"
+        return f"<@{user}>" if user is not None else _("{name} (computer)").format(name=self.seats[seat].display_name)
 
 
 @dataclass
@@ -120,5 +128,7 @@ def check_options(options: dict) -> dict:
         raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
         raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
+    if opts["language"] is not None and opts["language"] not in i18n.LANGUAGES:
+        raise ConfigError(f"language: one of {', '.join(i18n.LANGUAGES)}")
     opts["private_objectives"] = bool(opts["private_objectives"])
     return opts

@@ -7,6 +7,7 @@ from db.errors import GameNotFound
 from engine import rules
 from engine.errors import EngineError
 from engine.state import GameState, dump
+from i18n import _, ngettext, use
 
 from ._host import Host
 from ._model import HOUR, LAST_ONE_FRACTION, Game
@@ -73,18 +74,24 @@ class Timers(Host):
             if rem.kind == "timer":
                 posts: list = []
                 job = await self._run_bots(game, state, posts, timed=pos)
-                posts.insert(0, self._post(game, f"⏱ Time ran out for {game.mention(pos)} in round {job['round']}: "
-                                                 f"the autopilot played {job['timed']} move(s) for them.",
-                                           mentions=self._humans(game, [pos])))
+                with use(game.language):
+                    text = ngettext("⏱ Time ran out for {player} in round {round}: the autopilot played {n} move "
+                                    "for them.", "⏱ Time ran out for {player} in round {round}: the autopilot "
+                                    "played {n} moves for them.", job['timed']).format(
+                        player=game.mention(pos), round=job['round'], n=job['timed'])
+                posts.insert(0, self._post(game, text, mentions=self._humans(game, [pos])))
                 await self.repo.clear_reminders(game.id, rem.seat, "timer")
                 await self._save(game, job["state"], job["played"], posts)
                 return True
             remind = float(game.options["remind_hours"]) * HOUR
+            with use(game.language):
+                text = (_("{player}, you are the last one to play round {round} of game #{game}.")
+                        if rem.kind == "last" else
+                        _("{player}, game #{game} is waiting for you (round {round}).")).format(
+                    player=game.mention(pos), round=state.round, game=game.id)
             if rem.kind == "last":
-                text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
                 await self.repo.clear_reminders(game.id, rem.seat, "last")
             else:
-                text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
                 await self.repo.set_reminder(game.id, rem.seat, "nudge", self.clock() + max(remind, HOUR))
             version = await self.repo.save_state(
                 game.id, dump(state), game.version,
@@ -96,6 +103,6 @@ class Timers(Host):
         game = await self.load(game_id)
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(_("You are not playing in this game."))
         await self.repo.set_seat_reminders(game_id, game.seats[seat].seat, enabled)
         return await self.load(game_id)

@@ -194,7 +194,7 @@ def _select(c: dict, where: str) -> list[str]:
 
 
 USER_MENTION = re.compile(r"<@!?([0-9]{15,21})>")
-QUIET_CONTEXT = re.compile(r"(?:\bw(?:as|ere) \w+ by $)")
+QUIET_CONTEXT = re.compile(r"(?:\bw(?:as|ere) \w+ by $|\ba été \w+ par $|\bont été \w+ par $)")  # and French
 
 
 def check_mentions(content: Any, allowed: dict | None, *, notifies: bool) -> list[str]:
