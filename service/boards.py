@@ -16,6 +16,7 @@ import random
 from engine import data as D
 from engine import planets as P
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
+from i18n import _
 
 STANDARD_PLANET = "ksb-4156"
 STANDARD_CORPORATION = "universal_coalition"
@@ -34,7 +35,7 @@ def planet_options() -> list[tuple[str, str, str]]:
     out = []
     for pid in SUPPORTED_PLANETS:
         p = D.planet(pid)
-        out.append((pid, f"{p.name} (complexity {p.complexity})", p.pitch or P.rules_for(pid).summary))
+        out.append((pid, _("{name} (complexity {n})").format(name=p.name, n=p.complexity), p.pitch or P.rules_for(pid).summary))
     return out
 
 
@@ -42,7 +43,7 @@ def corporation_options() -> list[tuple[str, str, str]]:
     out = []
     for cid in SUPPORTED_CORPORATIONS:
         c = D.corporation(cid)
-        out.append((cid, f"{c.name} (complexity {c.complexity})", c.pitch))
+        out.append((cid, _("{name} (complexity {n})").format(name=c.name, n=c.complexity), c.pitch))
     return out
 
 
