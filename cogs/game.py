@@ -31,6 +31,7 @@ from .client import PUBot
 from .help import RULE_TOPICS
 from .language import language_for_new_game
 from .posting import DiscordChannel, missing_permissions
+from .translator import Translator
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
@@ -727,4 +728,6 @@ async def setup(bot: commands.Bot) -> None:
     service = bot.service
     for item in ui.DYNAMIC_ITEMS:
         bot.add_dynamic_items(item)
+    if bot.tree.translator is None:  # the commands' names and descriptions in the user's language
+        await bot.tree.set_translator(Translator())
     await bot.add_cog(GameCog(bot, service))

@@ -144,7 +144,8 @@ class PlayersCog(commands.Cog):
     # ------------------------------------------------------------------ leaderboards
 
     def board_text(self, board: dict, scope: str) -> str:
-        title = _(P.BOARD_TITLES[board["kind"]])
+        kind = board["kind"]
+        title = _(P.BOARD_TITLES[kind])
         if board["kind"] == "daily":
             title += " " + {"all": _("(best, all time)"), "today": _("(today)"), "week": _("(this week)")}[board["period"]]
         where = _("global, players who opted in") if scope == "g" else _("this server")
