@@ -116,19 +116,20 @@ def check_options(options: dict) -> dict:
     opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        raise ConfigError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise ConfigError(_("unknown option(s): {names}").format(names=", ".join(sorted(unknown))))
     if not isinstance(opts["max_players"], int) or not 1 <= opts["max_players"] <= 6:
-        raise ConfigError("players: choose from 1 to 6")
+        raise ConfigError(_("players: choose from 1 to 6"))
     for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):
         if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= top:
-            raise ConfigError(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
+            raise ConfigError((_("timer hours: a number of hours from 0 (off) to {top}") if key == "timer_hours" else
+                               _("remind hours: a number of hours from 0 (off) to {top}")).format(top=top))
     if opts["boards"] not in BOARD_CHOICES:
-        raise ConfigError(f"boards: one of {', '.join(BOARD_CHOICES)}")
+        raise ConfigError(_("boards: one of {choices}").format(choices=", ".join(BOARD_CHOICES)))
     if not isinstance(opts["choices"], dict):
-        raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
+        raise ConfigError(_("choices: planets and corporations chosen in the lobby, by player"))
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
-        raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
+        raise ConfigError(_("events: one of {choices}").format(choices=", ".join(EVENT_CHOICES)))
     if opts["language"] is not None and opts["language"] not in i18n.LANGUAGES:
-        raise ConfigError(f"language: one of {', '.join(i18n.LANGUAGES)}")
+        raise ConfigError(_("language: one of {choices}").format(choices=", ".join(i18n.LANGUAGES)))
     opts["private_objectives"] = bool(opts["private_objectives"])
     return opts

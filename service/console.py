@@ -58,13 +58,13 @@ class Console:
         for row, payload in await self.service.pending_posts(game_id):
             path = await self.save_image(await self.service.render_post(payload), (payload.get("image") or {})
                                          .get("kind", "post"))
-            self.say("\n📣 " + payload["text"] + (f"\n   [image: {path}]" if path else ""))
+            self.say("\n📣 " + payload["text"] + ("\n   " + _("[image: {path}]").format(path=path) if path else ""))
             await self.service.mark_posted(row.id)
 
     async def show_panel(self, panel: Panel, who: str) -> list[str]:
         """Print the panel; return the verbs of its numbered choices."""
         path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
-        self.say(f"\n── {who} ──\n{panel.text}" + (f"\n   [image: {path}]" if path else ""))
+        self.say(f"\n── {who} ──\n{panel.text}" + ("\n   " + _("[image: {path}]").format(path=path) if path else ""))
         verbs: list[str] = []
         for control in panel.controls:
             if control.kind == "button":
@@ -104,7 +104,7 @@ class Console:
                 png = await self.service.render("station", view, game.names)
             else:
                 png = await self.service.render("planet" if cmd == "board" else "corporation", view, seat, game.names)
-            self.say(f"[image: {await self.save_image(png, cmd)}]")
+            self.say(_("[image: {path}]").format(path=await self.save_image(png, cmd)))
             return True
         return False
 
@@ -125,7 +125,8 @@ class Console:
                 self.say(_("{name} has no finished game yet.").format(name=name))
                 return
             png = await self.service.render("profile", profile, name, subtitle=_("offline games"))
-            self.say(P.profile_text(name, profile) + f"\n[image: {await self.save_image(png, 'profile')}]")
+            path = await self.save_image(png, "profile")
+            self.say(P.profile_text(name, profile) + "\n" + _("[image: {path}]").format(path=path))
             return
         kind = words[1] if len(words) > 1 else "best"
         period = words[2] if len(words) > 2 else "all"
@@ -185,7 +186,7 @@ class Console:
                 if words[0] == "auto":
                     action = autoplay.choose(game.state, seat, self.service.autopilot_level)
                     await self.service.act(game_id, user, str(action))
-                    self.say(f"  (autopilot) {action}")
+                    self.say("  " + _("(autopilot) {action}").format(action=action))
                 elif line.isdigit():
                     n = int(line)
                     if not 1 <= n <= len(verbs):
@@ -249,7 +250,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                     try:
                         await service.choose_boards(game.id, user, planet=planet, corporation=corp)
                     except ServiceError as error:
-                        say(f"Player {user}: {error}")
+                        say(_("Player {n}: {error}").format(n=user, error=error))
                         return 2
             for _bot in range(args.bots):
                 await service.add_bot(game.id, 1, False)
