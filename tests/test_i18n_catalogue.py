@@ -27,11 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2)}
 
 
-def extracted() -> dict[str, str | tuple[str, str]]:
+def extracted() -> dict[str, str | tuple[str, ...]]:
     """Every marked message of the code, by its id (a plural message: (singular, plural))."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    messages: dict[str, str | tuple[str, str]] = {}
+    messages: dict[str, str | tuple[str, ...]] = {}
     for _file, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS):
         key = message[0] if isinstance(message, tuple) else message
@@ -47,7 +47,7 @@ def french() -> dict[str, object]:
         with path.open("rb") as f:
             for message in read_po(f, locale="fr"):
                 if message.id and not message.fuzzy:
-                    key = message.id[0] if isinstance(message.id, tuple) else message.id
+                    key = str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id)
                     merged.setdefault(key, message.string)
     return merged
 
@@ -128,7 +128,7 @@ def untranslated(source: str, where: str = "<source>") -> list[str]:
     found = []
     tree = ast.parse(source)
     for node in ast.walk(tree):
-        args: list[ast.AST] = []
+        args: list[ast.expr] = []
         if isinstance(node, ast.Call) and _name(node.func) in SINKS:
             positions, keywords = SINKS[_name(node.func)]
             args = [node.args[i] for i in positions if i < len(node.args)]
@@ -159,14 +159,14 @@ def rebinds_underscore(source: str, where: str = "<source>") -> list[str]:
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
         for node in ast.walk(func):
-            targets: list[ast.AST] = []
+            targets: list[ast.expr] = []
             if isinstance(node, (ast.Assign, ast.For, ast.AsyncFor, ast.With)):
                 targets = node.targets if isinstance(node, ast.Assign) else (
                     [node.target] if isinstance(node, (ast.For, ast.AsyncFor)) else
                     [i.optional_vars for i in node.items if i.optional_vars is not None])
             for target in targets:
                 if any(isinstance(n, ast.Name) and n.id == "_" for n in ast.walk(target)):
-                    found.append(f"{where}:{node.lineno}")
+                    found.append(f"{where}:{target.lineno}")
     return found
 
 
