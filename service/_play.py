@@ -16,7 +16,7 @@ from engine.errors import MalformedAction
 from engine.state import GameState, dump, load
 from i18n import _, use
 
-from . import autoplay, panels, workers
+from . import autoplay, panels, words, workers
 from ._host import Host
 from ._model import Game, Outcome
 from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
@@ -118,14 +118,14 @@ class Play(Host):
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
-            return await self._act(game, seat, text)
+            return await self._act(game, seat, words.neutral(text) if isinstance(text, str) else text)
 
     async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action]) -> Outcome:
         """Play several actions as one request: all of them, or none if one is refused."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
-            return await self._act(game, seat, *texts)
+            return await self._act(game, seat, *(words.neutral(t) if isinstance(t, str) else t for t in texts))
 
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
         state = game.state
