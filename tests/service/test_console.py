@@ -112,3 +112,17 @@ async def test_profile_and_leaderboard_commands_read_the_finished_console_games(
     assert "Wins (all):\n  1. Player " in text and "Rating (all):" in text and "(1 games)" in text
     assert "kind one of rating, wins, best, solo, daily" in text
     assert len(list(tmp_path.glob("*-profile.png"))) == 2
+
+
+async def test_the_console_speaks_french_with_lang_fr(tmp_path):
+    """bot.py --offline --lang fr: the console's own lines, the panels and the posts in French
+    (issue 18), while typed moves stay the same (and may be French: prendre grande)."""
+    said = []
+    keys = Keyboard(["help", "status"], then="quit")
+    code = await run(["--out", str(tmp_path), "--seed", "11", "--lang", "fr"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert code == 0
+    assert "Tapez le numéro d’un choix" in text  # help
+    assert "Partie n°1, tour " in text and "choix des objectifs personnels" in text  # status
+    assert "La partie n°1 est enregistrée ; reprenez-la plus tard avec --resume 1." in text
+    assert "Type the number of a choice" not in text
