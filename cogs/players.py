@@ -24,6 +24,8 @@ from i18n import N_, _
 from service import players as P
 from service.errors import ServiceError
 
+from .language import SpeaksToUser
+
 log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
 KIND_CHOICES = [app_commands.Choice(name=P.BOARD_TITLES[k], value=k) for k in P.BOARD_KINDS]
@@ -54,7 +56,7 @@ def clip(text: str, limit: int = 2000) -> str:
     return text[:text.rfind("\n", 0, limit - 1)] + "\n…"
 
 
-class BoardPage(discord.ui.DynamicItem[discord.ui.Button],
+class BoardPage(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button],
                 template=r"pulb:(?P<kind>[a-z]{1,6}):(?P<period>[a-z]{1,5}):(?P<scope>[gs]):(?P<page>[0-9]{1,4}):(?P<dir>[pn])"):
     """Previous / next page of a leaderboard."""
 

@@ -160,3 +160,12 @@ async def test_a_whole_game_is_played_in_the_players_language(world, monkeypatch
         assert in_language(1, contents, labels) == []
         assert "**Round 1 is open.**" in posts and "is waiting for you" in posts
         assert "Join" in labels and "Play" in labels and "is looking for players" in lobby_text[0]
+
+
+def test_every_button_and_menu_of_the_bot_answers_in_the_clicking_users_language():
+    """Each persistent component sets the user's language before its callback runs (a
+    leaderboard's page buttons once answered in English whatever the user's language)."""
+    from cogs import players, ui
+    from cogs.language import SpeaksToUser
+    items = (*ui.DYNAMIC_ITEMS, *players.DYNAMIC_ITEMS)
+    assert [i.__name__ for i in items if not issubclass(i, SpeaksToUser)] == []
