@@ -58,8 +58,9 @@ class Announcements:
     @staticmethod
     def _post(game: Game, text: str, *, mentions=(), image: dict | None = None,
               buttons: tuple[str, ...] = ()) -> tuple[str, str]:
+        # "language": the game's, for the post's image (drawn later, when the post goes out)
         return ("post", json.dumps({"text": text, "mentions": list(mentions), "image": image,
-                                    "buttons": list(buttons)}))
+                                    "buttons": list(buttons), "language": game.language}))
 
     @classmethod
     @in_game_language

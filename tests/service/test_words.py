@@ -34,3 +34,4 @@ async def test_a_french_move_is_played_like_the_english_one(service):
         game = await service.load(game.id)
     outcome = await service.act(game.id, 1, "prendre grande")
     assert outcome.played == ["pick large"]
+
