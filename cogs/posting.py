@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
-from i18n import _, use
+from i18n import N_, _, use
 from service.outbox import DeliveryError
 
 from . import ui
@@ -33,21 +33,23 @@ HISTORY_LIMIT = 100
 # settings. Not listed because the posts still go out without them: Embed Links (the bot sends
 # no embeds), Create Public Threads (without it the posts go to the channel itself) and Read
 # Message History (only used to find a post whose sending was cut short).
-NEEDED = {"view_channel": "View Channels", "send_messages": "Send Messages",
-          "send_messages_in_threads": "Send Messages in Threads", "attach_files": "Attach Files"}
+# (shown translated, as Discord names them in each language)
+NEEDED = {"view_channel": N_("View Channels"), "send_messages": N_("Send Messages"),
+          "send_messages_in_threads": N_("Send Messages in Threads"), "attach_files": N_("Attach Files")}
 
 
 def missing_permissions(channel) -> list[str]:
     """The permissions the bot lacks in ``channel`` that stop the game's posts (names as
     Discord shows them): in a thread, or in a channel where it can open the game's thread,
-    it posts with Send Messages in Threads; otherwise in the channel, with Send Messages."""
+    it posts with Send Messages in Threads; otherwise in the channel, with Send Messages.
+    The names are in the current language."""
     guild = getattr(channel, "guild", None)
     if guild is None or guild.me is None:
         return []
     perms = channel.permissions_for(guild.me)
     in_thread = isinstance(channel, discord.Thread) or perms.create_public_threads
     needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
-    return [NEEDED[flag] for flag in needed if not getattr(perms, flag)]
+    return [_(NEEDED[flag]) for flag in needed if not getattr(perms, flag)]
 
 
 def _failure(error: BaseException, doing: str) -> DeliveryError:
@@ -114,9 +116,10 @@ class DiscordChannel:
     async def cannot_post(self, game: Game, error: DeliveryError) -> None:
         channel = await self.channel_for(game, create=False)
         where = f" in <#{channel.id}>" if channel is not None else ""
-        missing = missing_permissions(channel) if channel is not None else []
-        what = ", ".join(missing) if missing else "Send Messages, Send Messages in Threads, Attach Files"
         with use(game.language):
+            missing = missing_permissions(channel) if channel is not None else []
+            what = ", ".join(missing or [_(NEEDED[flag]) for flag in ("send_messages", "send_messages_in_threads",
+                                                                       "attach_files")])
             text = (_("I cannot post for Planet Unknown game #{game} in {channel}: I am missing a permission "
                       "there ({permissions}). Please give me those permissions in that channel; the game waits "
                       "and I will post what it owes as soon as I can.") if channel is not None else
