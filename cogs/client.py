@@ -10,9 +10,12 @@ from discord.ext import commands
 from db.connection import Database
 from service import GameService
 
+from .language import LocalisedTree
+
 
 class PUBot(commands.Bot):
     def __init__(self, *, db: Database, service: GameService, heartbeat_seconds: float, **options: Any):
+        options.setdefault("tree_cls", LocalisedTree)  # answers in the user's language (cogs.language)
         super().__init__(**options)
         self.db = db
         self.service = service

@@ -16,11 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+import i18n
 from db.errors import DatabaseError
 from engine import data as D
 from engine.actions import Pick, Place
 from engine.errors import DataError, EngineError
-from i18n import _
+from i18n import N_, _, ngettext, use
 from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
 from service import boards as sides  # (a /pu create option is called boards)
 from service.outbox import Poster
@@ -29,17 +30,22 @@ from service.settings import zone_suggestions
 from . import ui
 from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
+from .language import language_for_new_game
 from .posting import DiscordChannel, missing_permissions
+from .translator import Translator
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
-BOARD_CHOICES = [app_commands.Choice(name="standard", value="standard"),
-                 app_commands.Choice(name="asymmetric at random", value="random")]
-EVENT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("off", "easy", "normal", "hard")]
-PLANET_CHOICES = [app_commands.Choice(name="default (the game's setting)", value="random")] + [
+# choice names are translated for Discord by cogs.translator (through the catalogue)
+BOARD_CHOICES = [app_commands.Choice(name=N_("standard"), value="standard"),
+                 app_commands.Choice(name=N_("asymmetric at random"), value="random")]
+EVENT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                 ((N_("off"), "off"), (N_("easy"), "easy"), (N_("normal"), "normal"), (N_("hard"), "hard"))]
+PLANET_CHOICES = [app_commands.Choice(name=N_("default (the game's setting)"), value="random")] + [
     app_commands.Choice(name=label, value=value) for value, label, _text in sides.planet_options()]
-CORPORATION_CHOICES = [app_commands.Choice(name="default (the game's setting)", value="random")] + [
+CORPORATION_CHOICES = [app_commands.Choice(name=N_("default (the game's setting)"), value="random")] + [
     app_commands.Choice(name=label, value=value) for value, label, _text in sides.corporation_options()]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGES.items()]
 
 
 def is_admin(interaction: Interaction) -> bool:
@@ -50,8 +56,8 @@ def is_admin(interaction: Interaction) -> bool:
 def no_one_named_in_dm(interaction: Interaction, named) -> None:
     """A user option (player, member) names a member of the server the command is used in."""
     if named is not None and interaction.guild is None:
-        raise ServiceError("Naming a player works in a server channel or a game's thread, not in a direct "
-                           "message: use the command there.")
+        raise ServiceError(_("Naming a player works in a server channel or a game's thread, not in a direct "
+                             "message: use the command there."))
 
 
 def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
@@ -79,8 +85,13 @@ def clip(text: str, limit: int = 2000) -> str:
     return (text[:cut] if cut > 0 else text[:limit - 2].rsplit(" ", 1)[0]) + "\n…"
 
 
+def _hours(value: float) -> str:
+    """Hours as the lobby shows them: 12, 1.5 (1,5 in French)."""
+    return i18n.number(value) if float(value).is_integer() else i18n.number(value, 2).rstrip("0")
+
+
 def short(error: BaseException) -> str:
-    text = str(error).strip() or "That did not work."
+    text = str(error).strip() or _("That did not work.")
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
@@ -139,10 +150,10 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         if isinstance(error, (ServiceError, EngineError, DatabaseError)) and not isinstance(error, DataError):
             text = short(error)  # the player's mistake (a DataError is ours: the apology below)
         elif isinstance(error, app_commands.MissingPermissions):
-            text = "You need the Manage Server permission to do that."
+            text = _("You need the Manage Server permission to do that.")
         else:
             log.exception("unexpected error in game %s", game_id, exc_info=error)
-            text = "Sorry, something went wrong on our side; the game is safe. Please try again."
+            text = _("Sorry, something went wrong on our side; the game is safe. Please try again.")
         try:
             await self.send_private(interaction, text)
         except discord.HTTPException:
@@ -204,7 +215,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         async with self.answering(interaction, game_id, flush=True):
             message = interaction.message
             if message is None or not message.flags.ephemeral:  # panels are only ever private
-                raise NotInGame("These controls only work on your own private panel: use /pu play.")
+                raise NotInGame(_("These controls only work on your own private panel: use /pu play."))
             await interaction.response.defer()  # the panel message itself is edited
             outcome = await self.service.control(game_id, interaction.user.id, seat, stamp, verb)
             note = ""
@@ -233,9 +244,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 await self.send_boards(interaction, await self.service.load(game_id))
                 return
             else:
-                raise ServiceError("That button is not one this bot made.")
+                raise ServiceError(_("That button is not one this bot made."))
             content = self.lobby_text(game)
-            view = ui.lobby_view(game.id, game.status == "lobby")
+            view = ui.lobby_view(game.id, game.status == "lobby", game.language)
             if interaction.response.is_done():
                 await interaction.edit_original_response(content=content, view=view)
             else:
@@ -245,22 +256,23 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     @staticmethod
     def default_boards(game: Game) -> str:
-        return ("the identical sides (KSB-4156, Universal Coalition)" if game.options["boards"] == "standard"
-                else "an asymmetric side dealt at random")
+        return (_("the identical sides (KSB-4156, Universal Coalition)") if game.options["boards"] == "standard"
+                else _("an asymmetric side dealt at random"))
 
     def boards_text(self, game: Game, user_id: int) -> str:
         mine = self.service.boards_of(game, user_id)
-        planet = sides.planet_name(mine["planet"]) if mine["planet"] else "default"
-        corp = sides.corporation_name(mine["corporation"]) if mine["corporation"] else "default"
-        return (f"**Your boards for game #{game.id}**: planet **{planet}**, corporation **{corp}**.\n"
-                f"Each player chooses their own; an asymmetric side can be taken by one player only. "
-                f"Default: {self.default_boards(game)}. /pu rules planets and /pu rules corporations describe them.")
+        planet = sides.planet_name(mine["planet"]) if mine["planet"] else _("default")
+        corp = sides.corporation_name(mine["corporation"]) if mine["corporation"] else _("default")
+        return _("**Your boards for game #{game}**: planet **{planet}**, corporation **{corp}**.\n"
+                 "Each player chooses their own; an asymmetric side can be taken by one player only. "
+                 "Default: {default}. /pu rules planets and /pu rules corporations describe them.").format(
+            game=game.id, planet=planet, corp=corp, default=self.default_boards(game))
 
     async def send_boards(self, interaction: Interaction, game: Game) -> None:
         if game.status != "lobby":
-            raise ServiceError("Planets and corporations are chosen in the lobby, before the game starts.")
+            raise ServiceError(_("Planets and corporations are chosen in the lobby, before the game starts."))
         if game.seat_of(interaction.user.id) is None:
-            raise NotInGame("Join the game first (the Join button), then choose your planet and corporation.")
+            raise NotInGame(_("Join the game first (the Join button), then choose your planet and corporation."))
         view = ui.boards_view(game.id, self.service.boards_of(game, interaction.user.id), self.default_boards(game))
         await self.send_private(interaction, self.boards_text(game, interaction.user.id), view=view)
 
@@ -274,38 +286,50 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.refresh_lobby(game)
 
     def lobby_text(self, game: Game) -> str:
+        """The lobby message (public): in the game's language."""
+        with use(game.language):
+            return self._lobby_text(game)
+
+    def _lobby_text(self, game: Game) -> str:
         o = game.options
         if game.status == "cancelled":
-            return f"~~Game #{game.id}~~ was cancelled."
+            return _("~~Game #{game}~~ was cancelled.").format(game=game.id)
 
         def seat_line(i: int, s) -> str:
             if s.is_bot and game.state is None:
-                return f"{i + 1}. {s.display_name} (computer)"
+                return _("{n}. {name} (computer)").format(n=i + 1, name=s.display_name)
             if game.state is not None:  # started: the boards each seat really plays
-                return (f"{i + 1}. {s.display_name}: {sides.planet_name(game.state.config['planets'][i])}, "
-                        f"{sides.corporation_name(game.state.config['corporations'][i])}")
+                return _("{n}. {name}: {planet}, {corporation}").format(
+                    n=i + 1, name=s.display_name, planet=sides.planet_name(game.state.config['planets'][i]),
+                    corporation=sides.corporation_name(game.state.config['corporations'][i]))
             mine = self.service.boards_of(game, s.user_id)
             picked = [sides.planet_name(mine["planet"]) if mine.get("planet") else None,
                       sides.corporation_name(mine["corporation"]) if mine.get("corporation") else None]
             shown = ", ".join(p for p in picked if p)
             return f"{i + 1}. {s.display_name}" + (f": {shown}" if shown else "")
 
-        players = "\n".join(seat_line(i, s) for i, s in enumerate(game.seats)) or "(nobody yet)"
-        settings = [f"up to {o['max_players']} players",
-                    "standard boards unless chosen" if o["boards"] == "standard"
-                    else "asymmetric planets and corporations at random unless chosen",
-                    "private objectives" if o["private_objectives"] else "no private objectives",
-                    f"turn timer {o['timer_hours']:g} h" if o["timer_hours"] else "no turn timer",
-                    f"reminders after {o['remind_hours']:g} h" if o["remind_hours"] else "no reminders",
-                    f"{o['events']} event deck" if o.get("events") not in (None, "off") else "no events"]
+        players = "\n".join(seat_line(i, s) for i, s in enumerate(game.seats)) or _("(nobody yet)")
+        decks = {"easy": _("easy event deck"), "normal": _("normal event deck"), "hard": _("hard event deck")}
+        settings = [ngettext("up to {n} player", "up to {n} players", o["max_players"]).format(n=o["max_players"]),
+                    _("standard boards unless chosen") if o["boards"] == "standard"
+                    else _("asymmetric planets and corporations at random unless chosen"),
+                    _("private objectives") if o["private_objectives"] else _("no private objectives"),
+                    _("turn timer {hours} h").format(hours=_hours(o["timer_hours"])) if o["timer_hours"]
+                    else _("no turn timer"),
+                    _("reminders after {hours} h").format(hours=_hours(o["remind_hours"])) if o["remind_hours"]
+                    else _("no reminders"),
+                    decks.get(o.get("events") or "off", _("no events"))]
         if game.status == "lobby":
-            head = f"**Planet Unknown: game #{game.id}** is looking for players ({', '.join(settings)})."
-            tail = ("Press **Join** to take a seat, then **Choose planet & corporation** if you want a particular "
-                    "one. The creator starts the game when everyone is in.")
+            head = _("**Planet Unknown: game #{game}** is looking for players ({settings}).").format(
+                game=game.id, settings=", ".join(settings))
+            tail = _("Press **Join** to take a seat, then **Choose planet & corporation** if you want a particular "
+                     "one. The creator starts the game when everyone is in.")
         else:
-            head = f"**Planet Unknown: game #{game.id}** has started ({', '.join(settings)})."
-            tail = "Follow it in its thread; press **Play** there (or use /pu play) when it is your move."
-        return f"{head}\nPlayers:\n{players}\n{tail}"
+            head = _("**Planet Unknown: game #{game}** has started ({settings}).").format(
+                game=game.id, settings=", ".join(settings))
+            tail = _("Follow it in its thread; press **Play** there (or use /pu play) when it is your move.")
+        return "{head}\n{players_label}\n{players}\n{tail}".format(
+            head=head, players_label=_("Players:"), players=players, tail=tail)
 
     # ------------------------------------------------------------------ commands: games
 
@@ -315,29 +339,30 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            private_objectives="play with private objectives",
                            boards="standard boards, or asymmetric planets and corporations dealt at random",
                            events="the event deck: off, or easy / normal / hard",
-                           stall_days="days without a move before the game's stall notice (0: never; default 14)")
-    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES)
+                           stall_days="days without a move before the game's stall notice (0: never; default 14)",
+                           language="the language of the game's posts (default: the server's)")
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, language=LANGUAGE_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
                      private_objectives: bool = False, boards: str = "standard", events: str = "off",
-                     stall_days: app_commands.Range[int, 0, 365] = 14) -> None:
+                     stall_days: app_commands.Range[int, 0, 365] = 14, language: str | None = None) -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
-                raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
+                raise ServiceError(_("Games are played in a server channel; use /pu solo for a game on your own."))
             parent = getattr(interaction.channel, "parent_id", None)
             if isinstance(interaction.channel, discord.Thread) or parent is not None:
                 # a game gets a thread of its own and Discord allows no thread in a thread; in a game's
                 # thread, typed commands would also go to the older game
-                raise ServiceError(f"Games are created in a channel, not in a thread (a game needs a thread of "
-                                   f"its own): use /pu create in <#{parent}>.")
+                raise ServiceError(_("Games are created in a channel, not in a thread (a game needs a thread of "
+                                     "its own): use /pu create in {channel}.").format(channel=f"<#{parent}>"))
             game = await self.service.create(
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
                          "private_objectives": private_objectives, "boards": boards, "events": events,
-                         "stall_days": float(stall_days)})
-            await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id),
+                         "stall_days": float(stall_days), "language": language or language_for_new_game(interaction)})
+            await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id, True, game.language),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()
             await self.service.repo.set_message(game.id, "lobby", message.channel.id, message.id)
@@ -349,8 +374,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         missing = missing_permissions(interaction.channel) if interaction.channel is not None else []
         if missing:
             await interaction.followup.send(
-                f"⚠ I am missing permissions in this channel: {', '.join(missing)}. The game's posts "
-                f"(rounds, pings, scores) wait until a server manager grants them.", ephemeral=True)
+                _("⚠ I am missing permissions in this channel: {permissions}. The game's posts "
+                  "(rounds, pings, scores) wait until a server manager grants them.").format(
+                    permissions=", ".join(missing)), ephemeral=True)
 
     async def make_thread(self, game: Game, message: discord.Message) -> None:
         try:
@@ -378,17 +404,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @app_commands.describe(events="how hard the event deck is (normal: target 58)",
                            boards="standard boards, or an asymmetric planet and corporation at random",
                            planet="play this planet (overrides boards)",
-                           corporation="play this corporation (overrides boards)")
+                           corporation="play this corporation (overrides boards)",
+                           language="the language of the game's posts (default: the server's)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:], planet=PLANET_CHOICES[1:],
-                          corporation=CORPORATION_CHOICES[1:])
+                          corporation=CORPORATION_CHOICES[1:], language=LANGUAGE_CHOICES)
     async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard",
-                   planet: str | None = None, corporation: str | None = None) -> None:
+                   planet: str | None = None, corporation: str | None = None, language: str | None = None) -> None:
         async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
             game = await self.service.create(creator_id=user.id, creator_name=user.display_name,
                                              guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                             options={"max_players": 1, "events": events, "boards": boards},
+                                             options={"max_players": 1, "events": events, "boards": boards,
+                                                      "language": language or language_for_new_game(
+                                                          interaction, solo=True)},
                                              kind="solo")
             if planet is not None or corporation is not None:
                 try:
@@ -398,8 +427,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                     raise
             if interaction.guild is not None and isinstance(interaction.channel, discord.abc.Messageable):
                 try:
-                    msg = await interaction.channel.send(f"🪐 {user.display_name} started solo game #{game.id}.",
-                                                         allowed_mentions=discord.AllowedMentions.none())
+                    with use(game.language):
+                        text = _("🪐 {name} started solo game #{game}.").format(name=user.display_name, game=game.id)
+                    msg = await interaction.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
                     await self.make_thread(game, msg)
                 except discord.HTTPException as error:
                     log.warning("game %s: could not announce (%s)", game.id, error)
@@ -408,16 +438,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             self.flush_soon(game.id)
 
     @app_commands.command(name="daily", description="Today's solo challenge: the same game for everyone, one try a day")
-    async def daily(self, interaction: Interaction) -> None:
+    @app_commands.describe(language="the language of the result's post (default: the server's)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def daily(self, interaction: Interaction, language: str | None = None) -> None:
         async with self.answering(interaction) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
             game = await self.service.daily(user_id=user.id, name=user.display_name,
-                                            guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+                                            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                            language=language or language_for_new_game(interaction, solo=True))
             answer.game_id = game.id
             outcome = await self.service.panel(game.id, user.id)
-            await self.show_panel(interaction, outcome, note=f"**Daily challenge {game.row.daily_key}** (game #{game.id}). "
-                                                              f"Only you see this game until you finish it.")
+            note = _("**Daily challenge {day}** (game #{game}). Only you see this game until you finish it.").format(
+                day=game.row.daily_key, game=game.id)
+            await self.show_panel(interaction, outcome, note=note)
 
     @app_commands.command(name="play", description="Your move in this channel's game (only you see it)")
     async def play(self, interaction: Interaction) -> None:
@@ -435,14 +469,15 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.here(interaction)
             answer.game_id = game.id
             if len(at.strip()) > 3:
-                raise ServiceError("A square is a row letter A-L and a column 1-12, like C5.")
+                raise ServiceError(_("A square is a row letter A-L and a column 1-12, like C5."))
             try:
                 anchor = D.parse_cell(at)
             except ValueError as error:
                 raise ServiceError(str(error)) from None
             texts = ([str(Pick(tile))] if tile else []) + [str(Place(anchor, orient))]
             outcome = await self.service.act_all(game.id, interaction.user.id, texts)
-            await self.show_panel(interaction, outcome, note=f"✔ placed at {D.cell_name(anchor)}, orientation {orient}")
+            await self.show_panel(interaction, outcome, note=_("✔ placed at {square}, orientation {orient}").format(
+                square=D.cell_name(anchor), orient=orient))
 
     @place.autocomplete("at")
     async def place_at(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -452,8 +487,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             orient = getattr(interaction.namespace, "orient", None)
             squares = self.service.suggest_squares(game, interaction.user.id, tile, orient)
             want = current.strip().upper()
-            return [app_commands.Choice(name=f"{c} (fits{'' if orient is None else f' in orientation {orient}'})",
-                                        value=c) for c in squares if c.startswith(want)][:25]
+            fits = _("{square} (fits)") if orient is None else _("{square} (fits in orientation {orient})")
+            return [app_commands.Choice(name=fits.format(square=c, orient=orient), value=c)
+                    for c in squares if c.startswith(want)][:25]
         except Exception:  # noqa: BLE001 - autocomplete must never fail loudly
             return []
 
@@ -465,7 +501,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.here(interaction)
             answer.game_id = game.id
             if len(action) > 100:
-                raise ServiceError("That move is too long; pick one from the suggestions.")
+                raise ServiceError(_("That move is too long; pick one from the suggestions."))
             outcome = await self.service.act(game.id, interaction.user.id, action)
             await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[-1]}")
 
@@ -486,8 +522,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if member is None:
                 if game.state is not None and game.state.players == 1:
                     return 0
-                raise ServiceError("You are not playing in this game: name a player, e.g. /pu board player:@name.")
-            raise ServiceError(f"{member.display_name} is not playing in this game.")
+                raise ServiceError(_("You are not playing in this game: name a player, e.g. /pu board player:@name."))
+            raise ServiceError(_("{name} is not playing in this game.").format(name=member.display_name))
         return seat
 
     async def _show_image(self, interaction: Interaction, builder, named=None) -> None:
@@ -497,7 +533,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.here(interaction)
             answer.game_id = game.id
             if game.state is None:
-                raise ServiceError("The game has not started yet: " + self.service.status_text(game))
+                raise ServiceError(_("The game has not started yet: {status}").format(
+                    status=self.service.status_text(game)))
             text, kind, args, kwargs = await builder(game)
             png = await self.service.render(kind, *args, **kwargs)
             await self.send_private(interaction, text, files=ui.png_file(png, f"game-{game.id}-{kind}.png"))
@@ -508,7 +545,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
             assert game.state is not None  # _show_image answers a game that has not started
-            return f"{game.names[seat]}'s planet, round {game.state.round}.", "planet", (view, seat, game.names), {}
+            text = _("{name}'s planet, round {round}.").format(name=game.names[seat], round=game.state.round)
+            return text, "planet", (view, seat, game.names), {}
         await self._show_image(interaction, build, player)
 
     @app_commands.command(name="corp", description="See a corporation board (yours by default)")
@@ -516,7 +554,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
             view = self.service.view(game, interaction.user.id)
-            return f"{game.names[seat]}'s corporation.", "corporation", (view, seat, game.names), {}
+            return _("{name}'s corporation.").format(name=game.names[seat]), "corporation", (view, seat, game.names), {}
         await self._show_image(interaction, build, player)
 
     @app_commands.command(name="station", description="See the space station")
@@ -524,7 +562,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         async def build(game: Game):
             view = self.service.view(game, interaction.user.id)
             assert game.state is not None  # _show_image answers a game that has not started
-            return f"The space station, round {game.state.round}.", "station", (view, game.names), {}
+            return _("The space station, round {round}.").format(round=game.state.round), "station", (view, game.names), {}
         await self._show_image(interaction, build)
 
     async def show_station(self, interaction: Interaction, game_id: int) -> None:
@@ -532,11 +570,11 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.service.load(game_id)
             if game.state is None:
-                raise ServiceError("The game has not started yet.")
+                raise ServiceError(_("The game has not started yet."))
             if game.row.kind == "daily" and game.status == "active" and game.seat_of(interaction.user.id) is None:
-                raise NotInGame("A daily challenge is seen only by its player until it is over.")
+                raise NotInGame(_("A daily challenge is seen only by its player until it is over."))
             png = await self.service.render("station", self.service.view(game, interaction.user.id), game.names)
-            await self.send_private(interaction, f"The space station, round {game.state.round}.",
+            await self.send_private(interaction, _("The space station, round {round}.").format(round=game.state.round),
                                     files=ui.png_file(png, f"game-{game.id}-station.png"))
 
     @app_commands.command(name="status", description="Who still has to play")
@@ -550,17 +588,18 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         async with self.answering(interaction):
             game = await self.here(interaction)
             if game.state is None:
-                raise ServiceError("The game has not started yet.")
+                raise ServiceError(_("The game has not started yet."))
             result = self.service.standings(game, interaction.user.id)
-            lines = [f"**Standing, round {game.state.round}** (A lines, B tracks, C lifepods and meteorites, "
-                     f"D civ cards, E private objectives, F neighbours):"]
+            lines = [_("**Standing, round {round}** (A lines, B tracks, C lifepods and meteorites, "
+                       "D civ cards, E private objectives, F neighbours):").format(round=game.state.round)]
             players = {p["seat"]: p for p in result["players"]}
             for seat in result["ranking"]:
                 p = players[seat]
                 parts = " ".join(f"{k} {p[k]['total']}" for k in "ABCDEF")
-                lines.append(f"{p['place']}. {game.names[seat]}: **{p['total']}** ({parts})")
+                lines.append(_("{place}. {name}: **{total}** ({parts})").format(
+                    place=p['place'], name=game.names[seat], total=p['total'], parts=parts))
             if game.state.phase != "over":
-                lines.append("Other players' hidden cards are not counted until the end.")
+                lines.append(_("Other players' hidden cards are not counted until the end."))
             await self.send_private(interaction, "\n".join(lines))
 
     @app_commands.command(name="history", description="A past round: what each player did, and the planets at its end")
@@ -588,19 +627,20 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         async with self.answering(interaction):
             game = await self.here(interaction)
             await self.service.set_reminders(game.id, interaction.user.id, on)
-            await self.send_private(interaction, f"Reminders {'on' if on else 'off'} for game #{game.id}.")
+            text = _("Reminders on for game #{game}.") if on else _("Reminders off for game #{game}.")
+            await self.send_private(interaction, text.format(game=game.id))
 
     @app_commands.command(name="games", description="Your open games")
     async def games(self, interaction: Interaction) -> None:
         async with self.answering(interaction):
             games = await self.service.games_of(interaction.user.id)
             if not games:
-                await self.send_private(interaction, "You have no open game. Start one with /pu create or /pu solo.")
+                await self.send_private(interaction, _("You have no open game. Start one with /pu create or /pu solo."))
                 return
             lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
                      + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
-            await self.send_private(interaction, fit_lines(lines, "…and {n} more game(s): /pu status in a "
-                                                                  "game's thread shows one."))
+            await self.send_private(interaction, fit_lines(lines, _("…and {n} more game(s): /pu status in a "
+                                                                    "game's thread shows one.")))
 
     # ------------------------------------------------------------------ commands: the creator's tools
 
@@ -611,9 +651,10 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.here(interaction)
             seat = game.seat_of(player.id)
             if seat is None:
-                raise ServiceError(f"{player.display_name} is not in this game.")
+                raise ServiceError(_("{name} is not in this game.").format(name=player.display_name))
             game = await self.service.kick(game.id, interaction.user.id, is_admin(interaction), seat)
-            await self.send_private(interaction, f"{player.display_name} was removed from game #{game.id}.")
+            await self.send_private(interaction, _("{name} was removed from game #{game}.").format(
+                name=player.display_name, game=game.id))
             await self.refresh_lobby(game)
 
     @host.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
@@ -626,11 +667,13 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.here(interaction)
             answer.game_id = game.id
             if member is not None and not isinstance(member, discord.Member):
-                raise ServiceError(f"{member.display_name} is not a member of this server, so they cannot take "
-                                   f"the seat. Name a member, or leave the option empty for the autopilot.")
+                raise ServiceError(_("{name} is not a member of this server, so they cannot take "
+                                     "the seat. Name a member, or leave the option empty for the autopilot.").format(
+                    name=member.display_name))
             new = None if member is None else (member.id, member.display_name)
             game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
-            await self.send_private(interaction, f"Seat {seat} is now played by {game.names[seat - 1]}.")
+            await self.send_private(interaction, _("Seat {seat} is now played by {name}.").format(
+                seat=seat, name=game.names[seat - 1]))
 
     @host.command(name="end", description="End this game now (creator or Manage Server)")
     async def end(self, interaction: Interaction) -> None:
@@ -638,7 +681,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.here(interaction)
             answer.game_id = game.id
             game = await self.service.cancel(game.id, interaction.user.id, is_admin(interaction))
-            await self.send_private(interaction, f"Game #{game.id} is ended.")
+            await self.send_private(interaction, _("Game #{game} is ended.").format(game=game.id))
             await self.refresh_lobby(game)
 
     @host.command(name="pause", description="Pause this game: no turn timer, no reminders (creator or Manage Server)")
@@ -784,7 +827,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         row = await self.service.repo.get_message(game.id, "lobby")
         if row is None:
             return
-        content, view = self.lobby_text(game), ui.lobby_view(game.id, game.status == "lobby")
+        content, view = self.lobby_text(game), ui.lobby_view(game.id, game.status == "lobby", game.language)
         try:
             channel = self.bot.get_channel(row.channel_id) or await self.bot.fetch_channel(row.channel_id)
             # the lobby message was posted there by /pu create: a channel that takes messages
@@ -844,4 +887,6 @@ async def setup(bot: commands.Bot) -> None:
     service = bot.service
     for item in ui.DYNAMIC_ITEMS:
         bot.add_dynamic_items(item)
+    if bot.tree.translator is None:  # the commands' names and descriptions in the user's language
+        await bot.tree.set_translator(Translator())
     await bot.add_cog(GameCog(bot, service))

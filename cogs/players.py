@@ -21,9 +21,11 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from i18n import _
+from i18n import N_, _
 from service import players as P
 from service.errors import ServiceError
+
+from .language import SpeaksToUser
 
 if TYPE_CHECKING:
     from cogs.game import GameCog  # cogs.game loads this module: no import at run time
@@ -32,14 +34,20 @@ log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
 KIND_CHOICES = [app_commands.Choice(name=P.BOARD_TITLES[k], value=k) for k in P.BOARD_KINDS]
 PERIOD_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
-                  (("all time", "all"), ("today", "today"), ("this week", "week"))]
-SCOPE_CHOICES = [app_commands.Choice(name="this server", value="server"),
-                 app_commands.Choice(name="global (players who opted in)", value="global")]
-EXPORT_CHOICES = [app_commands.Choice(name="the game's replay file", value="game"),
-                  app_commands.Choice(name="my statistics (CSV)", value="stats")]
-RECORD_NAMES = {"total": "Highest total", "lifepods": "Most lifepods", "streak": "Longest win streak",
-                "fastest": "Fastest finished game with others",
-                **{c: f"Highest {c} ({P.CATEGORY_NAMES[c]})" for c in P.CATEGORIES}}
+                  ((N_("all time"), "all"), (N_("today"), "today"), (N_("this week"), "week"))]
+SCOPE_CHOICES = [app_commands.Choice(name=N_("this server"), value="server"),
+                 app_commands.Choice(name=N_("global (players who opted in)"), value="global")]
+EXPORT_CHOICES = [app_commands.Choice(name=N_("the game's replay file"), value="game"),
+                  app_commands.Choice(name=N_("my statistics (CSV)"), value="stats")]
+# names shown translated, where shown
+RECORD_NAMES = {"total": N_("Highest total"), "lifepods": N_("Most lifepods"), "streak": N_("Longest win streak"),
+                "fastest": N_("Fastest finished game with others"), **{c: "" for c in P.CATEGORIES}}
+
+
+def record_name(key: str) -> str:
+    if key in P.CATEGORY_NAMES:
+        return _("Highest {category} ({name})").format(category=key, name=_(P.CATEGORY_NAMES[key]))
+    return _(RECORD_NAMES[key])
 
 
 def cog_of(interaction: Interaction) -> PlayersCog:
@@ -54,12 +62,12 @@ def clip(text: str, limit: int = 2000) -> str:
     return text[:text.rfind("\n", 0, limit - 1)] + "\n…"
 
 
-class BoardPage(discord.ui.DynamicItem[discord.ui.Button],
+class BoardPage(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button],
                 template=r"pulb:(?P<kind>[a-z]{1,6}):(?P<period>[a-z]{1,5}):(?P<scope>[gs]):(?P<page>[0-9]{1,4}):(?P<dir>[pn])"):
     """Previous / next page of a leaderboard."""
 
     def __init__(self, kind: str, period: str, scope: str, page: int, direction: str, *, disabled: bool = False):
-        label = "◀ Previous" if direction == "p" else "Next ▶"
+        label = _("◀ Previous") if direction == "p" else _("Next ▶")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
                                            custom_id=f"pulb:{kind}:{period}:{scope}:{page}:{direction}"))
         self.kind, self.period, self.scope, self.page = kind, period, scope, page
@@ -110,28 +118,30 @@ class PlayersCog(commands.Cog):
             subject = member or interaction.user
             if global_board is not None:
                 if subject.id != interaction.user.id:
-                    await self.private(interaction, "You can only change your own global-board setting.")
+                    await self.private(interaction, _("You can only change your own global-board setting."))
                     return
                 await self.players.set_global(subject.id, global_board)
             if interaction.guild is not None and not isinstance(subject, discord.Member):
-                await self.private(interaction, f"{subject.display_name} is not a member of this server, so their "
-                                                "profile is not shown here.")
+                await self.private(interaction, _("{name} is not a member of this server, so their "
+                                                  "profile is not shown here.").format(name=subject.display_name))
                 return
             await interaction.response.defer(ephemeral=interaction.guild is None, thinking=True)
             scope = P.scope_for(interaction.user.id, subject.id, interaction.guild_id)
             profile = await self.players.profile(subject.id, scope, include_autopilot=autopilot)
             note = ""
             if global_board is not None:
-                note = ("You are now listed on global leaderboards.\n" if global_board
-                        else "You are no longer listed on global leaderboards.\n")
+                note = (_("You are now listed on global leaderboards.") if global_board
+                        else _("You are no longer listed on global leaderboards.")) + "\n"
             if profile is None:
-                where = "in this server" if interaction.guild is not None else (
-                    "yet" if subject.id == interaction.user.id else "in direct-message games you both played")
-                await interaction.followup.send(note + f"{subject.display_name} has no finished game {where}. "
-                                                       "Finish a game (or /pu daily) and come back!",
-                                                allowed_mentions=NONE)
+                none = (_("{name} has no finished game in this server. Finish a game (or /pu daily) and come back!")
+                        if interaction.guild is not None else
+                        _("{name} has no finished game yet. Finish a game (or /pu daily) and come back!")
+                        if subject.id == interaction.user.id else
+                        _("{name} has no finished game in direct-message games you both played. Finish a game "
+                          "(or /pu daily) and come back!"))
+                await interaction.followup.send(note + none.format(name=subject.display_name), allowed_mentions=NONE)
                 return
-            where = interaction.guild.name if interaction.guild is not None else "all games"
+            where = interaction.guild.name if interaction.guild is not None else _("all games")
             image = await self.service.render("profile", profile, subject.display_name, subtitle=where[:40])
             await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile)),
                                             file=discord.File(io.BytesIO(image), "profile.png"),
@@ -140,14 +150,18 @@ class PlayersCog(commands.Cog):
     # ------------------------------------------------------------------ leaderboards
 
     def board_text(self, board: dict, scope: str) -> str:
-        title = P.BOARD_TITLES[board["kind"]]
+        kind = board["kind"]
+        title = _(P.BOARD_TITLES[kind])
         if board["kind"] == "daily":
-            title += {"all": " (best, all time)", "today": " (today)", "week": " (this week)"}[board["period"]]
-        where = "global, players who opted in" if scope == "g" else "this server"
-        lines = [f"**{title}**: {where}. Page {board['page'] + 1}/{board['pages']}."]
-        unit = {"rating": "", "wins": " wins", "best": " medals", "solo": " medals", "daily": " medals"}[board["kind"]]
+            title += " " + {"all": _("(best, all time)"), "today": _("(today)"), "week": _("(this week)")}[board["period"]]
+        where = _("global, players who opted in") if scope == "g" else _("this server")
+        lines = [_("**{title}**: {where}. Page {page}/{pages}.").format(
+            title=title, where=where, page=board['page'] + 1, pages=board['pages'])]
+        row = {"rating": _("{rank}. {name}: {value} ({games} games)"), "wins": _("{rank}. {name}: {value} wins"),
+               "best": _("{rank}. {name}: {value} medals"), "solo": _("{rank}. {name}: {value} medals"),
+               "daily": _("{rank}. {name}: {value} medals")}[board["kind"]]
         for rank, _user, name, value, games in board["rows"]:
-            lines.append(f"{rank}. {name}: {value}{unit}" + (f" ({games} games)" if board["kind"] == "rating" else ""))
+            lines.append(row.format(rank=rank, name=name, value=value, games=games))
         return "\n".join(lines)
 
     def board_view(self, board: dict, scope: str) -> discord.ui.View | None:
@@ -166,21 +180,21 @@ class PlayersCog(commands.Cog):
             return
         async with self.answering(interaction):
             if kind not in P.BOARD_KINDS or period not in P.PERIODS or scope not in ("server", "global"):
-                await self.private(interaction, "Choose a kind and a period from the lists.")
+                await self.private(interaction, _("Choose a kind and a period from the lists."))
                 return
             if scope == "server" and interaction.guild_id is None:
-                await self.private(interaction, "Server leaderboards are shown in a server; in a DM use "
-                                                "scope: global, or /pu profile for your own numbers.")
+                await self.private(interaction, _("Server leaderboards are shown in a server; in a DM use "
+                                                  "scope: global, or /pu profile for your own numbers."))
                 return
             if scope == "global" and not await self.players.global_opt_in(interaction.user.id):
-                await self.private(interaction, "Global leaderboards are for players listed on them: turn it on "
-                                                "with /pu profile global_board:True.")
+                await self.private(interaction, _("Global leaderboards are for players listed on them: turn it on "
+                                                  "with /pu profile global_board:True."))
                 return
             await interaction.response.defer()
             code = "g" if scope == "global" else "s"
             board = await self.players.board(kind, period, None if code == "g" else interaction.guild_id)
             if not board["rows"]:
-                await interaction.followup.send("Nobody is on this leaderboard yet: finish a game and come back!")
+                await interaction.followup.send(_("Nobody is on this leaderboard yet: finish a game and come back!"))
                 return
             view = self.board_view(board, code)
             if view is not None:
@@ -191,11 +205,12 @@ class PlayersCog(commands.Cog):
     async def turn_page(self, interaction: Interaction, kind: str, period: str, scope: str, page: int) -> None:
         async with self.answering(interaction):
             if kind not in P.BOARD_KINDS or period not in P.PERIODS or (scope == "s" and interaction.guild_id is None):
-                await self.private(interaction, "This leaderboard is out of date; ask for a new one with /pu leaderboard.")
+                await self.private(interaction, _("This leaderboard is out of date; ask for a new one with "
+                                                  "/pu leaderboard."))
                 return
             if scope == "g" and not await self.players.global_opt_in(interaction.user.id):
-                await self.private(interaction, "Global leaderboards are for players listed on them: turn it on "
-                                                "with /pu profile global_board:True.")
+                await self.private(interaction, _("Global leaderboards are for players listed on them: turn it on "
+                                                  "with /pu profile global_board:True."))
                 return
             await interaction.response.defer()
             board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id, page)
@@ -210,17 +225,21 @@ class PlayersCog(commands.Cog):
             await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
             board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
             if board["mine"]:
-                lines = [f"**Daily challenge {board['day']}: your own results.** Outside a server only your "
-                         f"own results are shown; use /pu leaderboard in a server to see its ranking."]
-                lines += [f"Today: {e['total']} medals" for e in board["today"]] or [
-                    "You have not finished today's challenge yet: /pu daily."]
+                lines = [_("**Daily challenge {day}: your own results.** Outside a server only your "
+                           "own results are shown; use /pu leaderboard in a server to see its ranking.").format(
+                    day=board['day'])]
+                lines += [_("Today: {n} medals").format(n=e['total']) for e in board["today"]] or [
+                    _("You have not finished today's challenge yet: /pu daily.")]
             else:
-                lines = [f"**Daily challenge {board['day']}**: {board['players_today']} finished so far."]
-                lines += [f"{i}. {e['name']}: {e['total']} medals" for i, e in enumerate(board["today"], 1)] or [
-                    "Nobody has finished today's challenge yet: /pu daily."]
+                lines = [_("**Daily challenge {day}**: {n} finished so far.").format(
+                    day=board['day'], n=board['players_today'])]
+                lines += [_("{rank}. {name}: {value} medals").format(rank=i, name=e['name'], value=e['total'])
+                          for i, e in enumerate(board["today"], 1)] or [
+                    _("Nobody has finished today's challenge yet: /pu daily.")]
             if board["best"]:
-                lines.append("**Your best:**" if board["mine"] else "**Best ever:**")
-                lines += [f"{i}. {e['name']}: {e['total']} medals ({e['day']})" for i, e in enumerate(board["best"], 1)]
+                lines.append(_("**Your best:**") if board["mine"] else _("**Best ever:**"))
+                lines += [_("{rank}. {name}: {value} medals ({day})").format(
+                    rank=i, name=e['name'], value=e['total'], day=e['day']) for i, e in enumerate(board["best"], 1)]
             await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
 
     async def rated_autopilot(self, interaction: Interaction, allow: bool) -> None:
@@ -239,24 +258,26 @@ class PlayersCog(commands.Cog):
     async def records(self, interaction: Interaction) -> None:
         async with self.answering(interaction):
             if interaction.guild_id is None:
-                await self.private(interaction, "Records are kept per server: use /pu records in a server.")
+                await self.private(interaction, _("Records are kept per server: use /pu records in a server."))
                 return
             await interaction.response.defer()
             records = await self.players.records(interaction.guild_id)
             if not records:
-                await interaction.followup.send("No finished game in this server yet: the first one sets every record!")
+                await interaction.followup.send(_("No finished game in this server yet: the first one sets every "
+                                                  "record!"))
                 return
-            lines = ["**Server records**"]
-            for key, name in RECORD_NAMES.items():
+            lines = [_("**Server records**")]
+            for key in RECORD_NAMES:
                 if key in records:
                     who, value, game_id = records[key]
                     shown = P.duration(value) if key == "fastest" else value
                     if key == "streak":
-                        lines.append(f"{name}: {shown} by {who}")
+                        line = _("{record}: {value} by {who}")
                     elif key == "fastest":
-                        lines.append(f"{name}: {shown}, {who}")
+                        line = _("{record}: {value}, {who}")
                     else:
-                        lines.append(f"{name}: {shown} by {who} (game #{game_id})")
+                        line = _("{record}: {value} by {who} (game #{game})")
+                    lines.append(line.format(record=record_name(key), value=shown, who=who, game=game_id))
             await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
 
     async def export(self, interaction: Interaction, what: str, number: int | None) -> None:

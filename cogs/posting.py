@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from i18n import N_, _, use
 from service.outbox import DeliveryError
 
 from . import ui
@@ -32,21 +33,23 @@ HISTORY_LIMIT = 100
 # settings. Not listed because the posts still go out without them: Embed Links (the bot sends
 # no embeds), Create Public Threads (without it the posts go to the channel itself) and Read
 # Message History (only used to find a post whose sending was cut short).
-NEEDED = {"view_channel": "View Channels", "send_messages": "Send Messages",
-          "send_messages_in_threads": "Send Messages in Threads", "attach_files": "Attach Files"}
+# (shown translated, as Discord names them in each language)
+NEEDED = {"view_channel": N_("View Channels"), "send_messages": N_("Send Messages"),
+          "send_messages_in_threads": N_("Send Messages in Threads"), "attach_files": N_("Attach Files")}
 
 
 def missing_permissions(channel) -> list[str]:
     """The permissions the bot lacks in ``channel`` that stop the game's posts (names as
     Discord shows them): in a thread, or in a channel where it can open the game's thread,
-    it posts with Send Messages in Threads; otherwise in the channel, with Send Messages."""
+    it posts with Send Messages in Threads; otherwise in the channel, with Send Messages.
+    The names are in the current language."""
     guild = getattr(channel, "guild", None)
     if guild is None or guild.me is None:
         return []
     perms = channel.permissions_for(guild.me)
     in_thread = isinstance(channel, discord.Thread) or perms.create_public_threads
     needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages", "attach_files"]
-    return [NEEDED[flag] for flag in needed if not getattr(perms, flag)]
+    return [_(NEEDED[flag]) for flag in needed if not getattr(perms, flag)]
 
 
 def _failure(error: BaseException, doing: str) -> DeliveryError:
@@ -84,7 +87,8 @@ class DiscordChannel:
         kwargs = {"content": payload["text"][:2000], "files": files, "nonce": nonce,
                   "allowed_mentions": discord.AllowedMentions(
                       everyone=False, roles=False, users=[discord.Object(u) for u in payload.get("mentions", [])])}
-        view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
+        with use(game.language):  # a public post: the game's language
+            view = ui.post_view(game.id, payload.get("buttons") or []) if game.status == "active" else None
         if view is not None:
             kwargs["view"] = view
         try:
@@ -133,13 +137,20 @@ class DiscordChannel:
     async def cannot_post(self, game: Game, error: DeliveryError) -> None:
         channel = await self.channel_for(game, create=False)
         where = f" in <#{channel.id}>" if channel is not None else ""
-        missing = missing_permissions(channel) if channel is not None else []
-        what = ", ".join(missing) if missing else "Send Messages, Send Messages in Threads, Attach Files"
+        with use(game.language):
+            missing = missing_permissions(channel) if channel is not None else []
+            what = ", ".join(missing or [_(NEEDED[flag]) for flag in ("send_messages", "send_messages_in_threads",
+                                                                       "attach_files")])
+            text = (_("I cannot post for Planet Unknown game #{game} in {channel}: I am missing a permission "
+                      "there ({permissions}). Please give me those permissions in that channel; the game waits "
+                      "and I will post what it owes as soon as I can.") if channel is not None else
+                    _("I cannot post for Planet Unknown game #{game}: I am missing a permission "
+                      "there ({permissions}). Please give me those permissions in that channel; the game waits "
+                      "and I will post what it owes as soon as I can.")).format(
+                game=game.id, channel=where.removeprefix(" in "), permissions=what)
         try:
             user = self.bot.get_user(game.row.creator_id) or await self.bot.fetch_user(game.row.creator_id)
-            await user.send(f"I cannot post for Planet Unknown game #{game.id}{where}: I am missing a permission "
-                            f"there ({what}). Please give me those permissions in that channel; the game waits "
-                            f"and I will post what it owes as soon as I can.")
+            await user.send(text)
         except TRANSPORT_ERRORS as again:
             raise _failure(again, "telling the creator") from again
 
@@ -181,9 +192,10 @@ class DiscordChannel:
         """The game's thread was deleted: announce a new one in the channel and post there."""
         old = game.row.thread_id
         try:
-            anchor = await parent.send(f"🪐 Planet Unknown game #{game.id} goes on in a new thread "
-                                       f"(its old thread was deleted).",
-                                       allowed_mentions=discord.AllowedMentions.none())
+            with use(game.language):
+                text = _("🪐 Planet Unknown game #{game} goes on in a new thread "
+                         "(its old thread was deleted).").format(game=game.id)
+            anchor = await parent.send(text, allowed_mentions=discord.AllowedMentions.none())
         except TRANSPORT_ERRORS as error:
             raise _failure(error, "announcing a new thread") from error
         try:

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, cast
 import discord
 from discord.ext import commands
 
-from i18n import LANGUAGES, _
+from i18n import LANGUAGES, N_, _, use
 from service import Panel, StaleControl, boards
+
+from .language import SpeaksToUser
 
 if TYPE_CHECKING:
     from .game import GameCog
@@ -36,15 +38,15 @@ def cog_of(interaction: discord.Interaction) -> GameCog:
     return cast("GameCog", cog)
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
-    LABELS = {"join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-              "bot": ("Add bot player", discord.ButtonStyle.secondary),
-              "boards": ("Choose planet & corporation", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary), "cancel": ("Cancel", discord.ButtonStyle.danger)}
+class LobbyButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
+    LABELS = {"join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+              "bot": (N_("Add bot player"), discord.ButtonStyle.secondary),
+              "boards": (N_("Choose planet & corporation"), discord.ButtonStyle.secondary),
+              "start": (N_("Start"), discord.ButtonStyle.primary), "cancel": (N_("Cancel"), discord.ButtonStyle.danger)}
 
     def __init__(self, game_id: int, verb: str):
         label, style = self.LABELS.get(verb, (verb, discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"pul:{game_id}:{verb}"))
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"pul:{game_id}:{verb}"))
         self.game_id, self.verb = game_id, verb
 
     @classmethod
@@ -55,7 +57,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<
         await cog_of(interaction).lobby_click(interaction, self.game_id, self.verb)
 
 
-class BoardMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"puc:(?P<game>[0-9]{1,12}):(?P<kind>planet|corp)"):
+class BoardMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select], template=r"puc:(?P<game>[0-9]{1,12}):(?P<kind>planet|corp)"):
     """A lobby player's menu of planets or corporations (on their private message)."""
 
     def __init__(self, game_id: int, kind: str, options: list[discord.SelectOption] | None = None,
@@ -73,9 +75,9 @@ class BoardMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"puc:(?P<ga
         await cog_of(interaction).choose_board(interaction, self.game_id, self.kind, value)
 
 
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pup:(?P<game>[0-9]{1,12})"):
+class PlayButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pup:(?P<game>[0-9]{1,12})"):
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label="Play", style=discord.ButtonStyle.primary, emoji="🪐",
+        super().__init__(discord.ui.Button(label=_("Play"), style=discord.ButtonStyle.primary, emoji="🪐",
                                            custom_id=f"pup:{game_id}"))
         self.game_id = game_id
 
@@ -87,9 +89,9 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pup:(?P<g
         await cog_of(interaction).open_panel(interaction, self.game_id)
 
 
-class StationButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pus:(?P<game>[0-9]{1,12})"):
+class StationButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pus:(?P<game>[0-9]{1,12})"):
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label="Station", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=_("Station"), style=discord.ButtonStyle.secondary,
                                            custom_id=f"pus:{game_id}"))
         self.game_id = game_id
 
@@ -101,7 +103,7 @@ class StationButton(discord.ui.DynamicItem[discord.ui.Button], template=r"pus:(?
         await cog_of(interaction).show_station(interaction, self.game_id)
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
+class PanelButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button],
                   template=r"pub:(?P<game>[0-9]{1,12}):(?P<seat>[0-9]{1,2}):(?P<stamp>[0-9a-f]{6}):(?P<verb>.{1,70})"):
     def __init__(self, game_id: int, seat: int, stamp: str, verb: str, label: str = "?",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False, row: int = 0):
@@ -117,7 +119,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
         await cog_of(interaction).panel_click(interaction, self.game_id, self.seat, self.stamp, self.verb)
 
 
-class PanelMenu(discord.ui.DynamicItem[discord.ui.Select],
+class PanelMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select],
                 template=r"pum:(?P<game>[0-9]{1,12}):(?P<seat>[0-9]{1,2}):(?P<stamp>[0-9a-f]{6}):(?P<n>[0-9])"):
     def __init__(self, game_id: int, seat: int, stamp: str, n: int,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None, row: int = 0):
@@ -181,7 +183,7 @@ def _known_ids() -> str:
     return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
 
 
-class UnknownControl(discord.ui.DynamicItem[discord.ui.Item],  # the clicked button or menu
+class UnknownControl(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Item],  # the clicked button or menu
                      template=rf"(?!(?:{_known_ids()})\Z)(?![0-9a-f]{{32}}\Z)[\s\S]{{1,100}}"):
     """Any other component on the bot's messages: one from an older version of the bot (its ids
     have changed since) or a forged one. Answered privately instead of "interaction failed".
@@ -200,19 +202,21 @@ class UnknownControl(discord.ui.DynamicItem[discord.ui.Item],  # the clicked but
             await cog_of(interaction).fail(interaction, StaleControl(int(game[1]), -1))
             return
         await interaction.response.send_message(
-            "This control is not one I know: it is from an older version of the bot. "
-            "Press **Play** in the game's thread or use /pu play for the current board.", ephemeral=True)
+            _("This control is not one I know: it is from an older version of the bot. "
+              "Press **Play** in the game's thread or use /pu play for the current board."), ephemeral=True)
 
 
 DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *SETTINGS_ITEMS,
                  UnknownControl)
 
 
-def lobby_view(game_id: int, open_: bool = True) -> discord.ui.View:
+def lobby_view(game_id: int, open_: bool = True, language: str | None = None) -> discord.ui.View:
+    """The lobby's buttons (public: in the game's ``language``)."""
     view = discord.ui.View(timeout=None)
     if open_:
-        for verb in ("join", "leave", "boards", "bot", "start", "cancel"):
-            view.add_item(LobbyButton(game_id, verb))
+        with use(language):
+            for verb in ("join", "leave", "boards", "bot", "start", "cancel"):
+                view.add_item(LobbyButton(game_id, verb))
     return view
 
 
@@ -221,11 +225,12 @@ def boards_view(game_id: int, chosen: dict, default_text: str) -> discord.ui.Vie
     view = discord.ui.View(timeout=None)
     for kind, key, options in (("planet", "planet", boards.planet_options()),
                                ("corp", "corporation", boards.corporation_options())):
-        items = [discord.SelectOption(label=f"Default: {default_text}"[:100], value="random",
+        items = [discord.SelectOption(label=_("Default: {boards}").format(boards=default_text)[:100], value="random",
                                       default=chosen.get(key) is None)]
         items += [discord.SelectOption(label=label[:100], value=value, description=text[:100] or None,
                                        default=chosen.get(key) == value) for value, label, text in options]
-        view.add_item(BoardMenu(game_id, kind, items[:25], placeholder=f"Your {key}"))
+        placeholder = _("Your planet") if key == "planet" else _("Your corporation")
+        view.add_item(BoardMenu(game_id, kind, items[:25], placeholder=placeholder))
     return view
 
 

@@ -99,6 +99,14 @@ def use(language: str | None) -> Iterator[str]:
         _language.reset(token)
 
 
+def set_language(language: str | None) -> str:
+    """Write in ``language`` from now on in this task (a Discord interaction's own task: its
+    handler sets the user's language once, before the command or button runs)."""
+    lang = supported(language)
+    _language.set(lang)
+    return lang
+
+
 def gettext(message: str) -> str:
     """``message`` (English) in the current language."""
     return catalogue(_language.get()).gettext(message)

@@ -4,31 +4,45 @@ civ-card prompts, the final score sheet, and a daily challenge's result (text on
 with no human seat left gets one digest post per round."""
 from __future__ import annotations
 
+import functools
 import json
 
 from engine import data as D
 from engine import rules, scoring
 from engine.state import GameState
 from engine.view import public_view
-from i18n import _, content
+from i18n import _, content, ngettext, use
 
 from ._model import MAX_POST, Game
+
+
+def in_game_language(method):
+    """A method writing a game's public posts (its first argument after the class: the game)
+    writes them in the game's language."""
+    @functools.wraps(method)
+    def wrapper(owner, game: Game, *args, **kwargs):
+        with use(game.language):
+            return method(owner, game, *args, **kwargs)
+    return wrapper
 
 
 class Announcements:
     """The posts of GameService (static: they also run in a worker, in bots_job)."""
 
+    @in_game_language
     def _start_text(self, game: Game, state: GameState) -> str:
-        lines = [f"**Game #{game.id} begins** with {state.players} player(s):"]
+        lines = [ngettext("**Game #{game} begins** with {n} player:", "**Game #{game} begins** with {n} players:",
+                          state.players).format(game=game.id, n=state.players)]
         for i in range(state.players):
             planet = content(D.planet(state.config["planets"][i]).name)
             corp = content(D.corporation(state.config["corporations"][i]).name)
-            lines.append(f"{i + 1}. {game.mention(i)}: planet {planet}, {corp}")
+            lines.append(_("{n}. {player}: planet {planet}, {corporation}").format(
+                n=i + 1, player=game.mention(i), planet=planet, corporation=corp))
         solo = public_view(state).get("solo")
         if solo and solo.get("target") is not None:
-            lines.append(f"Solo target: **{solo['target']} medals**.")
+            lines.append(_("Solo target: **{n} medals**.").format(n=solo['target']))
         if state.phase == "objectives":
-            lines.append("First, everyone keeps their private objectives (press **Play**).")
+            lines.append(_("First, everyone keeps their private objectives (press **Play**)."))
         return "\n".join(lines)
 
     @staticmethod
@@ -45,13 +59,16 @@ class Announcements:
     def _post(game: Game, text: str, *, mentions=(), image: dict | None = None,
               buttons: tuple[str, ...] = (), ping: str | None = None) -> tuple[str, str]:
         """A post for the game's channel; ``ping="round"`` marks a new round's opening (a player
-        may turn that ping off: service._async)."""
-        payload = {"text": text, "mentions": list(mentions), "image": image, "buttons": list(buttons)}
+        may turn that ping off: service._async). ``language``: the game's, for the post's image
+        (drawn later, when the post goes out)."""
+        payload = {"text": text, "mentions": list(mentions), "image": image, "buttons": list(buttons),
+                   "language": game.language}
         if ping is not None:
             payload["ping"] = ping
         return ("post", json.dumps(payload))
 
     @classmethod
+    @in_game_language
     def _transitions(cls, game: Game, state: GameState, before: tuple, posts: list) -> None:
         round_, phase, active, waiting = before
         if game.row.kind == "daily":
@@ -60,15 +77,17 @@ class Announcements:
             if state.phase == "over" and phase != "over":
                 result = state.result or scoring.score(state)
                 solo = result.get("solo") or {}
-                target = f" (target {solo['target']})" if solo.get("target") is not None else ""
-                posts.append(cls._post(game, f"🏁 {game.mention(0)} finished the daily challenge "
-                                              f"{game.row.daily_key} with {result['players'][0]['total']} medals"
-                                              f"{target}. See /pu leaderboard.", mentions=cls._humans(game)))
+                text = (_("🏁 {player} finished the daily challenge {day} with {total} medals (target {target}). "
+                          "See /pu leaderboard.") if solo.get("target") is not None else
+                        _("🏁 {player} finished the daily challenge {day} with {total} medals. See /pu leaderboard."))
+                posts.append(cls._post(game, text.format(player=game.mention(0), day=game.row.daily_key,
+                                                         total=result['players'][0]['total'],
+                                                         target=solo.get("target")), mentions=cls._humans(game)))
             return
         if (state.round != round_ or state.phase == "over") and round_ >= 1 and phase != "over" \
                 and (state.round, state.phase) != (round_, phase):
-            title = f"Game #{game.id}: the planets after round {round_}"
-            posts.append(cls._post(game, f"**Round {round_} is over.**", image={
+            title = _("Game #{game}: the planets after round {round}").format(game=game.id, round=round_)
+            posts.append(cls._post(game, _("**Round {round} is over.**").format(round=round_), image={
                 "kind": "summary", "view": public_view(state), "names": game.names, "title": title,
                 "round": round_}))  # the round's log is added when it is saved (service/_history.py)
         if state.phase == "over" and phase != "over":
@@ -80,22 +99,25 @@ class Announcements:
             return
         if state.phase == "rotate" and state.commander is not None:
             c = state.commander
-            posts.append(cls._post(game, f"**Round {state.round}.** {game.mention(c)}, you are the commander: "
-                                          f"turn the space station (press **Play**).",
+            posts.append(cls._post(game, _("**Round {round}.** {player}, you are the commander: "
+                                           "turn the space station (press **Play**).").format(
+                                               round=state.round, player=game.mention(c)),
                                     mentions=cls._humans(game, [c]), buttons=("play", "station")))
         elif state.phase == "turns" and (phase != "turns" or state.round != round_):
             humans = [i for i in rules.to_act(state) if game.user_of(i) is not None]
-            who = ", ".join(game.mention(i) for i in humans) or "the computer players"
+            who = ", ".join(game.mention(i) for i in humans) or _("the computer players")
             event = (public_view(state).get("events") or {}).get("current")
-            news = f"\nEvent ({event['colour']}): **{content(event['name'])}**: {content(event['text'])}" if event else ""
-            posts.append(cls._post(game, f"**Round {state.round} is open.** {who}: pick and place your tile "
-                                          f"(press **Play**).{news}",
+            news = "\n" + _("Event ({colour}): **{name}**: {text}").format(
+                colour=_(event['colour']), name=content(event['name']), text=content(event['text'])) if event else ""
+            posts.append(cls._post(game, _("**Round {round} is open.** {players}: pick and place your tile "
+                                           "(press **Play**).").format(round=state.round, players=who) + news,
                                     mentions=cls._humans(game, humans), buttons=("play", "station"), ping="round"))
         elif state.phase in ("civ", "final") and state.active is not None and state.active != active:
             a = state.active
-            what = "choose your civilisation card" if state.phase == "civ" else "settle your last choices"
+            what = (_("{player}: choose your civilisation card (press **Play**).") if state.phase == "civ"
+                    else _("{player}: settle your last choices (press **Play**)."))
             if game.user_of(a) is not None:
-                posts.append(cls._post(game, f"{game.mention(a)}: {what} (press **Play**).",
+                posts.append(cls._post(game, what.format(player=game.mention(a)),
                                         mentions=cls._humans(game, [a]), buttons=("play",)))
 
     @classmethod
@@ -117,15 +139,19 @@ class Announcements:
         return [cls._post(game, text, image=images[-1] if images else None)] + final
 
     @classmethod
+    @in_game_language
     def _final_text(cls, game: Game, result: dict) -> str:
         players = {p["seat"]: p for p in result["players"]}
-        lines = [f"**Game #{game.id} is over.** Final scores:"]
+        lines = [_("**Game #{game} is over.** Final scores:").format(game=game.id)]
         for seat in result["ranking"]:
             p = players[seat]
-            lines.append(f"{p['place']}. {game.mention(seat)}: {p['total']} medals"
-                         + (f" ({p['tie_break']})" if p.get("tie_break") else ""))
-        winners = " and ".join(game.mention(s) for s in result["winners"])
-        lines.append(f"🏆 {winners} win{'s' if len(result['winners']) == 1 else ''}!"
+            line = ngettext("{place}. {player}: {n} medal", "{place}. {player}: {n} medals", p['total']).format(
+                place=p['place'], player=game.mention(seat), n=p['total'])
+            lines.append(line + (f" ({p['tie_break']})" if p.get("tie_break") else ""))
+        mentions = [game.mention(s) for s in result["winners"]]
+        winners = _("{first} and {second}").format(first=", ".join(mentions[:-1]), second=mentions[-1]) \
+            if len(mentions) > 1 else "".join(mentions)
+        lines.append(ngettext("🏆 {winners} wins!", "🏆 {winners} win!", len(result["winners"])).format(winners=winners)
                      if len(result["players"]) > 1 else "")
         lines.append(_("The whole game as a replay file: /pu export."))
         return "\n".join(x for x in lines if x)

@@ -15,6 +15,7 @@ from engine.setup import (
     new_game,
 )
 from engine.state import dump, load
+from i18n import _, use
 
 from . import boards
 from ._host import Host
@@ -33,7 +34,8 @@ class Lobby(Host):
                                           seats=[(creator_id, creator_name, False)])
         return await self.load(game_id)
 
-    async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None) -> Game:
+    async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None,
+                    language: str | None = None) -> Game:
         """Today's daily challenge for this player: the same solo setup for everyone today
         (planet, corporation, objectives, events, tile order). One attempt per player per day:
         an unfinished attempt carries on; a finished one is refused politely."""
@@ -44,15 +46,17 @@ class Lobby(Host):
                 return await self.load(row.id)
             result = load(row.state).result if row.state else None
             total = next((p["total"] for p in result["players"]), None) if result else None
-            raise WrongStage(f"You have already played today's challenge ({key})"
-                             + (f": {total} medals" if total is not None else "")
-                             + ". A new one starts at 00:00 UTC; see /pu leaderboard.")
-        options = {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0}
+            raise WrongStage((_("You have already played today's challenge ({day}): {total} medals. A new one "
+                                "starts at 00:00 UTC; see /pu leaderboard.") if total is not None else
+                              _("You have already played today's challenge ({day}). A new one starts at 00:00 UTC; "
+                                "see /pu leaderboard.")).format(day=key, total=total))
+        options = {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0,
+                   "language": language}
         try:
             game = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id, channel_id=channel_id,
                                      options=options, kind="daily", daily_key=key)
         except DailyGameExists:
-            raise WrongStage("You have already started today's challenge; use /pu play.") from None
+            raise WrongStage(_("You have already started today's challenge; use /pu play.")) from None
         return await self.start(game.id, user_id, False)
 
     async def leaderboard(self, guild_id: int | None, key: str | None = None, limit: int = 10,
@@ -80,7 +84,7 @@ class Lobby(Host):
 
     def _may_manage(self, game: Game, user_id: int, is_admin: bool) -> None:
         if user_id != game.row.creator_id and not is_admin:
-            raise NotAllowed("Only the game's creator or a member with Manage Server can do that.")
+            raise NotAllowed(_("Only the game's creator or a member with Manage Server can do that."))
 
     async def check_manager(self, game_id: int, user_id: int, is_admin: bool) -> Game:
         """Raises NotAllowed unless the user created the game or has Manage Server."""
@@ -91,27 +95,28 @@ class Lobby(Host):
     async def join(self, game_id: int, user_id: int, name: str) -> Game:
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
-                raise WrongStage("This game has already started; you can watch it, or start your own with /pu create.")
+                raise WrongStage(_("This game has already started; you can watch it, or start your own with "
+                                   "/pu create."))
             if game.seat_of(user_id) is not None:
-                raise WrongStage("You are already in this game.")
+                raise WrongStage(_("You are already in this game."))
             if len(game.seats) >= game.options["max_players"]:
-                raise WrongStage(f"This game is full ({game.options['max_players']} players).")
+                raise WrongStage(_("This game is full ({n} players).").format(n=game.options['max_players']))
             try:
                 await self.repo.add_seat(game_id, user_id, name)
             except AlreadySeated:
-                raise WrongStage("You are already in this game.") from None
+                raise WrongStage(_("You are already in this game.")) from None
             return await self.load(game_id)
 
     async def leave(self, game_id: int, user_id: int) -> Game:
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
-                raise WrongStage("The game has started: ask its creator to hand your seat to the autopilot "
-                                 "(/pu host replace) instead.")
+                raise WrongStage(_("The game has started: ask its creator to hand your seat to the autopilot "
+                                   "(/pu host replace) instead."))
             seat = game.seat_of(user_id)
             if seat is None:
-                raise NotInGame("You are not in this game.")
+                raise NotInGame(_("You are not in this game."))
             if user_id == game.row.creator_id:
-                raise WrongStage("You created this game: cancel it instead (the Cancel button).")
+                raise WrongStage(_("You created this game: cancel it instead (the Cancel button)."))
             await self.repo.remove_seat(game_id, game.seats[seat].seat)
             return await self.load(game_id)
 
@@ -120,11 +125,11 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
-                raise WrongStage("Players can only be removed in the lobby; use /pu host replace during a game.")
+                raise WrongStage(_("Players can only be removed in the lobby; use /pu host replace during a game."))
             if not 0 <= seat < len(game.seats):
-                raise WrongStage(f"There is no player {seat + 1} in this lobby.")
+                raise WrongStage(_("There is no player {n} in this lobby.").format(n=seat + 1))
             if game.seats[seat].user_id == game.row.creator_id and not game.seats[seat].is_bot:
-                raise WrongStage("The creator cannot be removed; cancel the game instead.")
+                raise WrongStage(_("The creator cannot be removed; cancel the game instead."))
             await self.repo.remove_seat(game_id, game.seats[seat].seat)
             return await self.load(game_id)
 
@@ -132,9 +137,9 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
-                raise WrongStage("Computer players can only join in the lobby.")
+                raise WrongStage(_("Computer players can only join in the lobby."))
             if len(game.seats) >= game.options["max_players"]:
-                raise WrongStage(f"This game is full ({game.options['max_players']} players).")
+                raise WrongStage(_("This game is full ({n} players).").format(n=game.options['max_players']))
             n = sum(1 for s in game.seats if s.is_bot) + 1
             await self.repo.add_seat(game_id, None, f"Autopilot {n}", is_bot=True)
             return await self.load(game_id)
@@ -146,9 +151,9 @@ class Lobby(Host):
         player is refused; "random" (or the game's default) forgets the choice."""
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
-                raise WrongStage("Planets and corporations are chosen in the lobby, before the game starts.")
+                raise WrongStage(_("Planets and corporations are chosen in the lobby, before the game starts."))
             if game.seat_of(user_id) is None:
-                raise NotInGame("Join the game first (the Join button), then choose your planet and corporation.")
+                raise NotInGame(_("Join the game first (the Join button), then choose your planet and corporation."))
             seated = {str(s.user_id) for s in game.seats if not s.is_bot}  # a player who left keeps nothing
             choices = {k: dict(v) for k, v in game.options["choices"].items() if k in seated}
             mine = choices.setdefault(str(user_id), {})
@@ -161,14 +166,16 @@ class Lobby(Host):
                     mine.pop(kind, None)
                     continue
                 if value not in known:
-                    raise ConfigError(f"There is no {kind} {value!r}; choose one of: {', '.join(known)} "
-                                     f"(or random for the game's default).")
+                    raise ConfigError((_("There is no planet {value}; choose one of: {known} (or random for the "
+                                         "game's default).") if kind == "planet" else
+                                       _("There is no corporation {value}; choose one of: {known} (or random for "
+                                         "the game's default).")).format(value=repr(value), known=", ".join(known)))
                 other = boards.taken_by(choices, kind, value, except_user=str(user_id))
                 if other is not None:
                     who = next((s.display_name for s in game.seats if str(s.user_id) == other and not s.is_bot),
-                               "another player")
-                    raise WrongStage(f"{who} has already chosen {name(value)}: each asymmetric side exists "
-                                     f"once. Choose another one, or the identical side.")
+                               _("another player"))
+                    raise WrongStage(_("{who} has already chosen {side}: each asymmetric side exists "
+                                       "once. Choose another one, or the identical side.").format(who=who, side=name(value)))
                 mine[kind] = value
             if not mine:
                 choices.pop(str(user_id))
@@ -185,11 +192,14 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status not in ("lobby", "active"):
-                raise WrongStage("This game is already over.")
+                raise WrongStage(_("This game is already over."))
             if game.state is None:
                 await self.repo.set_status(game_id, "cancelled", game.version)
             else:
-                post = self._post(game, f"Game #{game_id} was ended by <@{user_id}> in round {game.state.round}.")
+                with use(game.language):
+                    text = _("Game #{game} was ended by {player} in round {round}.").format(
+                        game=game_id, player=f"<@{user_id}>", round=game.state.round)
+                post = self._post(game, text)
                 await self.repo.save_state(game_id, dump(game.state), game.version, status="cancelled",
                                            outbox=[post])
             self._cache.pop(game_id, None)
@@ -199,10 +209,10 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
-                raise WrongStage("This game has already started.")
+                raise WrongStage(_("This game has already started."))
             n = len(game.seats)
             if n == 0:
-                raise WrongStage("Nobody has joined yet.")
+                raise WrongStage(_("Nobody has joined yet."))
             opts = game.options
             seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2 ** 32)
             events = opts["events"]

@@ -8,8 +8,10 @@ import json
 import zlib
 from dataclasses import dataclass, field
 
+import i18n
 from db.repository import GameRow, SeatRow
 from engine.state import GameState
+from i18n import _
 
 from . import panels
 from .errors import ConfigError
@@ -30,6 +32,7 @@ DEFAULT_OPTIONS = {
     "paused": None,           # {"by": user id, "at": time} while paused (/pu host pause): no timers, no reminders
     "stall_days": 14.0,       # no move for this long: a post pings who it waits for (0: never)
     "stall_grace_days": 14.0, # then, after this long, the autopilot takes the waiting seats and finishes
+    "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
 }
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
@@ -75,6 +78,11 @@ class Game:
         return [s.display_name for s in self.seats]
 
     @property
+    def language(self) -> str:
+        """The language of the game's public posts (lobby, thread posts, summaries)."""
+        return i18n.supported(self.options.get("language"))
+
+    @property
     def channel_id(self) -> int | None:
         return self.row.thread_id or self.row.channel_id
 
@@ -91,7 +99,7 @@ class Game:
 
     def mention(self, seat: int) -> str:
         user = self.user_of(seat)
-        return f"<@{user}>" if user is not None else f"{self.seats[seat].display_name} (computer)"
+        return f"<@{user}>" if user is not None else _("{name} (computer)").format(name=self.seats[seat].display_name)
 
 
 @dataclass
@@ -117,21 +125,24 @@ def check_options(options: dict) -> dict:
     opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        raise ConfigError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        raise ConfigError(_("unknown option(s): {names}").format(names=", ".join(sorted(unknown))))
     if not isinstance(opts["max_players"], int) or not 1 <= opts["max_players"] <= 6:
-        raise ConfigError("players: choose from 1 to 6")
+        raise ConfigError(_("players: choose from 1 to 6"))
     for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):
         if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= top:
-            raise ConfigError(f"{key.replace('_', ' ')}: a number of hours from 0 (off) to {top}")
+            raise ConfigError((_("timer hours: a number of hours from 0 (off) to {top}") if key == "timer_hours" else
+                               _("remind hours: a number of hours from 0 (off) to {top}")).format(top=top))
     if opts["boards"] not in BOARD_CHOICES:
-        raise ConfigError(f"boards: one of {', '.join(BOARD_CHOICES)}")
+        raise ConfigError(_("boards: one of {choices}").format(choices=", ".join(BOARD_CHOICES)))
     if not isinstance(opts["choices"], dict):
-        raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
+        raise ConfigError(_("choices: planets and corporations chosen in the lobby, by player"))
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
-        raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
+        raise ConfigError(_("events: one of {choices}").format(choices=", ".join(EVENT_CHOICES)))
+    if opts["language"] is not None and opts["language"] not in i18n.LANGUAGES:
+        raise ConfigError(_("language: one of {choices}").format(choices=", ".join(i18n.LANGUAGES)))
     for key in ("stall_days", "stall_grace_days"):
         if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
-            raise ConfigError(f"{key.replace('_', ' ')}: a number of days from 0 (never) to 365")
+            raise ConfigError(_("{option}: a number of days from 0 (never) to 365").format(option=key.replace("_", " ")))
     opts["private_objectives"] = bool(opts["private_objectives"])
     opts["allow_away"] = bool(opts["allow_away"])
     return opts

@@ -14,8 +14,9 @@ from engine import rules
 from engine.actions import Action, Pick, Place, parse
 from engine.errors import MalformedAction
 from engine.state import GameState, dump, load
+from i18n import _, use
 
-from . import autoplay, panels, workers
+from . import autoplay, panels, words, workers
 from ._host import Host
 from ._model import Game, Outcome
 from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
@@ -28,18 +29,18 @@ class Play(Host):
 
     def _seat_for(self, game: Game, user_id: int, seat: int | None = None) -> int:
         if game.state is None:
-            raise WrongStage("This game has not started yet.")
+            raise WrongStage(_("This game has not started yet."))
         mine = game.seat_of(user_id)
         if mine is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(_("You are not playing in this game."))
         if seat is not None and seat != mine:
-            raise NotInGame("These controls belong to another player.")
+            raise NotInGame(_("These controls belong to another player."))
         return mine
 
     @staticmethod
     def _must_be_playing(game: Game) -> None:
         if game.status != "active":
-            raise WrongStage("This game is over." if game.status == "finished" else "This game was ended.")
+            raise WrongStage(_("This game is over.") if game.status == "finished" else _("This game was ended."))
 
     def suggest_actions(self, game: Game, user_id: int, typed: str = "") -> list[str]:
         """The user's legal moves as text, those starting with ``typed`` (autocomplete of /pu act);
@@ -79,7 +80,7 @@ class Play(Host):
             assert game.state is not None  # _seat_for refuses a game that has not started
             if stamp != panels.stamp_of(game.state, mine):
                 raise StaleControl(game_id, mine)
-            kind, _, rest = verb.partition(":")
+            kind, _sep, rest = verb.partition(":")
             if kind == "a":
                 return await self._act(game, mine, rest)
             if kind == "c":
@@ -89,27 +90,27 @@ class Play(Host):
                 steps = self._int(rest, "station turn")
                 return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"rotation": steps}))
             if kind == "p":
-                item, _, offset = rest.partition(":")
+                item, _sep, offset = rest.partition(":")
                 pages = {item: self._int(offset, "page")}
                 return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"pages": pages}))
-            raise MalformedAction("That control is not one this bot made.", verb)
+            raise MalformedAction(_("That control is not one this bot made."), verb)
 
     @staticmethod
     def _int(text: str, what: str) -> int:
         try:
             return int(text)
         except ValueError:
-            raise MalformedAction(f"bad {what}: {text[:20]!r}", text[:20]) from None
+            raise MalformedAction(_("That control is not one this bot made."), text[:20]) from None
 
     def _cursor(self, state: GameState, seat: int, rest: str) -> tuple[int, int]:
         parts = rest.split(":")
         if parts[0] == "next" and len(parts) == 3:
             return panels.next_placement(state, seat, self._int(parts[1], "square"), self._int(parts[2], "orientation"))
         if len(parts) != 2:
-            raise MalformedAction("That control is not one this bot made.", rest)
+            raise MalformedAction(_("That control is not one this bot made."), rest)
         anchor, orient = self._int(parts[0], "square"), self._int(parts[1], "orientation")
         if not 0 <= anchor < D.SIZE * D.SIZE or not 0 <= orient < 8:
-            raise MalformedAction("That position is off the board.", rest)
+            raise MalformedAction(_("That position is off the board."), rest)
         return anchor, orient
 
     async def act(self, game_id: int, user_id: int, text: str | Action) -> Outcome:
@@ -117,14 +118,14 @@ class Play(Host):
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
-            return await self._act(game, seat, text)
+            return await self._act(game, seat, words.neutral(text) if isinstance(text, str) else text)
 
     async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action]) -> Outcome:
         """Play several actions as one request: all of them, or none if one is refused."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
-            return await self._act(game, seat, *texts)
+            return await self._act(game, seat, *(words.neutral(t) if isinstance(t, str) else t for t in texts))
 
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
         state = game.state
@@ -219,11 +220,12 @@ class Play(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "active":
-                raise WrongStage("Only seats of a game in progress can be handed over.")
+                raise WrongStage(_("Only seats of a game in progress can be handed over."))
             if not 0 <= seat < len(game.seats):
-                raise WrongStage(f"There is no player {seat + 1} in this game.")
+                raise WrongStage(_("There is no player {n} in this game.").format(n=seat + 1))
             row = game.seats[seat]
-            old = game.mention(seat)
+            with use(game.language):
+                old = game.mention(seat)
             assert game.state is not None  # an active game has its state
             taken = {**(game.options.get("autopilot") or {})}  # seat -> who it was and the turns it plays
             entry = taken.get(str(seat))
@@ -245,7 +247,7 @@ class Play(Host):
                 try:
                     await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
                 except AlreadySeated:
-                    raise WrongStage("That member already plays another seat in this game.") from None
+                    raise WrongStage(_("That member already plays another seat in this game.")) from None
                 if entry and entry["turns"] and entry["turns"][-1][1] is None:  # a person plays it again
                     entry["turns"][-1][1] = next_turn_round(game.state, seat) - 1
                     await self._note_option(game_id, "autopilot", taken)
@@ -253,8 +255,10 @@ class Play(Host):
             assert game.state is not None  # the game is in progress (checked above, under its lock)
             if not self._humans(game):  # the autopilot plays the rest: resumed by tick after a crash
                 await self.repo.set_reminder(game_id, row.seat, "bots", self.clock())
-            posts = [self._post(game, f"Seat {seat + 1} ({old}) is now played by {game.mention(seat)}.",
-                                mentions=self._humans(game, [seat]))]  # the new player is told (pinged)
+            with use(game.language):
+                text = _("Seat {seat} ({old}) is now played by {player}.").format(
+                    seat=seat + 1, old=old, player=game.mention(seat))
+            posts = [self._post(game, text, mentions=self._humans(game, [seat]))]  # the new player is told (pinged)
             job = await self._run_bots(game, game.state, posts)
             await self._save(game, job["state"], job["played"], posts)
         self._notify(game_id)

@@ -7,6 +7,7 @@ from db.errors import GameNotFound
 from engine import rules
 from engine.errors import EngineError
 from engine.state import GameState, dump
+from i18n import _, ngettext, use
 
 from ._async import STALL_KINDS
 from ._host import Host
@@ -101,9 +102,12 @@ class Timers(Host):
             if rem.kind == "timer":
                 posts: list = []
                 job = await self._run_bots(game, state, posts, timed=pos)
-                posts.insert(0, self._post(game, f"⏱ Time ran out for {game.mention(pos)} in round {job['round']}: "
-                                                 f"the autopilot played {job['timed']} move(s) for them.",
-                                           mentions=self._humans(game, [pos])))
+                with use(game.language):
+                    text = ngettext("⏱ Time ran out for {player} in round {round}: the autopilot played {n} move "
+                                    "for them.", "⏱ Time ran out for {player} in round {round}: the autopilot "
+                                    "played {n} moves for them.", job['timed']).format(
+                        player=game.mention(pos), round=job['round'], n=job['timed'])
+                posts.insert(0, self._post(game, text, mentions=self._humans(game, [pos])))
                 await self.repo.clear_reminders(game.id, rem.seat, "timer")
                 await self._save(game, job["state"], job["played"], posts)
                 return True
@@ -113,12 +117,15 @@ class Timers(Host):
                 return False
             timers = [r.due_at for r in await self.repo.list_reminders(game.id) if r.seat == rem.seat
                       and r.kind == "timer"]
-            deadline = self._timer_deadline_text(timers[0] if timers else None)
+            with use(game.language):
+                deadline = self._timer_deadline_text(timers[0] if timers else None)
+                text = (_("{player}, you are the last one to play round {round} of game #{game}.")
+                        if rem.kind == "last" else
+                        _("{player}, game #{game} is waiting for you (round {round}).")).format(
+                    player=game.mention(pos), round=state.round, game=game.id)
             if rem.kind == "last":
-                text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
                 await self.repo.clear_reminders(game.id, rem.seat, "last")
             else:
-                text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
                 await self.repo.set_reminder(game.id, rem.seat, "nudge",
                                              self._ping_time(game, pos, self.clock() + max(remind, HOUR)))
             version = await self.repo.save_state(
@@ -130,6 +137,6 @@ class Timers(Host):
         game = await self.load(game_id)
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotInGame("You are not playing in this game.")
+            raise NotInGame(_("You are not playing in this game."))
         await self.repo.set_seat_reminders(game_id, game.seats[seat].seat, enabled)
         return await self.load(game_id)

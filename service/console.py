@@ -34,10 +34,12 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+import i18n
 from db.connection import open_database
 from db.repository import GameRepository
 from engine import rules
 from engine.errors import DataError, EngineError
+from i18n import N_, _
 
 from . import autoplay
 from .errors import ServiceError
@@ -46,9 +48,9 @@ from .panels import Panel
 
 log = logging.getLogger(__name__)
 
-HELP = ("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
-        "or: board [N], corp [N], station, score, status, history [N], export, open (the latest image), "
-        "profile [N], leaderboard [KIND] [PERIOD], auto, help, quit.")
+HELP = N_("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
+          "or: board [N], corp [N], station, score, status, history [N], export, open (the latest image), "
+          "profile [N], leaderboard [KIND] [PERIOD], auto, help, quit.")
 
 MENTION = re.compile(r"<@!?(\d+)>")
 CHANNEL = re.compile(r"<#(\d+)>")
@@ -65,23 +67,23 @@ def when(unix: int, style: str | None, now: float) -> str:
     if style == "R":
         delta = unix - now
         span = _span(abs(delta))
-        text += f" (in {span})" if delta >= 0 else f" ({span} ago)"
+        text += " (" + (_("in {span}") if delta >= 0 else _("{span} ago")).format(span=span) + ")"
     return text
 
 
 def _span(seconds: float) -> str:
     if seconds < 3600:
-        return f"{int(seconds // 60)} min"
+        return _("{n} min").format(n=int(seconds // 60))
     if seconds < 86400:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} days"
+        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
+    return _("{n} days").format(n=i18n.number(seconds / 86400, 1))
 
 
 def markup(text: str, names: dict[int, str], now: float) -> str:
     """Discord text as rich markup: mentions become names, timestamps dates, ``**bold**``
     bold, inline code plain; everything else is escaped (a ``[`` in a name stays a ``[``)."""
-    text = MENTION.sub(lambda m: names.get(int(m.group(1)), "someone"), text)
-    text = CHANNEL.sub("the game's channel", text)
+    text = MENTION.sub(lambda m: names.get(int(m.group(1)), _("someone")), text)
+    text = CHANNEL.sub(_("the game's channel"), text)
     text = TIMESTAMP.sub(lambda m: when(int(m.group(1)), m.group(2), now), text)
     text = CODE.sub(lambda m: m.group(1), text)
     out, last = [], 0
@@ -163,7 +165,7 @@ class Console:
 
     @staticmethod
     def where(path: str | None) -> str:
-        return f"\n   Image written to {path} (type open to see it)" if path else ""
+        return "\n   " + _("Image written to {path} (type open to see it)").format(path=path) if path else ""
 
     async def show_posts(self, game_id: int) -> None:
         game = await self.service.load(game_id)
@@ -257,25 +259,25 @@ class Console:
             profile = None if user_id is None else await self.service.players.profile(
                 user_id, P.Scope(everything=True))
             if profile is None:
-                self.say(f"{name} has no finished game yet.")
+                self.say(_("{name} has no finished game yet.").format(name=name))
                 return
-            png = await self.service.render("profile", profile, name, subtitle="offline games")
+            png = await self.service.render("profile", profile, name, subtitle=_("offline games"))
             self.say(P.profile_text(name, profile) + self.where(await self.save_image(png, 'profile')))
             return
         kind = words[1] if len(words) > 1 else "best"
         period = words[2] if len(words) > 2 else "all"
         if kind not in P.BOARD_KINDS or period not in P.PERIODS:
-            self.say(f"leaderboard KIND PERIOD: kind one of {', '.join(P.BOARD_KINDS)}; "
-                     f"period one of {', '.join(P.PERIODS)}.")
+            self.say(_("leaderboard KIND PERIOD: kind one of {kinds}; period one of {periods}.").format(
+                kinds=", ".join(P.BOARD_KINDS), periods=", ".join(P.PERIODS)))
             return
         board = await self.service.players.board(kind, period, None, everyone=True)
         if not board["rows"]:
-            self.say("Nobody is on this leaderboard yet: finish a game first.")
+            self.say(_("Nobody is on this leaderboard yet: finish a game first."))
             return
         rows = [[rank, name, value] + ([games] if kind == "rating" else [])
                 for rank, _user, name, value, games in board["rows"]]
-        self.term.table(["#", "Player", "Value"] + (["Games"] if kind == "rating" else []), rows,
-                        title=f"{P.BOARD_TITLES[kind]} ({period})", right=(0, 2, 3))
+        self.term.table(["#", _("Player"), _("Value")] + ([_("Games")] if kind == "rating" else []), rows,
+                        title=f"{_(P.BOARD_TITLES[kind])} ({period})", right=(0, 2, 3))
 
     async def play(self, game_id: int) -> Game:
         """Run the game until it ends or the players quit; return it."""
@@ -309,10 +311,10 @@ class Console:
                 continue
             words = line.lower().split()
             if words[0] in ("quit", "exit"):
-                self.say(f"Game #{game_id} is saved; carry on later with --resume {game_id}.")
+                self.say(_("Game #{game} is saved; carry on later with --resume {game}.").format(game=game_id))
                 return game
             if words[0] == "help":
-                self.say(HELP)
+                self.say(_(HELP))
                 continue
             try:
                 if await self.view_command(game, user, words):
@@ -320,11 +322,12 @@ class Console:
                 if words[0] == "auto":
                     action = autoplay.choose(game.state, seat, self.service.autopilot_level)
                     await self.service.act(game_id, user, str(action))
-                    self.say(f"  (autopilot) {action}")
+                    self.say("  " + _("(autopilot) {action}").format(action=action))
                 elif line.isdigit():
                     n = int(line)
                     if not 1 <= n <= len(verbs):
-                        self.say(f"Choose a number from 1 to {len(verbs)}." if verbs else "There is nothing to choose.")
+                        self.say(_("Choose a number from 1 to {n}.").format(n=len(verbs)) if verbs
+                                 else _("There is nothing to choose."))
                         continue
                     verb = verbs[n - 1]
                     if verb.startswith("a:"):
@@ -335,7 +338,7 @@ class Console:
                     await self.service.act(game_id, user, line)
             except DataError:  # ours, not the player's: logged, and the game is safe
                 log.exception("game %s: inconsistent game data", game_id)
-                self.say("  ✗ Sorry, something went wrong on our side; the game is safe. Please try again.")
+                self.say("  ✗ " + _("Sorry, something went wrong on our side; the game is safe. Please try again."))
             except (ServiceError, EngineError) as error:
                 self.say(f"  ✗ {error}")
 
@@ -354,10 +357,13 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     parser.add_argument("--out", default="out/offline", help="folder for the images and the database")
     parser.add_argument("--resume", type=int, default=None, help="carry on with a saved game")
     parser.add_argument("--autopilot", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=i18n.DEFAULT,
+                        help="the language of the game's text and images (default en)")
     args = parser.parse_args(argv)
+    i18n.set_language(args.lang)
     total = args.players + args.bots
     if args.players < 1 or total > 6:
-        say("Play with 1 to 6 seats in all (--players people plus --bots computer players).")
+        say(_("Play with 1 to 6 seats in all (--players people plus --bots computer players)."))
         return 2
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -369,7 +375,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             game = await service.load(args.resume)
         else:
             options = {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
-                       "boards": args.boards, "remind_hours": 0}
+                       "boards": args.boards, "remind_hours": 0, "language": args.lang}
             game = await service.create(creator_id=1, creator_name="Player 1", guild_id=None, channel_id=None,
                                         options=options, kind="solo" if total == 1 else "normal")
             for n in range(2, args.players + 1):
@@ -380,16 +386,16 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                     try:
                         await service.choose_boards(game.id, user, planet=planet, corporation=corp)
                     except ServiceError as error:
-                        say(f"Player {user}: {error}")
+                        say(_("Player {n}: {error}").format(n=user, error=error))
                         return 2
-            for _ in range(args.bots):
+            for _bot in range(args.bots):
                 await service.add_bot(game.id, 1, False)
             game = await service.start(game.id, 1, False)
-            say(f"Game #{game.id} started; images go to {out}/. {HELP}")
+            say(_("Game #{game} started; images go to {folder}/.").format(game=game.id, folder=out) + " " + _(HELP))
         game = await console.play(game.id)
         if game.status == "finished":
             await console.view_command(game, game.seats[0].user_id or 1, ["export"])
-            say(f"Game over. The score sheet is in {out}/.")
+            say(_("Game over. The score sheet is in {folder}/.").format(folder=out))
         return 0
     finally:
         await db.close()

@@ -3,6 +3,8 @@ caused it: the Discord layer and the offline console show ``str(error)`` as it i
 Engine errors (engine.errors) pass through unchanged; they are written the same way."""
 from __future__ import annotations
 
+from i18n import _
+
 
 class ServiceError(Exception):
     """Base class: a request the service refused, with a message safe to show the user."""
@@ -10,8 +12,8 @@ class ServiceError(Exception):
 
 class NoGameHere(ServiceError):
     def __init__(self, message: str | None = None):
-        super().__init__(message or "There is no Planet Unknown game in this channel. "
-                                    "Start one with /pu create, or a solo game with /pu solo.")
+        super().__init__(message or _("There is no Planet Unknown game in this channel. "
+                                      "Start one with /pu create, or a solo game with /pu solo."))
 
 
 class NotInGame(ServiceError):
@@ -35,7 +37,7 @@ class StaleControl(ServiceError):
     """A button or menu from an older position of the player's turn."""
 
     def __init__(self, game_id: int, seat: int):
-        super().__init__("This board is out of date (the game has moved on since it was shown). "
-                         "Here is the current one.")
+        super().__init__(_("This board is out of date (the game has moved on since it was shown). "
+                           "Here is the current one."))
         self.game_id = game_id
         self.seat = seat

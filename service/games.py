@@ -33,6 +33,7 @@ from db.repository import GameRepository, OutboxRow, ResultRow
 from engine import rules
 from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
+from i18n import _
 
 from . import panels, players, ratings, workers
 from ._async import AsyncPlay
@@ -113,7 +114,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
         try:
             row = await self.repo.get_game(game_id)
         except GameNotFound:
-            raise NoGameHere(f"There is no game #{game_id}.") from None
+            raise NoGameHere(_("There is no game #{game}.").format(game=game_id)) from None
         seats = await self.repo.list_seats(game_id)
         state = None
         if row.state is not None:
@@ -187,7 +188,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
                                                   status=status, outbox=posts, results=results)
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise WrongStage("The game changed while you were acting; please try again.") from None
+            raise WrongStage(_("The game changed while you were acting; please try again.")) from None
         self._remember(game.id, version, state)
         await self._schedule(game, state, moved=bool(played))
 
@@ -219,32 +220,34 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
     def view(self, game: Game, user_id: int) -> dict:
         """What this user may see: their seat's view, or the public one for onlookers."""
         if game.state is None:
-            raise WrongStage("This game has not started yet.")
+            raise WrongStage(_("This game has not started yet."))
         return view_for(game.state, self.viewer_seat(game, user_id))
 
     def standings(self, game: Game, user_id: int) -> dict:
         """The current score breakdown from the user's point of view (engine.view.score_for: what
         their view hides, such as other players' private cards and unconfirmed turns, is left out)."""
         if game.state is None:
-            raise WrongStage("This game has not started yet.")
+            raise WrongStage(_("This game has not started yet."))
         return score_for(game.state, self.viewer_seat(game, user_id))
 
     def status_text(self, game: Game) -> str:
         if game.status == "lobby":
             names = ", ".join(s.display_name for s in game.seats)
-            return (f"Game #{game.id} is in its lobby: {len(game.seats)}/{game.options['max_players']} "
-                    f"players ({names}).")
+            return _("Game #{game} is in its lobby: {n}/{most} players ({names}).").format(
+                game=game.id, n=len(game.seats), most=game.options['max_players'], names=names)
         state = game.state
         if game.status in ("finished", "cancelled") or (state is not None and state.phase == "over"):
-            return f"Game #{game.id} is {'over' if game.status == 'finished' else 'ended'}."
+            return (_("Game #{game} is over.") if game.status == 'finished' else _("Game #{game} is ended.")).format(
+                game=game.id)
         assert state is not None  # a game past its lobby that is still on has a state
         acting = rules.to_act(state)
-        stage = {"objectives": "choosing private objectives", "rotate": "the commander turns the station",
-                 "turns": "everyone plays", "civ": "civilisation cards", "final": "final choices"}[state.phase]
-        lines = [f"Game #{game.id}, round {state.round}: {stage}."]
+        stage = {"objectives": _("choosing private objectives"), "rotate": _("the commander turns the station"),
+                 "turns": _("everyone plays"), "civ": _("civilisation cards"), "final": _("final choices")}[state.phase]
+        lines = [_("Game #{game}, round {round}: {stage}.").format(game=game.id, round=state.round, stage=stage)]
         for i in range(state.players):
-            mark = "⏳ to play" if i in acting else "✅ done"
-            lines.append(f"{mark}: {game.seats[i].display_name}" + (" (computer)" if game.seats[i].is_bot else ""))
+            mark = _("⏳ to play") if i in acting else _("✅ done")
+            name = game.seats[i].display_name
+            lines.append(f"{mark}: " + (_("{name} (computer)").format(name=name) if game.seats[i].is_bot else name))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ images

@@ -27,7 +27,7 @@ from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, T
 from engine.data import cell_name
 from engine.state import GameState
 from engine.view import view_for
-from i18n import content
+from i18n import _, content, ngettext
 
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
@@ -107,10 +107,11 @@ def _paged(options: list[tuple[str, str]], item: str, offset: int) -> list[tuple
     window = options[offset: offset + room]
     out = []
     if offset > 0:
-        out.append((f"p:{item}:{max(0, offset - room)}", "◀ earlier choices"))
+        out.append((f"p:{item}:{max(0, offset - room)}", _("◀ earlier choices")))
     out += window
     if offset + room < len(options):
-        out.append((f"p:{item}:{offset + room}", f"more choices ▶ ({len(options) - offset - room} left)"))
+        left = len(options) - offset - room
+        out.append((f"p:{item}:{offset + room}", _("more choices ▶ ({n} left)").format(n=left)))
     return out
 
 
@@ -119,7 +120,7 @@ def _value_label(item: dict, value: str) -> str:
         card = D.civ_card(int(value))
         return f"{content(card.name)} (#{card.id})"
     if item["kind"] == "patch" and value == "store":
-        return "store it for the end of the game"
+        return _("store it for the end of the game")
     return value
 
 
@@ -133,35 +134,40 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
     s = state.seats[seat]
     legal = rules.legal_actions(state, seat)
     if state.phase == "over":
-        panel.text, panel.done = "This game is over. Final scores:", True
+        panel.text, panel.done = _("This game is over. Final scores:"), True
         panel.image = ("score", (view, names), {})
         return panel
     if not legal:
-        panel.text, panel.done = f"Nothing for you to do right now: {rules.waiting_reason(state, seat)}.", True
+        panel.text, panel.done = _("Nothing for you to do right now: {reason}.").format(
+            reason=rules.waiting_reason(state, seat)), True
         panel.image = ("planet", (view, seat, names), {})
         return panel
 
     if state.phase == "objectives":
-        lines = ["**Private objectives.** Keep the ones you like; put one back:"]
+        lines = [_("**Private objectives.** Keep the ones you like; put one back:")]
         for c in s.corp.objective_offer:
             card = D.objective_card(c)
             lines.append(f"• #{c} **{content(card.private_name)}**: {content(card.private_text)}")
         panel.text = "\n".join(lines)
-        panel.controls.append(Control("select", "", "Put back an objective", options=tuple(
-            (f"a:{str(a)}", f"Put back #{a.card} {content(D.objective_card(a.card).private_name)}")
+        panel.controls.append(Control("select", "", _("Put back an objective"), options=tuple(
+            (f"a:{str(a)}", _("Put back #{card} {name}").format(card=a.card,
+                                                                name=content(D.objective_card(a.card).private_name)))
             for a in legal if isinstance(a, DropObjective))))
         return panel
 
     if state.phase == "rotate":
         steps = ui.get("rotation", 0) % 6
         preview = dict(view, station=dict(view["station"], rotation=(view["station"]["rotation"] - steps) % 6))
-        panel.text = (f"**You are the commander this round.** Turn the station so the depots face the players "
-                      f"the way you want, then confirm. Turned by {steps} depot(s) clockwise.")
+        panel.text = ngettext("**You are the commander this round.** Turn the station so the depots face the "
+                              "players the way you want, then confirm. Turned by {n} depot clockwise.",
+                              "**You are the commander this round.** Turn the station so the depots face the "
+                              "players the way you want, then confirm. Turned by {n} depots clockwise.",
+                              steps).format(n=steps)
         panel.image = ("station", (preview, names), {})
         panel.controls += [
-            Control("button", f"r:{(steps - 1) % 6}", "◀ Back one", row=0),
-            Control("button", f"r:{(steps + 1) % 6}", "Forward one ▶", row=0),
-            Control("button", f"a:{str(Turn(steps))}", "Confirm the station", "success", row=0),
+            Control("button", f"r:{(steps - 1) % 6}", _("◀ Back one"), row=0),
+            Control("button", f"r:{(steps + 1) % 6}", _("Forward one ▶"), row=0),
+            Control("button", f"a:{str(Turn(steps))}", _("Confirm the station"), "success", row=0),
         ]
         return panel
 
@@ -170,25 +176,27 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
     lines = []
     event = (view.get("events") or {}).get("current") if state.phase == "turns" else None
     if event:
-        lines.append(f"Event this round ({event['colour']}): **{content(event['name'])}**: {content(event['text'])}")
+        lines.append(_("Event this round ({colour}): **{name}**: {text}").format(
+            colour=_(event['colour']), name=content(event['name']), text=content(event['text'])))
     row = 0
     if picks:
-        lines.append(f"**Round {state.round}: choose a tile** from the depot facing you. The picture shows "
-                     f"both tiles in their 8 orientations.")
+        lines.append(_("**Round {round}: choose a tile** from the depot facing you. The picture shows "
+                       "both tiles in their 8 orientations.").format(round=state.round))
         panel.image = ("picker", (view, seat, names), {})
         for a in picks:
             tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
-            panel.controls.append(Control("button", f"a:{a}", f"Take the {a.stack} tile ({tile.label})",
-                                          "primary", row=0))
+            take = _("Take the small tile ({tile})") if a.stack == "small" else _("Take the large tile ({tile})")
+            panel.controls.append(Control("button", f"a:{a}", take.format(tile=tile.label), "primary", row=0))
         row = 1
     elif s.hand is not None:
         anchor, orient = ui.get("cursor") or first_placement(state, seat)
         problem = s.board.placement_problem(s.hand, orient, anchor,
                                             ignore_adjacency=_ignores_adjacency(state, seat, s.hand))
-        status = "✅ fits here" if problem is None else f"❌ {problem}"
-        lines.append(f"**Place your tile** ({D.tile(s.hand).label}) at {cell_name(anchor)}, orientation {orient}: "
-                     f"{status}.\nMove it with the arrows, turn or flip it, jump to the next legal spot, then "
-                     f"place it. You can also type `/pu place at:{cell_name(anchor)} orient:{orient}`.")
+        status = _("✅ fits here") if problem is None else f"❌ {problem}"
+        lines.append(_("**Place your tile** ({tile}) at {square}, orientation {orient}: {status}.\nMove it with "
+                       "the arrows, turn or flip it, jump to the next legal spot, then place it. You can also type "
+                       "`/pu place at:{square} orient:{orient}`.").format(
+            tile=D.tile(s.hand).label, square=cell_name(anchor), orient=orient, status=status))
         panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
         for d in ("left", "up", "down", "right"):
             to = nudge(anchor, d)
@@ -197,29 +205,32 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
             verb = f"c:{to}:{orient}" if to != anchor else f"c:edge:{d}"
             panel.controls.append(Control("button", verb, ARROWS[d], row=0, disabled=to == anchor))
         panel.controls += [
-            Control("button", f"c:{anchor}:{turned(orient)}", "⟳ Turn", row=1),
-            Control("button", f"c:{anchor}:{flipped(orient)}", "⇋ Flip", row=1),
-            Control("button", f"c:next:{anchor:d}:{orient:d}", "Next legal spot", row=1),
-            Control("button", f"a:{Place(anchor, orient)}", "Place it here", "success",
+            Control("button", f"c:{anchor}:{turned(orient)}", _("⟳ Turn"), row=1),
+            Control("button", f"c:{anchor}:{flipped(orient)}", _("⇋ Flip"), row=1),
+            Control("button", f"c:next:{anchor:d}:{orient:d}", _("Next legal spot"), row=1),
+            Control("button", f"a:{Place(anchor, orient)}", _("Place it here"), "success",
                     disabled=problem is not None, row=2),
         ]
         row = 3
     else:
         panel.image = ("planet", (view, seat, names), {})
         if state.phase == "turns" and s.step == "pick":
-            lines.append(f"**Round {state.round}: first settle what the event asks**, then choose your tile.")
+            lines.append(_("**Round {round}: first settle what the event asks**, then choose your tile.").format(
+                round=state.round))
         elif state.phase == "turns":
-            lines.append(f"**Round {state.round}: settle what your tile gave you**, in any order, then confirm.")
+            lines.append(_("**Round {round}: settle what your tile gave you**, in any order, then confirm.").format(
+                round=state.round))
         elif state.phase == "civ":
-            lines.append("**Civilisation milestone:** choose your card.")
+            lines.append(_("**Civilisation milestone:** choose your card."))
         else:
-            lines.append("**Before the final count:** settle what is left.")
+            lines.append(_("**Before the final count:** settle what is left."))
     # pending items, rover moves, confirm and undo, on the rows left (Discord allows 5)
     menus_left = 4 - row
     for item in s.pending:
         lines.append(f"• {rules.describe_item(item)}")
     if s.pool:
-        lines.append(f"• {s.pool} rover step(s) to spend (lost when you confirm)")
+        lines.append(ngettext("• {n} rover step to spend (lost when you confirm)",
+                              "• {n} rover steps to spend (lost when you confirm)", s.pool).format(n=s.pool))
     moves = [a for a in legal if isinstance(a, Move)]
     item_menus = max(0, menus_left - (1 if moves else 0))
     shown = 0
@@ -235,17 +246,20 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         row += 1
         shown += 1
     if moves and row < 4:
-        options = [(f"a:{m}", f"rover {m.rover} {ARROWS.get(m.direction, '')} {m.direction}".replace("  ", " "))
-                   for m in moves]
-        panel.controls.append(Control("select", "", f"Move a rover ({s.pool} step(s) left)",
+        directions = {"up": _("up"), "down": _("down"), "left": _("left"), "right": _("right")}
+        options = [(f"a:{m}", _("rover {n} {arrow} {direction}").format(
+            n=m.rover, arrow=ARROWS.get(m.direction, ''), direction=directions.get(m.direction, m.direction)
+        ).replace("  ", " ")) for m in moves]
+        panel.controls.append(Control("select", "", ngettext("Move a rover ({n} step left)",
+                                                             "Move a rover ({n} steps left)", s.pool).format(n=s.pool),
                                       options=tuple(_paged(options, "moves", pages.get("moves", 0))), row=row))
     if any(isinstance(a, Confirm) for a in legal):
-        label = "Confirm my turn" if state.phase == "turns" else "Done"
+        label = _("Confirm my turn") if state.phase == "turns" else _("Done")
         panel.controls.append(Control("button", f"a:{Confirm()}", label, "success", row=4))
     if any(isinstance(a, Undo) for a in legal):
-        panel.controls.append(Control("button", f"a:{Undo()}", "Undo (back to the tile choice)", "danger", row=4))
+        panel.controls.append(Control("button", f"a:{Undo()}", _("Undo (back to the tile choice)"), "danger", row=4))
     if not panel.controls:  # a decision the panel has no control for: the typed command always works
-        lines.append("Type your move with /pu act (its suggestions list every legal one).")
+        lines.append(_("Type your move with /pu act (its suggestions list every legal one)."))
     panel.text = "\n".join(lines)
     return panel
 

@@ -15,15 +15,19 @@ import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+import i18n
 from db.players import GLOBAL, GameSeat, PlayerRepository
 from db.repository import ResultRow
+from i18n import N_, _, ngettext
 
 CATEGORIES = "ABCDEF"
-CATEGORY_NAMES = {"A": "rows & columns", "B": "trackers", "C": "lifepods & meteorites", "D": "civ cards",
-                  "E": "objectives", "F": "neighbours"}
+# names shown translated, where shown: _(CATEGORY_NAMES[c])
+CATEGORY_NAMES = {"A": N_("rows & columns"), "B": N_("trackers"), "C": N_("lifepods & meteorites"),
+                  "D": N_("civ cards"), "E": N_("objectives"), "F": N_("neighbours")}
 BOARD_KINDS = ("rating", "wins", "best", "solo", "daily")
-BOARD_TITLES = {"rating": "Rating", "wins": "Wins", "best": "Best total", "solo": "Best solo total",
-                "daily": "Daily challenge"}
+BOARD_TITLES = {"rating": N_("Rating"), "wins": N_("Wins"), "best": N_("Best total"), "solo": N_("Best solo total"),
+                "daily": N_("Daily challenge")}
+EVENT_LEVELS = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 PERIODS = ("all", "today", "week")
 PAGE = 10
 CHART_GAMES = 30
@@ -175,10 +179,10 @@ def duration(seconds: float | None) -> str:
     if seconds is None:
         return "-"
     if seconds < 3600:
-        return f"{max(1, round(seconds / 60))} min"
+        return _("{n} min").format(n=max(1, round(seconds / 60)))
     if seconds < 86400 * 2:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} days"
+        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
+    return _("{n} days").format(n=i18n.number(seconds / 86400, 1))
 
 
 def _planet_name(planet_id: str) -> str:
@@ -199,28 +203,42 @@ def _corp_name(corp_id: str) -> str:
 
 def profile_text(name: str, p: dict) -> str:
     """A short text beside the profile image."""
-    lines = [f"**{name}**: {p['games']} finished game(s), {p['wins']} win(s) in {p['multiplayer']} with others."]
+    lines = [_("**{name}**: {n} finished game(s), {wins} win(s) in {multi} with others.").format(
+        name=name, n=p['games'], wins=p['wins'], multi=p['multiplayer'])]
     if p["by_players"]:
-        lines.append("By players: " + ", ".join(f"{n}p {d['wins']}W/{d['podiums']}P of {d['games']}"
-                                                for n, d in p["by_players"].items()))
-    lines.append(f"Average {p['average']}, best {p['best']} medals.")
+        lines.append(_("By players: {list}").format(list=", ".join(
+            _("{n}p {wins}W/{podiums}P of {games}").format(n=n, wins=d['wins'], podiums=d['podiums'], games=d['games'])
+            for n, d in p["by_players"].items())))
+    lines.append(_("Average {average}, best {best} medals.").format(
+        average=i18n.number(p['average'], 1) if p['average'] is not None else "-", best=p['best']))
     if p["rating"] is not None:
-        lines.append(f"Rating {p['rating']} ({p['trend']:+.1f} over the last games).")
-    for kind, label, namer in (("planet", "Planet", _planet_name), ("corporation", "Corporation", _corp_name)):
+        lines.append(_("Rating {rating} ({trend} over the last games).").format(
+            rating=i18n.number(p['rating'], 1), trend=("+" if p['trend'] >= 0 else "") + i18n.number(p['trend'], 1)))
+    for kind, namer in (("planet", _planet_name), ("corporation", _corp_name)):
         fav, best = p[kind]["favourite"], p[kind]["best"]
         if fav:
-            lines.append(f"{label}: most played {namer(fav)}" + (f", best average {namer(best)}." if best != fav
-                                                                  else " (also the best average)."))
+            if best != fav:
+                text = (_("Planet: most played {favourite}, best average {best}.") if kind == "planet" else
+                        _("Corporation: most played {favourite}, best average {best}."))
+            else:
+                text = (_("Planet: most played {favourite} (also the best average).") if kind == "planet" else
+                        _("Corporation: most played {favourite} (also the best average)."))
+            lines.append(text.format(favourite=namer(fav), best=namer(best) if best else ""))
     if p["solo"]["games"]:
-        by = ", ".join(f"{level} {d['reached']}/{d['games']} (best {d['best']})"
+        by = ", ".join(_("{level} {reached}/{games} (best {best})").format(
+            level=_(EVENT_LEVELS.get(level, level)), reached=d['reached'], games=d['games'], best=d['best'])
                        for level, d in sorted(p["solo"]["by_events"].items()))
-        lines.append(f"Solo: best {p['solo']['best']}, target reached {p['solo']['reached']}/{p['solo']['games']}"
-                     + (f"; by event deck: {by}." if by else "."))
+        solo = dict(best=p['solo']['best'], reached=p['solo']['reached'], games=p['solo']['games'], by=by)
+        lines.append((_("Solo: best {best}, target reached {reached}/{games}; by event deck: {by}.") if by else
+                      _("Solo: best {best}, target reached {reached}/{games}.")).format(**solo))
     if p["daily"]["best_streak"]:
-        lines.append(f"Daily streak {p['daily']['streak']} (best {p['daily']['best_streak']}).")
-    lines.append(f"Median time per round: {duration(p['round_seconds'])}.")
+        lines.append(_("Daily streak {streak} (best {best}).").format(
+            streak=p['daily']['streak'], best=p['daily']['best_streak']))
+    lines.append(_("Median time per round: {time}.").format(time=duration(p['round_seconds'])))
     if p["autopilot_games"]:
-        lines.append(f"Includes {p['autopilot_games']} game(s) finished by the autopilot for them.")
+        lines.append(ngettext("Includes {n} game finished by the autopilot for them.",
+                              "Includes {n} games finished by the autopilot for them.",
+                              p['autopilot_games']).format(n=p['autopilot_games']))
     return "\n".join(lines)
 
 
@@ -235,13 +253,13 @@ async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: 
     async with service.lock(game_id):
         game = await service.check_manager(game_id, user_id, is_admin)
         if game.status not in ("lobby", "active"):
-            raise WrongStage(f"Game #{game_id} is over: its rating is settled.")
+            raise WrongStage(_("Game #{game} is over: its rating is settled.").format(game=game_id))
         options = {**game.options, "rated_autopilot": bool(allow)}
         await service.repo.set_config(game_id, json.dumps(options), game.version)
-    return (f"Game #{game_id} moves ratings even if the autopilot plays a person's seat for more than half "
-            "the rounds." if allow else
-            f"Game #{game_id} moves no rating if the autopilot plays a person's seat for more than half the rounds "
-            "(the default; half or fewer: rated as usual).")
+    return (_("Game #{game} moves ratings even if the autopilot plays a person's seat for more than half "
+              "the rounds.") if allow else
+            _("Game #{game} moves no rating if the autopilot plays a person's seat for more than half the rounds "
+              "(the default; half or fewer: rated as usual).")).format(game=game_id)
 
 
 class Players:

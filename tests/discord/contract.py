@@ -26,7 +26,8 @@ Embed Limits, Application Commands, Interactions "Responding"):
   (``^[-_\\p{L}\\p{N}]{1,32}$``, with the lower-case variant of any letter); chat-input
   descriptions 1-100; at most 25 options, 25 choices, 25 subcommands in a group; choice names
   1-100 and string values at most 100; required options before optional ones; at most
-  100 global chat-input commands;
+  100 global chat-input commands; localised names and descriptions (``name_localizations``,
+  ``description_localizations``) within the same limits, sibling names distinct in each locale;
 - the first answer to an interaction (a response or a defer) within 3 s of (virtual) time.
 
 Allowed mentions (what we check, since Discord cannot): a *notifying* message (a new message
@@ -194,7 +195,7 @@ def _select(c: dict, where: str) -> list[str]:
 
 
 USER_MENTION = re.compile(r"<@!?([0-9]{15,21})>")
-QUIET_CONTEXT = re.compile(r"(?:\bw(?:as|ere) \w+ by $)")
+QUIET_CONTEXT = re.compile(r"(?:\bw(?:as|ere) \w+ by $|\ba été \w+ par $|\bont été \w+ par $)")  # and French
 
 
 def check_mentions(content: Any, allowed: dict | None, *, notifies: bool) -> list[str]:
@@ -291,8 +292,35 @@ def valid_name(name: Any) -> bool:
     return True
 
 
-def _check_options(options: list, where: str, depth: int) -> list[str]:
+def _check_localisations(item: dict, where: str, description: bool = True) -> list[str]:
+    """A command's, option's or choice's localised name (and description): within the same
+    limits as the default ones."""
     out = []
+    for locale, name in (item.get("name_localizations") or {}).items():
+        if description and not valid_name(name):
+            out.append(f"{where}: {locale} name {name!r} is not 1-32 lower-case letters, digits, - or _")
+        elif not description:
+            out += _text(name, f"{where} {locale} choice name", CHOICE_NAME, 1)
+    for locale, text in (item.get("description_localizations") or {}).items():
+        out += _text(text, f"{where} {locale} description", COMMAND_DESCRIPTION, 1)
+    return out
+
+
+def _localised_names_unique(items: list, where: str) -> list[str]:
+    """Sibling commands or options keep distinct names in every language (each locale's name,
+    or the default name where a locale has none)."""
+    out = []
+    locales = {loc for o in items for loc in (o.get("name_localizations") or {})}
+    for locale in sorted(locales):
+        names = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in items]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            out.append(f"{where}: {locale} names {twice} are used twice")
+    return out
+
+
+def _check_options(options: list, where: str, depth: int) -> list[str]:
+    out = _localised_names_unique(options, where)
     if len(options) > COMMAND_OPTIONS:
         out.append(f"{where} has {len(options)} options/subcommands (at most {COMMAND_OPTIONS})")
     names = set()
@@ -306,6 +334,7 @@ def _check_options(options: list, where: str, depth: int) -> list[str]:
             out.append(f"{where}: option name {name!r} is used twice")
         names.add(name)
         out += _text(o.get("description"), f"{here} description", COMMAND_DESCRIPTION, 1)
+        out += _check_localisations(o, here)
         if o.get("type") in (1, 2):  # subcommand, group
             if depth >= 2 or (o.get("type") == 2 and depth >= 1):
                 out.append(f"{here}: subcommands nest too deep")
@@ -323,6 +352,7 @@ def _check_options(options: list, where: str, depth: int) -> list[str]:
             out.append(f"{here} has both choices and autocomplete")
         for c in choices:
             out += _text(c.get("name"), f"{here} choice name", CHOICE_NAME, 1)
+            out += _check_localisations(c, f"{here} choice", description=False)
             if isinstance(c.get("value"), str):
                 out += _text(c.get("value"), f"{here} choice value", CHOICE_VALUE)
     return out
@@ -344,6 +374,7 @@ def check_commands(commands: list[dict]) -> list[str]:
             if not valid_name(name):
                 out.append(f"command name {name!r} is not 1-32 lower-case letters, digits, - or _")
             out += _text(c.get("description"), f"/{name} description", COMMAND_DESCRIPTION, 1)
+            out += _check_localisations(c, f"/{name}")
             out += _check_options(c.get("options") or [], f"/{name}", 0)
         else:
             out += _text(name, "context menu name", COMMAND_NAME, 1)

@@ -320,3 +320,18 @@ async def test_the_watchdog_lets_short_steps_and_the_tests_own_code_through():
     finally:
         dog.stop()
     assert dog.stalls == [] and dog.steps > 0
+
+
+def test_localised_names_and_descriptions_follow_the_same_rules():
+    """Discord refuses a localised name that is not a valid name, or a localised description
+    out of 1-100 characters; sibling names must differ in every language."""
+    good = command(name_localizations={"fr": "partie"}, description_localizations={"fr": "Jouer"})
+    assert C.check_commands([good]) == []
+    one(C.check_commands([command(name_localizations={"fr": "Créer"})]), "fr name 'Créer'")
+    one(C.check_commands([command(description_localizations={"fr": "d" * 101})]), "fr description has 101")
+    opts = [{"type": 3, "name": "a", "description": "d", "name_localizations": {"fr": "x"}},
+            {"type": 3, "name": "b", "description": "d", "name_localizations": {"fr": "x"}}]
+    one(C.check_commands([command(options=opts)]), "fr names ['x'] are used twice")
+    choice = {"name": "c", "value": "c", "name_localizations": {"fr": "c" * 101}}
+    one(C.check_commands([command(options=[{"type": 3, "name": "o", "description": "d", "choices": [choice]}])]),
+        "fr choice name has 101")

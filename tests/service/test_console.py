@@ -196,3 +196,15 @@ async def test_a_resumed_game_writes_its_images_after_the_earlier_ones(tmp_path)
     assert all(now[name] == data for name, data in first.items())  # nothing of the first session overwritten
     assert len(now) > len(first) and any(n.endswith("-station.png") for n in set(now) - set(first))
     assert sorted(now)[-1].endswith("-panel.png") and sorted(now)[-2].endswith("-station.png")  # in order
+async def test_the_console_speaks_french_with_lang_fr(tmp_path):
+    """bot.py --offline --lang fr: the console's own lines, the panels and the posts in French
+    (issue 18), while typed moves stay the same (and may be French: prendre grande)."""
+    said = []
+    keys = Keyboard(["help", "status"], then="quit")
+    code = await run(["--out", str(tmp_path), "--seed", "11", "--lang", "fr"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert code == 0
+    assert "Tapez le numéro d’un choix" in text  # help
+    assert "Partie n°1, tour " in text and "choix des objectifs personnels" in text  # status
+    assert "La partie n°1 est enregistrée ; reprenez-la plus tard avec --resume 1." in text
+    assert "Type the number of a choice" not in text

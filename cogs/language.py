@@ -1,0 +1,56 @@
+"""Which language the bot speaks to whom on Discord (i18n): a user's private answers and panels
+in their own language, a game's public posts in the game's language (chosen at /pu create).
+
+Every interaction runs in a task of its own; before its command, autocomplete, button or menu
+runs, the command tree's check (``LocalisedTree``) or the component's (``SpeaksToUser``) sets
+that task's language to the user's, once. Public text (the lobby message, thread posts) is
+written inside ``i18n.use(game.language)``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import i18n
+
+
+async def language_for_user(interaction: discord.Interaction) -> str:
+    """The language of this user's private answers and panels: their Discord client's.
+    (A personal override from /pu settings is looked up here once it exists.)"""
+    return i18n.from_discord(getattr(interaction, "locale", None))
+
+
+def language_for_new_game(interaction: discord.Interaction, *, solo: bool = False) -> str:
+    """The default language of a new game's public posts: the server's, else English (a solo
+    game or a daily challenge outside a server: the player's own)."""
+    guild_locale = getattr(interaction, "guild_locale", None)
+    if interaction.guild_id is not None and guild_locale is not None:
+        return i18n.from_discord(guild_locale)
+    if solo:
+        return i18n.from_discord(getattr(interaction, "locale", None))
+    return i18n.DEFAULT
+
+
+async def speak_to(interaction: discord.Interaction) -> str:
+    """Set the language of the interaction's task to the user's; return it."""
+    return i18n.set_language(await language_for_user(interaction))
+
+
+class LocalisedTree(app_commands.CommandTree):
+    """The command tree: every slash command and autocomplete answers in the user's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        await speak_to(interaction)
+        return True
+
+
+class SpeaksToUser:
+    """Mixed into the bot's buttons and menus (DynamicItem): the click is answered in the
+    clicking user's language."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        await speak_to(interaction)
+        parent: Any = super()
+        return await parent.interaction_check(interaction)
