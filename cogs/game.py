@@ -792,7 +792,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             elif field == "round":
                 changes = {"round_ping": not mine.round_ping}
             else:
-                raise ServiceError("That control is not one this bot made.")
+                raise ServiceError(_("That control is not one this bot made."))
             mine = await self.service.update_settings(user, **changes)
             await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
 

@@ -50,7 +50,8 @@ RULE_TOPICS = {
         "/pu solo starts a solo game, /pu play shows your move, "
         "/pu place types a tile position, /pu act types any move, /pu board /pu corp /pu station show the game, "
         "/pu status shows who still has to play, /pu score the standing, /pu reminders on/off, /pu games your "
-        "open games, /pu settings your own reminders and quiet hours, /pu away and /pu back. The creator can "
+        "open games, /pu history a past round, /pu export a finished game's replay file, /pu settings your own "
+        "reminders, quiet hours and language, /pu away and /pu back. The creator can "
         "/pu host kick (lobby), /pu host replace a seat, /pu host pause or resume and /pu host end the game."),
     "planets": N_(
         "**Planets.** Each player plays the identical side (KSB-4156) or one asymmetric planet; choose yours in "

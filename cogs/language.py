@@ -17,8 +17,13 @@ import i18n
 
 
 async def language_for_user(interaction: discord.Interaction) -> str:
-    """The language of this user's private answers and panels: their Discord client's.
-    (A personal override from /pu settings is looked up here once it exists.)"""
+    """The language of this user's private answers and panels: the one they chose in /pu
+    settings, else their Discord client's."""
+    service = getattr(interaction.client, "service", None)
+    if service is not None:
+        chosen = (await service.settings_for(interaction.user.id)).language
+        if chosen:
+            return i18n.supported(chosen)
     return i18n.from_discord(getattr(interaction, "locale", None))
 
 

@@ -37,6 +37,10 @@ NAMES: dict[str, dict[str, str]] = {
         "orient": "orientation", "action": "action", "player": "joueur", "topic": "sujet", "on": "actifs",
         "seat": "siège", "member": "membre", "kind": "type", "period": "période", "scope": "portée",
         "autopilot": "pilote_auto", "global_board": "classement_global", "allow": "autoriser",
+        "stall_days": "jours_avant_relance", "time_zone": "fuseau_horaire", "quiet_start": "début_calme",
+        "quiet_end": "fin_calme", "reminder_hours": "heures_rappel", "reminders_by": "rappels_par",
+        "round_ping": "notif_tour", "days": "jours", "until": "jusqu_au", "round": "tour", "what": "quoi",
+        "number": "numéro",
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)

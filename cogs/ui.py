@@ -141,7 +141,7 @@ class PanelMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select],
 # choice is in the menu value or the field, the user is the clicker: nothing else is needed
 
 
-class SettingsMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"pux:(?P<field>remind|qs|qe|lang)"):
+class SettingsMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select], template=r"pux:(?P<field>remind|qs|qe|lang)"):
     def __init__(self, field: str, options: list[discord.SelectOption] | None = None,
                  placeholder: str | None = None, row: int = 0):
         super().__init__(discord.ui.Select(custom_id=f"pux:{field}", row=row, placeholder=placeholder,
@@ -157,7 +157,7 @@ class SettingsMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"pux:(?P
         await cog_of(interaction).settings_click(interaction, self.field, value)
 
 
-class SettingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"puy:(?P<field>dm|round)"):
+class SettingsButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"puy:(?P<field>dm|round)"):
     def __init__(self, field: str, label: str = "?", on: bool = False):
         super().__init__(discord.ui.Button(custom_id=f"puy:{field}", label=label[:80],
                                            style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,

@@ -231,7 +231,7 @@ class Play(Host):
             entry = taken.get(str(seat))
             if new_user is None:
                 if row.is_bot:
-                    raise WrongStage(f"Seat {seat + 1} is already played by the computer.")
+                    raise WrongStage(_("Seat {n} is already played by the computer.").format(n=seat + 1))
                 # the seat stays its player's (results and profile count it for them, marked as
                 # the autopilot's); only the autopilot plays it from now on, and nobody is pinged
                 await self.repo.replace_seat_user(game_id, row.seat, row.user_id, f"Autopilot ({row.display_name})",
@@ -242,8 +242,8 @@ class Play(Host):
             else:
                 own = next((i for i, s in enumerate(game.seats) if s.user_id == new_user[0] and i != seat), None)
                 if own is not None and game.seats[own].is_bot:
-                    raise WrongStage(f"That member's own seat {own + 1} is played by the autopilot: "
-                                     f"hand seat {own + 1} back to them instead.")
+                    raise WrongStage(_("That member's own seat {n} is played by the autopilot: "
+                                       "hand seat {n} back to them instead.").format(n=own + 1))
                 try:
                     await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
                 except AlreadySeated:

@@ -205,29 +205,30 @@ class Console:
             for seat in result["ranking"]:
                 p = next(x for x in result["players"] if x["seat"] == seat)
                 rows.append([p["place"], game.names[seat], *(p[k]["total"] for k in "ABCDEF"), p["total"]])
-            self.say(f"**Standing, round {game.state.round if game.state else 0}** (A lines, B tracks, C lifepods "
-                     f"and meteorites, D civ cards, E private objectives, F neighbours):")
-            self.term.table(["#", "Player", *"ABCDEF", "Total"], rows, right=range(2, 9))
+            self.say(_("**Standing, round {round}** (A lines, B tracks, C lifepods and meteorites, D civ cards, "
+                       "E private objectives, F neighbours):").format(round=game.state.round if game.state else 0))
+            self.term.table(["#", _("Player"), *"ABCDEF", _("Total")], rows, right=range(2, 9))
             return True
         if cmd == "open":
             if self.latest is None:
-                self.say("No image yet.")
+                self.say(_("No image yet."))
             else:
                 self.opener(self.latest)
-                self.say(f"Opening {self.latest}")
+                self.say(_("Opening {path}").format(path=self.latest))
             return True
         if cmd == "history":
             number = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdigit() else None
             shown = await self.service.history(game.id, user_id, number)
             png = await self.service.render("summary", shown["view"], game.names,
-                                            title=f"Game #{game.id}: the planets after round {shown['round']}")
+                                            title=_("Game #{game}: the planets after round {round}").format(
+                                                game=game.id, round=shown["round"]))
             self.say(shown["text"] + self.where(await self.save_image(png, f"round-{shown['round']}")), game)
             return True
         if cmd == "export":
             _game, record = await self.service.export_record(game.id, user_id)
             path = self.out / f"game-{game.id}.json"
             path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-            self.say(f"Replay file written to {path}; replay it with: python -m engine.replay {path}")
+            self.say(_("Replay file written to {path}; replay it with: python -m engine.replay {path}").format(path=path))
             return True
         if cmd in ("profile", "leaderboard"):
             await self.players_command(game, user_id, words)

@@ -121,7 +121,7 @@ def _value_label(item: dict, value: str) -> str:
         return f"{content(card.name)} (#{card.id})"
     if item["kind"] == "patch" and value == "store":
         return _("store it for the end of the game")
-    return value
+    return D.terrain_word(value)  # a terrain in the reader's words; squares and numbers stay as they are
 
 
 def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None) -> Panel:

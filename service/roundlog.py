@@ -21,7 +21,7 @@ from engine.errors import EngineError
 from engine.rules import apply
 from engine.setup import new_game
 from engine.view import public_view
-from i18n import _, ngettext, use
+from i18n import _, content, ngettext, use
 
 LINE_LIMIT = 300  # characters of one player's line; six of them and the header fit in a message
 
@@ -87,7 +87,7 @@ def _tile_text(entry: list) -> str:
     size = _("small") if t.ring == "small" else _("large")
     meteor = _(", meteor") if t.has_meteor else ""
     return _("{size} {shape} {a}/{b}{meteor} at {square} ({orient})").format(
-        size=size, shape=t.shape_code, a=t.terrain_a, b=t.terrain_b, meteor=meteor,
+        size=size, shape=t.shape_code, a=D.terrain_word(t.terrain_a), b=D.terrain_word(t.terrain_b), meteor=meteor,
         square=D.cell_name(anchor), orient=orient)
 
 
@@ -109,11 +109,11 @@ def seat_line(before: dict, after: dict, name: str) -> str:
     moved = [(track, a_corp["trackers"][track] - b_corp["trackers"].get(track, 0)) for track in a_corp["trackers"]]
     moved = [(track, n) for track, n in moved if n]
     if moved:
-        parts.append(_("tracks {list}").format(list=" ".join(f"{t} {n:+d}" for t, n in moved)))
+        parts.append(_("tracks {list}").format(list=" ".join(f"{D.terrain_word(t)} {n:+d}" for t, n in moved)))
     cards = [c for c in a_corp["civ_cards"] if c not in b_corp["civ_cards"]]
     secret = a_corp["hidden_civ_cards"] - b_corp["hidden_civ_cards"]
     for card in cards:
-        parts.append(_("civ card {name}").format(name=D.civ_card(card).name))
+        parts.append(_("civ card {name}").format(name=content(D.civ_card(card).name)))
     if secret > 0:
         parts.append(ngettext("{n} end-game civ card (kept hidden)", "{n} end-game civ cards (kept hidden)",
                               secret).format(n=secret))
@@ -130,7 +130,7 @@ def seat_line(before: dict, after: dict, name: str) -> str:
     if techs:
         corp = D.corporation(a_corp["corp"])
         parts.append(_("tech {list}").format(list=", ".join(
-            f"{lv} ({corp.tech(lv).label})" if corp.tech(lv).label else str(lv) for lv in techs)))
+            f"{lv} ({content(corp.tech(lv).label)})" if corp.tech(lv).label else str(lv) for lv in techs)))
     line = f"{name}: " + "; ".join(parts)
     return line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
 
@@ -143,7 +143,7 @@ def round_log(start: dict, end: dict, names: list[str]) -> str:
     for card_id in (end.get("events") or {}).get("revealed", []):
         if card_id not in events_before:
             card = E.card(card_id)
-            lines.append(_("Event: {name} ({colour})").format(name=card.name, colour=card.colour))
+            lines.append(_("Event: {name} ({colour})").format(name=content(card.name), colour=_(card.colour)))
     for seat, after in enumerate(end["seats"]):
         name = names[seat] if seat < len(names) else _("Player {n}").format(n=seat + 1)
         lines.append(seat_line(start["seats"][seat], after, name))

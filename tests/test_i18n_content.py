@@ -120,7 +120,7 @@ def test_the_private_objectives_panel_shows_the_cards_in_french():
     labels = [label for c in panel.controls if c.kind == "select" for _v, label in c.options]
     assert len(labels) == len(offer)
     for card_id, label in zip(offer, labels):
-        assert f"#{card_id} {french(D.objective_card(card_id).private_name)}" in label
+        assert f"n°{card_id} {french(D.objective_card(card_id).private_name)}" in label  # "Remettre n°43 ..."
 
 
 def test_french_names_and_terms_match_the_rulebook():
@@ -156,7 +156,7 @@ def test_french_names_and_terms_match_the_rulebook():
 
 
 def test_the_french_content_file_is_complete_gettext_with_the_same_placeholders():
-    po = ROOT / "i18n/locale/fr/LC_MESSAGES/i18n18c.po"
+    po = ROOT / "i18n/locale/fr/LC_MESSAGES/messages.po"
     with open(po, "rb") as f:
         catalog = read_po(f, locale="fr")
     assert catalog.plural_forms == "nplurals=2; plural=(n > 1);"
