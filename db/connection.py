@@ -47,8 +47,13 @@ class Database(Sections):
 
         IMMEDIATE takes the write lock up front, so another process writing at the same time
         makes us wait (up to the busy timeout) instead of failing halfway. Any exception,
-        cancellation included, rolls back and is re-raised. Transactions do not nest.
+        cancellation included, rolls back and is re-raised. Inside the task's own transaction,
+        the block is part of it (its end commits or rolls back both): a caller can make several
+        repository calls one atomic change.
         """
+        if self._holds() and self.in_transaction:
+            yield self
+            return
         async with self.exclusive():
             try:
                 await self._conn.execute("BEGIN IMMEDIATE")

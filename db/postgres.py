@@ -91,7 +91,12 @@ class PgDatabase(Sections):
     async def transaction(self) -> AsyncIterator[PgDatabase]:
         """One transaction (READ COMMITTED): COMMIT at the end of the block, ROLLBACK on any
         exception. Row locks taken by UPDATE make a second process's write to the same game
-        wait, then see the new row (so a version check fails cleanly instead of overwriting)."""
+        wait, then see the new row (so a version check fails cleanly instead of overwriting).
+        Inside the task's own transaction, the block is part of it (its end commits or rolls
+        back both), so a caller can make several repository calls one atomic change."""
+        if self._holds() and self.in_transaction:
+            yield self
+            return
         async with self.exclusive():
             await self._conn.execute("BEGIN")
             self._in_transaction = True

@@ -76,19 +76,21 @@ class Timers(Host):
                 posts.insert(0, self._post(game, f"⏱ Time ran out for {game.mention(pos)} in round {job['round']}: "
                                                  f"the autopilot played {job['timed']} move(s) for them.",
                                            mentions=self._humans(game, [pos])))
-                await self.repo.clear_reminders(game.id, rem.seat, "timer")
-                await self._save(game, job["state"], job["played"], posts)
+                async with self.repo.db.transaction():  # claimed and done at once: a crash undoes both
+                    await self.repo.clear_reminders(game.id, rem.seat, "timer")
+                    await self._save(game, job["state"], job["played"], posts)
                 return True
             remind = float(game.options["remind_hours"]) * HOUR
-            if rem.kind == "last":
-                text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
-                await self.repo.clear_reminders(game.id, rem.seat, "last")
-            else:
-                text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
-                await self.repo.set_reminder(game.id, rem.seat, "nudge", self.clock() + max(remind, HOUR))
-            version = await self.repo.save_state(
-                game.id, dump(state), game.version,
-                outbox=[self._post(game, text, mentions=self._humans(game, [pos]), buttons=("play",))])
+            async with self.repo.db.transaction():  # the reminder moved and its post queued at once
+                if rem.kind == "last":
+                    text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
+                    await self.repo.clear_reminders(game.id, rem.seat, "last")
+                else:
+                    text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
+                    await self.repo.set_reminder(game.id, rem.seat, "nudge", self.clock() + max(remind, HOUR))
+                version = await self.repo.save_state(
+                    game.id, dump(state), game.version,
+                    outbox=[self._post(game, text, mentions=self._humans(game, [pos]), buttons=("play",))])
             self._remember(game.id, version, state)
             return True
 

@@ -175,13 +175,16 @@ class GameService(Lobby, Play, Timers):
             posts = self._digest(game, posts)
         results = self._results(game, state) if status == "finished" else []
         try:
-            version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
-                                                  status=status, outbox=posts, results=results)
+            # the new state and its reminders and timers in one transaction: a crash between the
+            # two would leave a seat without its turn timer (the game waiting forever)
+            async with self.repo.db.transaction():
+                version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
+                                                      status=status, outbox=posts, results=results)
+                await self._schedule(game, state)
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage("The game changed while you were acting; please try again.") from None
         self._remember(game.id, version, state)
-        await self._schedule(game, state)
 
     @staticmethod
     def _results(game: Game, state: GameState) -> list[ResultRow]:
