@@ -123,6 +123,13 @@ class Database(Sections):
         """Run a query; return every row (rows index by column name too)."""
         return await self._run(self._fetchall, sql, params)
 
+    async def fetchsets(self, queries: Sequence[tuple[str, Params]]) -> list[list[sqlite3.Row]]:
+        """Run several queries one after the other; return each one's rows (on PostgreSQL they
+        travel as one request)."""
+        async def run() -> list[list[sqlite3.Row]]:
+            return [await self._fetchall(sql, params) for sql, params in queries]
+        return await self._run(run)
+
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         """Run a query; return its first row, or None."""
         rows = await self.fetchall(sql, params)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import pickle
@@ -107,10 +108,9 @@ class GameService(Lobby, Play, Timers):
     async def load(self, game_id: int) -> Game:
         """Raises NoGameHere if there is no such game."""
         try:
-            row = await self.repo.get_game(game_id)
+            row, seats = await self.repo.get_game_and_seats(game_id)
         except GameNotFound:
             raise NoGameHere(f"There is no game #{game_id}.") from None
-        seats = await self.repo.list_seats(game_id)
         state = None
         if row.state is not None:
             cached = self._cache.get(game_id)
@@ -168,23 +168,28 @@ class GameService(Lobby, Play, Timers):
 
     # ------------------------------------------------------------------ saving
 
-    async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> None:
+    async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> Game:
+        """Store the new state with its log, posts and reminders; return the game as saved."""
         if state.phase == "over":
             status = "finished"
         if not self._humans(game):
             posts = self._digest(game, posts)
         results = self._results(game, state) if status == "finished" else []
+        text = dump(state)
         try:
             # the new state and its reminders and timers in one transaction: a crash between the
             # two would leave a seat without its turn timer (the game waiting forever)
             async with self.repo.db.transaction():
-                version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
+                version = await self.repo.save_state(game.id, text, game.version, actions=played,
                                                       status=status, outbox=posts, results=results)
                 await self._schedule(game, state)
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage("The game changed while you were acting; please try again.") from None
         self._remember(game.id, version, state)
+        row = dataclasses.replace(game.row, state=text, version=version, status=status or game.row.status,
+                                  updated_at=self.repo.clock())
+        return Game(row, game.seats, state, game.options)
 
     @staticmethod
     def _results(game: Game, state: GameState) -> list[ResultRow]:
