@@ -81,12 +81,14 @@ class Timers(Host):
                     await self._save(game, job["state"], job["played"], posts)
                 return True
             remind = float(game.options["remind_hours"]) * HOUR
+            if rem.kind == "last":
+                text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
+            else:
+                text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
             async with self.repo.db.transaction():  # the reminder moved and its post queued at once
                 if rem.kind == "last":
-                    text = f"{game.mention(pos)}, you are the last one to play round {state.round} of game #{game.id}."
                     await self.repo.clear_reminders(game.id, rem.seat, "last")
                 else:
-                    text = f"{game.mention(pos)}, game #{game.id} is waiting for you (round {state.round})."
                     await self.repo.set_reminder(game.id, rem.seat, "nudge", self.clock() + max(remind, HOUR))
                 version = await self.repo.save_state(
                     game.id, dump(state), game.version,
