@@ -47,8 +47,13 @@ class Database(Sections):
 
         IMMEDIATE takes the write lock up front, so another process writing at the same time
         makes us wait (up to the busy timeout) instead of failing halfway. Any exception,
-        cancellation included, rolls back and is re-raised. Transactions do not nest.
+        cancellation included, rolls back and is re-raised. Inside the task's own transaction,
+        the block is part of it (its end commits or rolls back both): a caller can make several
+        repository calls one atomic change.
         """
+        if self._holds() and self.in_transaction:
+            yield self
+            return
         async with self.exclusive():
             try:
                 await self._conn.execute("BEGIN IMMEDIATE")
@@ -117,6 +122,13 @@ class Database(Sections):
     async def fetchall(self, sql: str, params: Params = ()) -> list[sqlite3.Row]:
         """Run a query; return every row (rows index by column name too)."""
         return await self._run(self._fetchall, sql, params)
+
+    async def fetchsets(self, queries: Sequence[tuple[str, Params]]) -> list[list[sqlite3.Row]]:
+        """Run several queries one after the other; return each one's rows (on PostgreSQL they
+        travel as one request)."""
+        async def run() -> list[list[sqlite3.Row]]:
+            return [await self._fetchall(sql, params) for sql, params in queries]
+        return await self._run(run)
 
     async def fetchone(self, sql: str, params: Params = ()) -> sqlite3.Row | None:
         """Run a query; return its first row, or None."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -30,6 +31,7 @@ from db.sections import Sections
 _TOKEN = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|\?|(?<!:):([A-Za-z_]\w*)|%")
 
 
+@functools.lru_cache(maxsize=512)  # the repository's statements are few: each is rewritten once
 def _translate(sql: str) -> str:
     def sub(match: re.Match) -> str:
         text = match.group(0)
@@ -62,7 +64,8 @@ _ROW_CLASSES: dict[tuple[str, ...], type[Row]] = {}
 
 
 def _row_factory(cursor):
-    names = tuple(c.name for c in cursor.description or ())
+    result = cursor.pgresult  # the column names straight from the result (cheaper than description)
+    names = tuple(result.fname(i).decode() for i in range(result.nfields)) if result is not None else ()
     cls = _ROW_CLASSES.get(names)
     if cls is None:  # one class per column list, made once (a query's rows share it)
         cls = _ROW_CLASSES[names] = type("Row", (Row,), {"__slots__": (), "_names": names})
@@ -82,34 +85,45 @@ class PgDatabase(Sections):
         self.url = url
         self._conn = conn
         self._in_transaction = False
+        self._begin_pending = False  # in a transaction whose BEGIN is not sent yet
 
     @property
     def in_transaction(self) -> bool:
-        return self._conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+        return self._in_transaction or self._conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgDatabase]:
         """One transaction (READ COMMITTED): COMMIT at the end of the block, ROLLBACK on any
         exception. Row locks taken by UPDATE make a second process's write to the same game
-        wait, then see the new row (so a version check fails cleanly instead of overwriting)."""
+        wait, then see the new row (so a version check fails cleanly instead of overwriting).
+        Inside the task's own transaction, the block is part of it (its end commits or rolls
+        back both), so a caller can make several repository calls one atomic change."""
+        if self._holds() and self._in_transaction:
+            yield self
+            return
         async with self.exclusive():
-            await self._conn.execute("BEGIN")
-            self._in_transaction = True
+            # BEGIN goes out with the block's first statement (one round trip fewer); a block
+            # that ran no statement has nothing to commit
+            self._begin_pending = self._in_transaction = True
             try:
                 yield self
             except BaseException:
                 await self._rollback()
                 raise
             try:
-                await self._conn.execute("COMMIT")
+                if not self._begin_pending:
+                    await self._conn.execute("COMMIT")
             except BaseException:
                 await self._rollback()
                 raise
             finally:
-                self._in_transaction = False
+                self._in_transaction = self._begin_pending = False
 
     async def _rollback(self) -> None:
         self._in_transaction = False
+        if self._begin_pending:  # nothing was sent
+            self._begin_pending = False
+            return
         try:
             await self._conn.execute("ROLLBACK")
         except psycopg.Error:
@@ -121,9 +135,19 @@ class PgDatabase(Sections):
         async with self._lock:
             return await fn(*args)
 
+    async def _send(self, cur, sql: str, params) -> None:
+        """Run one statement; the first of a transaction carries its BEGIN along (a client-side
+        cursor sends both in one query; the cursor then moves on to the statement's result)."""
+        if self._begin_pending:
+            self._begin_pending = False
+            await cur.execute("BEGIN; " + _translate(sql), params)
+            cur.nextset()
+        else:
+            await cur.execute(_translate(sql), params)
+
     async def _execute(self, sql: str, params, returning: bool = False):
         async with self._conn.cursor() as cur:
-            await cur.execute(_translate(sql), params)
+            await self._send(cur, sql, params)
             if returning:
                 row = await cur.fetchone()
                 assert row is not None, "an INSERT ... RETURNING returns its row"
@@ -134,16 +158,22 @@ class PgDatabase(Sections):
         rows = list(rows)
         if not rows:
             return 0, None
+        if self._begin_pending:  # executemany runs in pipeline mode: one query a statement
+            self._begin_pending = False
+            await self._conn.execute("BEGIN")
         async with self._conn.cursor() as cur:
             await cur.executemany(_translate(sql), rows)
             return cur.rowcount, None
 
     async def _fetchall(self, sql: str, params):
         async with self._conn.cursor(row_factory=_row_factory) as cur:
-            await cur.execute(_translate(sql), params)
+            await self._send(cur, sql, params)
             return await cur.fetchall()
 
     async def _executescript(self, script: str) -> None:
+        if self._begin_pending:
+            self._begin_pending = False
+            script = "BEGIN; " + script
         async with self._conn.cursor() as cur:
             await cur.execute(script)
 
@@ -159,6 +189,23 @@ class PgDatabase(Sections):
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return await self._run(self._fetchall, sql, params)
+
+    async def fetchsets(self, queries: Sequence[tuple[str, Any]]) -> list[list[Row]]:
+        """Run several queries; return each one's rows. They go to the server as one request
+        (their parameters bound here), so they cost one round trip."""
+        return await self._run(self._fetchsets, queries)
+
+    async def _fetchsets(self, queries):
+        async with self._conn.cursor(row_factory=_row_factory) as cur:
+            script = "; ".join(cur.mogrify(_translate(sql), params) for sql, params in queries)
+            begin, self._begin_pending = self._begin_pending, False
+            await cur.execute(("BEGIN; " if begin else "") + script)  # no parameters: sent as it is
+            if begin:
+                cur.nextset()
+            sets = [await cur.fetchall()]
+            while cur.nextset():
+                sets.append(await cur.fetchall())
+            return sets
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetchall(sql, params)

@@ -215,6 +215,17 @@ class GameRepository:
             raise GameNotFound(game_id)
         return _game(row)
 
+    async def get_game_and_seats(self, game_id: int) -> tuple[GameRow, list[SeatRow]]:
+        """The game with this id and its seats in seat order, read together (one round trip to
+        a PostgreSQL server). Raises GameNotFound."""
+        games, seats = await self.db.fetchsets([
+            (f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.id = ?", (game_id,)),
+            ("SELECT game_id, seat, user_id, display_name, is_bot, reminders FROM seats"
+             " WHERE game_id = ? ORDER BY seat", (game_id,))])
+        if not games:
+            raise GameNotFound(game_id)
+        return _game(games[0]), [_seat(row) for row in seats]
+
     async def list_games(
         self,
         status: str | Iterable[str] | None = None,
@@ -290,10 +301,11 @@ class GameRepository:
                 await self._raise_stale(game_id, expected_version)
             version = expected_version + 1
             await self._append_actions(game_id, version, now, actions)
-            if outbox:
-                await self.db.executemany(
-                    "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES (?, ?, ?, ?)",
-                    [(game_id, kind, payload, now) for kind, payload in outbox],
+            if outbox:  # one statement for all rows (one round trip to a PostgreSQL server)
+                await self.db.execute(
+                    "INSERT INTO outbox (game_id, kind, payload, created_at) VALUES "
+                    + ", ".join(["(?, ?, ?, ?)"] * len(outbox)),
+                    [x for kind, payload in outbox for x in (game_id, kind, payload, now)],
                 )
             if results:
                 results = list(results)
@@ -371,13 +383,15 @@ class GameRepository:
     async def _append_actions(self, game_id, version, now, actions) -> None:
         if not actions:
             return
-        last = await self.db.fetchval(
-            "SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?", (game_id,)
-        )
-        await self.db.executemany(
+        # one statement (one round trip to a PostgreSQL server): the next sequence numbers are
+        # counted on from the log's last one; a VALUES list names its columns column1, column2...
+        # in both SQLite and PostgreSQL
+        await self.db.execute(
             "INSERT INTO actions (game_id, seq, seat, action, game_version, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [(game_id, last + n, seat, text, version, now) for n, (seat, text) in enumerate(actions, 1)],
+            " SELECT ?, (SELECT coalesce(max(seq), 0) FROM actions WHERE game_id = ?) + v.column1,"
+            " CAST(v.column2 AS INTEGER), v.column3, ?, ? FROM (VALUES "
+            + ", ".join(["(?, ?, ?)"] * len(actions)) + ") AS v",
+            [game_id, game_id, version, now, *(x for n, (seat, text) in enumerate(actions, 1) for x in (n, seat, text))],
         )
 
     async def _drop_reminders_if_over(self, game_id: int, status: str | None) -> None:

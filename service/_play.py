@@ -142,8 +142,7 @@ class Play(Host):
         mine = [a for _, a in played]
         job = await self._run_bots(game, state, posts)
         played += job["played"]
-        await self._save(game, job["state"], played, posts)
-        game = await self.load(game.id)
+        game = await self._save(game, job["state"], played, posts)  # as stored (no second read)
         assert game.state is not None  # just saved with its new state
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
 

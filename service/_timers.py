@@ -108,8 +108,9 @@ class Timers(Host):
                                     "played {n} moves for them.", job['timed']).format(
                         player=game.mention(pos), round=job['round'], n=job['timed'])
                 posts.insert(0, self._post(game, text, mentions=self._humans(game, [pos])))
-                await self.repo.clear_reminders(game.id, rem.seat, "timer")
-                await self._save(game, job["state"], job["played"], posts)
+                async with self.repo.db.transaction():  # claimed and done at once: a crash undoes both
+                    await self.repo.clear_reminders(game.id, rem.seat, "timer")
+                    await self._save(game, job["state"], job["played"], posts)
                 return True
             remind = self._remind_delay(game, pos)
             if not remind:  # the player turned their reminders off (service.settings)
@@ -123,13 +124,14 @@ class Timers(Host):
                         if rem.kind == "last" else
                         _("{player}, game #{game} is waiting for you (round {round}).")).format(
                     player=game.mention(pos), round=state.round, game=game.id)
-            if rem.kind == "last":
-                await self.repo.clear_reminders(game.id, rem.seat, "last")
-            else:
-                await self.repo.set_reminder(game.id, rem.seat, "nudge",
-                                             self._ping_time(game, pos, self.clock() + max(remind, HOUR)))
-            version = await self.repo.save_state(
-                game.id, dump(state), game.version, outbox=[self._reminder_post(game, pos, text + deadline)])
+            async with self.repo.db.transaction():  # the reminder moved and its post queued at once
+                if rem.kind == "last":
+                    await self.repo.clear_reminders(game.id, rem.seat, "last")
+                else:
+                    await self.repo.set_reminder(game.id, rem.seat, "nudge",
+                                                 self._ping_time(game, pos, self.clock() + max(remind, HOUR)))
+                version = await self.repo.save_state(
+                    game.id, dump(state), game.version, outbox=[self._reminder_post(game, pos, text + deadline)])
             self._remember(game.id, version, state)
             return True
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import pickle
@@ -112,10 +113,9 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
     async def load(self, game_id: int) -> Game:
         """Raises NoGameHere if there is no such game."""
         try:
-            row = await self.repo.get_game(game_id)
+            row, seats = await self.repo.get_game_and_seats(game_id)
         except GameNotFound:
             raise NoGameHere(_("There is no game #{game}.").format(game=game_id)) from None
-        seats = await self.repo.list_seats(game_id)
         state = None
         if row.state is not None:
             cached = self._cache.get(game_id)
@@ -175,7 +175,8 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
 
     # ------------------------------------------------------------------ saving
 
-    async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> None:
+    async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> Game:
+        """Store the new state with its log, posts and reminders; return the game as saved."""
         if state.phase == "over":
             status = "finished"
         posts = await self._add_logs(game, state, played, posts)  # round logs, end-of-game facts
@@ -183,14 +184,21 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
             posts = self._digest(game, posts)
         posts = self._filter_pings(game, self._add_deadlines(game, posts))
         results = self._results(game, state) if status == "finished" else []
+        text = dump(state)
         try:
-            version = await self.repo.save_state(game.id, dump(state), game.version, actions=played,
-                                                  status=status, outbox=posts, results=results)
+            # the new state and its reminders and timers in one transaction: a crash between the
+            # two would leave a seat without its turn timer (the game waiting forever)
+            async with self.repo.db.transaction():
+                version = await self.repo.save_state(game.id, text, game.version, actions=played,
+                                                      status=status, outbox=posts, results=results)
+                await self._schedule(game, state, moved=bool(played))
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage(_("The game changed while you were acting; please try again.")) from None
         self._remember(game.id, version, state)
-        await self._schedule(game, state, moved=bool(played))
+        row = dataclasses.replace(game.row, state=text, version=version, status=status or game.row.status,
+                                  updated_at=self.repo.clock())
+        return dataclasses.replace(game, row=row, state=state)
 
     async def _note_option(self, game_id: int, key: str, value) -> None:
         """Record a fact about the game in its options (the caller holds the game's lock): when

@@ -108,10 +108,24 @@ async def test_other_tasks_wait_for_an_open_transaction_instead_of_seeing_its_wr
     assert seen == ["{}"]
 
 
-async def test_transactions_do_not_nest(db):
+async def test_a_transaction_inside_a_transaction_is_part_of_it(db):
+    """Two repository calls made one change (a turn timer taken off and the game saved): the
+    inner block commits nothing by itself; the outer one's end commits or rolls back both."""
+    repo = GameRepository(db)
+    game = await repo.create_game(creator_id=1, seats=[(1, "Ada", False)])
+    with pytest.raises(LookupError):
+        async with db.transaction():
+            await repo.set_reminder(game, 0, "timer", 5.0)
+            await repo.save_state(game, "{}", 0)  # a transaction of its own, joined
+            raise LookupError  # dies before the end
+    assert (await repo.get_game(game)).version == 0 and await repo.list_reminders(game) == []
     async with db.transaction():
+        await repo.set_reminder(game, 0, "timer", 5.0)
+        await repo.save_state(game, "{}", 0)
+    assert (await repo.get_game(game)).version == 1 and len(await repo.list_reminders(game)) == 1
+    async with db.exclusive():  # a section that is no transaction still does not nest
         with pytest.raises(RuntimeError):
-            async with db.transaction():
+            async with db.exclusive():
                 pass
 
 

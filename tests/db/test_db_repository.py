@@ -42,6 +42,19 @@ async def test_get_game_of_unknown_id_raises_game_not_found(repo):
     assert caught.value.game_id == 404
 
 
+async def test_a_game_and_its_seats_read_together_are_the_game_and_seats_read_apart(repo):
+    """One request to the server for both (PostgreSQL): names with quotes, a percent sign, a
+    question mark or a semicolon travel inside it unharmed."""
+    names = ["O'Brien; DROP TABLE games", "100% ?", 'a "b" :c']
+    game = await repo.create_game(creator_id=1, config='{"note": "50% off?"}',
+                                  seats=[(10 + n, name, False) for n, name in enumerate(names)])
+    row, seats = await repo.get_game_and_seats(game)
+    assert row == await repo.get_game(game) and row.config == '{"note": "50% off?"}'
+    assert seats == await repo.list_seats(game) and [s.display_name for s in seats] == names
+    with pytest.raises(GameNotFound):
+        await repo.get_game_and_seats(404)
+
+
 async def test_list_games_applies_every_filter_given(repo):
     a = await repo.create_game(creator_id=1, guild_id=10, channel_id=100)
     b = await repo.create_game(creator_id=2, guild_id=10, channel_id=200, thread_id=201)

@@ -1,10 +1,11 @@
 """Real bot processes on one PostgreSQL database (tests/service/multi_driver.py), one of them
-killed with SIGKILL while games are running: the other carries its scheduled work on, the
-killed one restarts and joins in again, and in the end every game is over, is the replay of
-its log, and every post (each nudge, each "time ran out", each summary) went out exactly once.
+killed with SIGKILL while games are running (one of two, one of four): the others carry its
+scheduled work on, the killed one restarts and joins in again, and in the end every game is
+over, is the replay of its log, and every post (each nudge, each "time ran out", each summary)
+went out exactly once.
 
 The players never act: the turn timers make the autopilot play every round, so all the work is
-scheduled work that either process may pick up."""
+scheduled work that any process may pick up."""
 from __future__ import annotations
 
 import asyncio
@@ -16,6 +17,8 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from db.connection import open_database
 from db.repository import GameRepository, OutboxRow
@@ -34,7 +37,9 @@ def start(url, sink, stop, t0) -> subprocess.Popen:
                              repr(t0), repr(SPEED)], cwd=ROOT)
 
 
-async def test_a_process_killed_mid_game_leaves_its_work_to_the_other_and_nothing_is_doubled(pg_url, tmp_path):
+@pytest.mark.parametrize("processes", [2, 4])
+async def test_a_process_killed_mid_game_leaves_its_work_to_the_others_and_nothing_is_doubled(pg_url, tmp_path,
+                                                                                               processes):
     t0 = time.time()
     clock = fast_clock(t0, SPEED)
     db = await open_database(pg_url)
@@ -46,13 +51,13 @@ async def test_a_process_killed_mid_game_leaves_its_work_to_the_other_and_nothin
         await service.join(game.id, 2, "Bo")
         games.append((await service.start(game.id, 1, False)).id)
     sink, stop = tmp_path / "channel.jsonl", tmp_path / "STOP"
-    procs = [start(pg_url, sink, stop, t0), start(pg_url, sink, stop, t0)]
+    procs = [start(pg_url, sink, stop, t0) for _ in range(processes)]
     try:
         await asyncio.sleep(2.0)  # a few rounds in
         procs[0].send_signal(signal.SIGKILL)
         procs[0].wait()
         rounds_then = [(await service.load(g)).state.round for g in games]
-        await asyncio.sleep(1.5)  # the survivor goes on alone
+        await asyncio.sleep(1.5)  # the survivors go on without it
         rounds_alone = [(await service.load(g)).state.round for g in games]
         procs[0] = start(pg_url, sink, stop, t0)  # the killed one comes back
         for _ in range(1200):
@@ -68,7 +73,7 @@ async def test_a_process_killed_mid_game_leaves_its_work_to_the_other_and_nothin
             except subprocess.TimeoutExpired:
                 proc.kill()
     try:
-        assert rounds_alone > rounds_then  # the survivor carried the killed process's games on
+        assert rounds_alone > rounds_then  # the survivors carried the killed process's games on
         messages = [json.loads(line) for line in sink.read_text().splitlines()]
         sent = Counter(m["nonce"] for m in messages)
         assert [n for n, c in sent.items() if c > 1] == []  # no post twice
