@@ -10,7 +10,7 @@ process that draws an image gets it passed along (``use`` inside the worker call
 Catalogues are gettext ``.po`` files under ``i18n/locale/<lang>/LC_MESSAGES/``, managed with
 Babel (``python3 tasks.py i18n`` extracts ``i18n/messages.pot`` from the code and updates every
 ``.po``); they are read once, at first use. English is the source language: its text is the
-message id itself. A new language is a new ``.po`` file and an entry in ``LANGUAGES``.
+message id itself. A new language is a new ``.po`` file: ``LANGUAGES`` lists every catalogue found.
 Numbers and dates are formatted by locale with Babel.
 
 This is a bottom layer: it imports nothing of the project, so the engine, the renderer, the
@@ -36,10 +36,26 @@ from babel.numbers import format_decimal
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
-# The languages the bot speaks, English first (the source language and the fallback), each
-# with its name as its speakers write it (for menus).
-LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français"}
 DEFAULT = "en"
+
+
+def _languages() -> dict[str, str]:
+    """English (the source language and the fallback), then every language with a catalogue
+    under locale/, each with its name as its speakers write it (for menus)."""
+    found = {DEFAULT: "English"}
+    folders = sorted(LOCALE_DIR.iterdir()) if LOCALE_DIR.is_dir() else []
+    for folder in folders:
+        if any((folder / "LC_MESSAGES").glob("*.po")):
+            try:
+                name = Locale.parse(folder.name).get_display_name(folder.name) or folder.name
+            except (ValueError, UnknownLocaleError):
+                continue
+            found[folder.name] = name[:1].upper() + name[1:]
+    return found
+
+
+# The languages the bot speaks: a new language is a new catalogue, nothing else
+LANGUAGES: dict[str, str] = _languages()
 
 _language: ContextVar[str] = ContextVar("language", default=DEFAULT)
 

@@ -77,3 +77,22 @@ def test_numbers_follow_the_language():
     assert i18n.number(1234.5, 1) == "1,234.5"
     with use("fr"):
         assert i18n.number(1234.5, 1).replace("\u202f", " ").replace("\xa0", " ") == "1 234,5"
+
+
+def test_a_new_language_is_a_new_catalogue_and_nothing_else(tmp_path, monkeypatch):
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "messages.po").write_text(PO.replace("Language: fr", "Language: de")
+                                        .replace("Joueur {n}", "Spieler {n}"), encoding="utf-8")
+    (tmp_path / "notes").mkdir()  # a folder without a catalogue is not a language
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.catalogue.cache_clear()
+    try:
+        assert i18n._languages() == {"en": "English", "de": "Deutsch"}
+        assert i18n.catalogue("de").gettext("Player {n}") == "Spieler {n}"  # read as any other
+    finally:
+        i18n.catalogue.cache_clear()
+
+
+def test_the_bot_speaks_english_and_french():
+    assert i18n.LANGUAGES == {"en": "English", "fr": "Français"}
