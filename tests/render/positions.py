@@ -250,6 +250,7 @@ def golden_cases() -> dict:
         "picker": lambda: R.render_picker(p()["mid_own"], 0, NAMES),
         "summary": lambda: R.render_round_summary(p()["end_public"], NAMES),
         "score": lambda: R.render_score(p()["end_public"], NAMES),
+        "medals": lambda: R.render_medals(p()["end_public"], NAMES),
         "score_solo": lambda: R.render_score(p()["solo_public"], NAMES[:1], target=60,
                                              epilogue="The corporation's board reviews your planet."),
         "planets_gallery": planets_gallery,
@@ -281,7 +282,8 @@ def french_draws(cases: dict[str, Callable[[], Any]]) -> dict[str, Callable[[], 
 
 # the French golden images: one or more of each image type
 FRENCH_CASES = ("planet_mid", "preview_legal", "preview_illegal", "corporation_private", "corporation_public",
-                "corporation_makeshift", "station_event", "picker", "summary", "score", "score_solo", "profile")
+                "corporation_makeshift", "station_event", "picker", "summary", "score", "score_solo", "profile",
+                "medals")
 
 
 def in_language(language: str, draw):
