@@ -145,15 +145,21 @@ def hidden_twin(state, viewer: int):
     return twin
 
 
-def test_greedy_decides_from_the_seats_view_only():
+# the levels that decide from the seat's view (random draws from the generator it is given);
+# hard with a budget that makes it look ahead at the pick and the placement
+VIEW_LEVELS = [("easy", None), ("normal", None), ("hard", 0.6)]
+
+
+@pytest.mark.parametrize(("level", "budget"), VIEW_LEVELS)
+def test_every_level_decides_from_the_seats_view_only(level, budget):
     g = game(3, seed=6, private_objectives=True)
     before = copy(g)
     for a in play_turn(g, 1)[:-1]:  # seat 1 plays its turn but has not confirmed it
         apply(g, 1, a)
     twin = hidden_twin(before, 0)  # in the twin seat 1 has not even picked yet
     assert view_for(twin, 0) == view_for(g, 0)
-    mine = play_turn(g, 0)
-    assert play_turn(twin, 0) == mine
+    mine = play_turn(g, 0, level, budget_s=budget)
+    assert play_turn(twin, 0, level, budget_s=budget) == mine
     assert any(isinstance(a, Resolve) for a in mine)
 
 
@@ -167,7 +173,8 @@ class Unseen:
         raise AssertionError(f"the autopilot looked at hidden information ({name})")
 
 
-def test_greedy_never_reads_what_the_seat_cannot_see():
+@pytest.mark.parametrize(("level", "budget"), VIEW_LEVELS)
+def test_no_level_reads_what_the_seat_cannot_see(level, budget):
     g = game(3, seed=6, private_objectives=True)
     for a in play_turn(g, 1)[:-1]:  # seat 1 plays its turn but has not confirmed it
         apply(g, 1, a)
@@ -186,7 +193,7 @@ def test_greedy_never_reads_what_the_seat_cannot_see():
     g.seed = Unseen()
     steps = 0
     while 0 in to_act(g):
-        apply(g, 0, choose(g, 0))
+        apply(g, 0, choose(g, 0, level, budget_s=budget))
         steps += 1
     assert steps >= 3 and g.seats[0].step == "done"
 
