@@ -85,15 +85,18 @@ def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -
                 val = g._best_pick(f, picks, fast=True)[1] if picks else g.value(f)
                 scored.append((-val, i, a))
         scored.sort(key=lambda x: (x[0], x[1]))
-        turns: list[Action] = [first] + [a for _v, _i, a in scored if a != first]
+        turns: list[Action] = [first]
+        turns.extend(a for _v, _i, a in scored if a != first)
         return "turn", turns[:TOP_TURNS]
     if isinstance(first, Pick):
-        picks: list[Action] = [first] + [a for a in legal if isinstance(a, Pick) and a != first]
-        return "pick", picks
+        tiles: list[Action] = [first]
+        tiles.extend(a for a in legal if isinstance(a, Pick) and a != first)
+        return "pick", tiles
     if isinstance(first, Place):
         places = [a for a in legal if isinstance(a, Place)]
         ranked = [a for a, _v in _Greedy(sim, seat).ranked_places(sim, places, fast=False)]
-        tried: list[Action] = [first] + [a for a in ranked if a != first]
+        tried: list[Action] = [first]
+        tried.extend(a for a in ranked if a != first)
         return "place", tried[:TOP_PLACES]
     return "", [first]
 
