@@ -213,10 +213,10 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 game = await self.service.join(game_id, user.id, user.display_name)
             elif verb == "leave":
                 game = await self.service.leave(game_id, user.id)
-            elif verb == "bot":
+            elif verb in ("bot", "boteasy", "bothard"):  # the bot's default level, easy, hard
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
                 await interaction.response.defer()
-                game = await self.service.add_bot(game_id, user.id, is_admin(interaction))
+                game = await self.service.add_bot(game_id, user.id, is_admin(interaction), verb[3:] or None)
             elif verb == "start":
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
                 await interaction.response.defer()

@@ -25,7 +25,10 @@ DEFAULT_OPTIONS = {
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
     "rated_autopilot": False, # a seat handed to the autopilot still lets the game move ratings
+    "bot_levels": {},         # seat number (text) -> level of the computer player added there (BOT_LEVELS)
+    "autopilot": None,        # level for seats the autopilot plays for someone (away, turn timer); None: the bot's
 }
+BOT_LEVELS = ("easy", "normal", "hard")  # the computer players' levels offered to players (autopilot.LEVELS)
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
 LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
@@ -76,6 +79,13 @@ class Game:
                 return i
         return None
 
+    def level_of(self, seat: int, default: str) -> str:
+        """The autopilot level that plays (0-based) ``seat``: a computer player's own level
+        (chosen when it was added), else the game's level for seats played for someone (away,
+        turn timer), else ``default`` (the service's)."""
+        own = self.options.get("bot_levels", {}).get(str(self.seats[seat].seat)) if self.seats[seat].is_bot else None
+        return own or self.options.get("autopilot") or default
+
     def user_of(self, seat: int) -> int | None:
         s = self.seats[seat]
         return None if s.is_bot else s.user_id
@@ -120,5 +130,9 @@ def check_options(options: dict) -> dict:
         raise ConfigError("choices: planets and corporations chosen in the lobby, by player")
     if opts["events"] is not None and opts["events"] not in EVENT_CHOICES:
         raise ConfigError(f"events: one of {', '.join(EVENT_CHOICES)}")
+    if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
+        raise ConfigError(f"bot levels: one of {', '.join(BOT_LEVELS)} for each computer player")
+    if opts["autopilot"] is not None and opts["autopilot"] not in BOT_LEVELS:
+        raise ConfigError(f"autopilot: one of {', '.join(BOT_LEVELS)}")
     opts["private_objectives"] = bool(opts["private_objectives"])
     return opts
