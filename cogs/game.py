@@ -34,6 +34,7 @@ Interaction = discord.Interaction
 BOARD_CHOICES = [app_commands.Choice(name="standard", value="standard"),
                  app_commands.Choice(name="asymmetric at random", value="random")]
 EVENT_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("off", "easy", "normal", "hard")]
+LEVEL_CHOICES = [app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")]
 PLANET_CHOICES = [app_commands.Choice(name="default (the game's setting)", value="random")] + [
     app_commands.Choice(name=label, value=value) for value, label, _text in sides.planet_options()]
 CORPORATION_CHOICES = [app_commands.Choice(name="default (the game's setting)", value="random")] + [
@@ -308,12 +309,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            remind_hours="hours before a waiting player is reminded (0: off)",
                            private_objectives="play with private objectives",
                            boards="standard boards, or asymmetric planets and corporations dealt at random",
-                           events="the event deck: off, or easy / normal / hard")
-    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES)
+                           events="the event deck: off, or easy / normal / hard",
+                           autopilot="how well the autopilot plays a seat handed to it or a timed-out move")
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, autopilot=LEVEL_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
-                     private_objectives: bool = False, boards: str = "standard", events: str = "off") -> None:
+                     private_objectives: bool = False, boards: str = "standard", events: str = "off",
+                     autopilot: str = "normal") -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
@@ -327,7 +330,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 creator_id=interaction.user.id, creator_name=interaction.user.display_name,
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
-                         "private_objectives": private_objectives, "boards": boards, "events": events})
+                         "private_objectives": private_objectives, "boards": boards, "events": events,
+                         "autopilot": autopilot})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()

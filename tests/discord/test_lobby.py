@@ -76,6 +76,12 @@ async def test_bots_of_each_level_join_from_their_buttons(world):
     assert [game.level_of(i, "normal") for i in range(3)] == ["normal", "hard", "easy"]
 
 
+async def test_create_sets_the_autopilot_level_for_seats_handed_over(world):
+    await create_game(world, world.alice, players=2, autopilot="hard")
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert game.options["autopilot"] == "hard"
+
+
 async def test_a_command_in_a_channel_without_a_game_says_how_to_start_one(world):
     r = await world.alice.slash(world.channel, "pu play")
     assert r.ephemeral and "/pu create" in r.response.content
