@@ -7,7 +7,8 @@ random from what is still possible -- the order of the tiles below each stack's 
 the tiles of that stack not seen anywhere), the event cards still to come (from the cards
 not played yet, with the deck's colour counts). In each world each candidate is played, then
 the game goes on with the quick greedy policy to the end of the round, through the next
-round's station turn and the seat's next turn; the seat's position is then worth the greedy
+round's station turn (another commander's: the first one listed) and the seat's next turn
+(the seat itself plays the full greedy policy); the seat's position is then worth the greedy
 evaluation (or its final score when the game ended). The candidate with the best mean over
 the worlds wins (every candidate sees the same worlds; on a tie the greedy player's order).
 Other decisions (items to settle, rover moves, confirming) are the greedy player's.
@@ -33,7 +34,8 @@ from .easy import view_seed
 from .greedy import _Greedy, choose_quick
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
-ROLLOUT_S = 0.05  # cost model: CPU seconds of one play-out (the rest of a round and the next turn)
+ROLLOUT_S = 0.08  # cost model: CPU seconds of one play-out (the rest of a round and the next turn),
+# measured with the whole turn's decisions around it (2-core machine, 4 players at round 8)
 SHARE = {"turn": 0.25, "pick": 0.35, "place": 0.4}  # the turn's budget by decision
 TOP_PLACES = 4  # placements tried per decision
 TOP_TURNS = 3  # station turns tried by the commander
@@ -52,7 +54,8 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     greedy = _Greedy(sim, seat)
     first = greedy.decide(legal)
     kind, candidates = _candidates(sim, seat, legal, first)
-    worlds = min(MAX_WORLDS, math.floor(budget * SHARE.get(kind, 0.0) / (ROLLOUT_S * max(1, len(candidates)))))
+    share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
+    worlds = min(MAX_WORLDS, math.floor(budget * share / (ROLLOUT_S * max(1, len(candidates)))))
     if len(candidates) < 2 or worlds < 1:
         return first
     rng = random.Random(view_seed(view))
@@ -119,7 +122,12 @@ def rollout(f: GameState, seat: int, start_round: int) -> float:
             who = acting[0]
         else:
             break
-        action = choose_quick(f, who) if who != seat else _greedy_on(f, seat)
+        if who == seat:
+            action = _greedy_on(f, seat)
+        elif f.phase == "rotate":  # another commander: any station turn will do for a sample (cheap)
+            action = next((a for a in legal_actions(f, who) if not isinstance(a, Undo)), None)
+        else:
+            action = choose_quick(f, who)
         if action is None:
             break
         try:
