@@ -310,13 +310,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            private_objectives="play with private objectives",
                            boards="standard boards, or asymmetric planets and corporations dealt at random",
                            events="the event deck: off, or easy / normal / hard",
-                           autopilot="how well the autopilot plays a seat handed to it or a timed-out move")
+                           autopilot="how well the autopilot plays a seat handed to it or a timed-out move "
+                                     "(default: the bot's level)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, autopilot=LEVEL_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
                      private_objectives: bool = False, boards: str = "standard", events: str = "off",
-                     autopilot: str = "normal") -> None:
+                     autopilot: str | None = None) -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError("Games are played in a server channel; use /pu solo for a game on your own.")
