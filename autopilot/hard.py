@@ -10,7 +10,9 @@ the game goes on with the quick greedy policy to the end of the round, through t
 round's station turn (another commander's: the first one listed) and the seat's next turn
 (the seat itself plays the full greedy policy); the seat's position is then worth the greedy
 evaluation (or its final score when the game ended). The candidate with the best mean over
-the worlds wins (every candidate sees the same worlds; on a tie the greedy player's order).
+the worlds wins if it beats the greedy player's own choice by MARGIN medals at least (every
+candidate sees the same worlds, so a world's luck cancels out; with few worlds the margin
+keeps the look-ahead from trading a sound move for a lucky draw).
 Other decisions (items to settle, rover moves, confirming) are the greedy player's.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), turned into a number of
@@ -37,7 +39,8 @@ BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 ROLLOUT_S = 0.08  # cost model: CPU seconds of one play-out (the rest of a round and the next turn),
 # measured with the whole turn's decisions around it (2-core machine, 4 players at round 8)
 SHARE = {"turn": 0.25, "pick": 0.35, "place": 0.4}  # the turn's budget by decision
-TOP_PLACES = 4  # placements tried per decision
+TOP_PLACES = 3  # placements tried per decision
+MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 TOP_TURNS = 3  # station turns tried by the commander
 MAX_WORLDS = 24
 MAX_ROLLOUT_ACTIONS = 2000
@@ -71,6 +74,8 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
                 continue
             totals[i] += rollout(f, seat, sim.round)
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] < MARGIN * worlds:  # the heuristic's own choice unless clearly beaten
+        return first
     return candidates[best]
 
 

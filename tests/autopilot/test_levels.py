@@ -56,8 +56,8 @@ def test_levels_play_together_at_one_table():
 
 
 def test_hard_scores_far_above_random(solo):
-    assert total(solo["hard"]) >= 2 * total(solo["random"]) + 15
-    assert total(solo["hard"]) >= 40
+    assert total(solo["hard"]) >= 2 * total(solo["random"])
+    assert total(solo["hard"]) - total(solo["random"]) >= 20 and total(solo["hard"]) >= 40
 
 
 def test_easy_plays_sensibly(solo):
