@@ -12,9 +12,18 @@ at, other players' private objectives and end-game civ cards, other seats' uncon
 the order of the event deck and the seed simply are not there. It simulates only its own
 actions on copies of that state.
 
-Levels:
-  random  uniform over the legal actions (undo excluded), from a seeded ``random.Random``.
-  greedy  (default) the heuristic below.
+Levels (``LEVELS``; ``greedy``, the normal level's old name, is still accepted):
+  random  uniform over the legal actions (undo excluded), from a seeded ``random.Random``
+          (for tests and benchmarks).
+  easy    the heuristic below with a new player's habits (``easy``): fewer placements looked
+          at, and each position's worth off by a steady random error (sd EASY_NOISE medals).
+  normal  (default) the heuristic below.
+  hard    determinized look-ahead (``hard``): at the station turn, the pick and the placement
+          the heuristic's best few candidates are each played on sampled worlds (hidden stack
+          tiles and event cards drawn from what is still possible) to the seat's next turn,
+          and the best mean wins; a CPU budget per whole turn (default 1.5 s) sets the number
+          of worlds through a fixed cost model, so decisions stay deterministic.
+Every level but random decides from ``view_for(state, seat)`` alone.
 
 Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
 R is the number of rounds expected after this one (depots, free squares, event cards left).
@@ -59,12 +68,13 @@ A decision simulates at most SIM_BUDGET copies with full care, then finishes wit
 policy, so a turn full of choices stays fast.
 
 Modules: ``play`` (levels, ``choose``, the one loop ``play_until_waiting``, ``play_turn``,
-``play_game``), ``greedy`` (the heuristic: ``evaluate`` and the decisions).
+``play_game``), ``greedy`` (the heuristic: ``evaluate`` and the decisions), ``easy`` and
+``hard`` (the other levels, built on the heuristic).
 """
 from engine.view import state_from_view
 
 from .greedy import MAX_ACTIONS_PER_STEP, choose_from_view, evaluate
-from .play import LEVELS, choose, play_game, play_turn, play_until_waiting
+from .play import ALIASES, LEVELS, choose, level_name, play_game, play_turn, play_until_waiting
 
-__all__ = ["LEVELS", "MAX_ACTIONS_PER_STEP", "choose", "choose_from_view", "evaluate", "play_game", "play_turn",
+__all__ = ["ALIASES", "LEVELS", "MAX_ACTIONS_PER_STEP", "choose", "level_name", "choose_from_view", "evaluate", "play_game", "play_turn",
            "play_until_waiting", "state_from_view"]

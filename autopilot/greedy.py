@@ -80,6 +80,18 @@ def choose_from_view(view: dict) -> Action:
     return _Greedy(sim, seat).decide(legal)
 
 
+def choose_quick(state: GameState, seat: int) -> Action | None:
+    """The greedy choice in its quick form (fewer placements played out), decided on ``state``
+    itself: for play-outs on a state that is already one seat's sample of the game (the hard
+    level's look-ahead), never for a real game. None when the seat has nothing to decide."""
+    legal: list[Action] = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
+    if not legal:
+        return None
+    g = _Greedy(state, seat)
+    g.sims = SIM_BUDGET + 1  # hurried from the start: the quick policy throughout
+    return g.decide(legal)
+
+
 def evaluate(state: GameState, seat: int) -> float:
     """The greedy heuristic's worth of ``seat``'s position (an estimate of its final medals),
     judged from what the seat can see."""
@@ -783,6 +795,23 @@ class _Greedy:
             if val > best_val + EPS:
                 best, best_val = a, val
         return best, best_val
+
+    def ranked_places(self, sim: GameState, places: list[Place], fast: bool) -> list[tuple[Place, float]]:
+        """The placements played out (the best few by static score), best result first (the
+        first one on a tie)."""
+        tile_id = sim.seats[self.seat].hand
+        assert tile_id is not None  # a seat has placements only with a tile in hand
+        sb = self._static_board(sim)
+        scored = sorted(((-self._static_place(sb, tile_id, a.orient, a.anchor), i, a) for i, a in enumerate(places)),
+                        key=lambda x: (x[0], x[1]))
+        out: list[tuple[float, int, Place]] = []
+        for _s, i, a in scored[:TOP_PLACEMENTS_FAST if fast or self.hurried else TOP_PLACEMENTS]:
+            f = self._fork(sim)
+            apply(f, self.seat, a)
+            self._settle(f)
+            out.append((self.value(f), i, a))
+        out.sort(key=lambda x: (-x[0], x[1]))
+        return [(a, v) for v, _i, a in out]
 
     def _best_pick(self, sim: GameState, picks: list[Pick], fast: bool) -> tuple[Pick | None, float]:
         best, best_val = None, -math.inf

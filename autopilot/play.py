@@ -13,18 +13,31 @@ from engine.actions import Action, Undo
 from engine.errors import NotYourTurn
 from engine.state import GameState, copy
 
+from .easy import choose_easy
 from .greedy import MAX_ACTIONS_PER_STEP, choose_from_view
+from .hard import choose_hard
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "easy", "normal", "hard")
+ALIASES = {"greedy": "normal"}  # the normal level's old name: stored games and settings keep working
+
+
+def level_name(level: str) -> str:
+    """The level ``level`` names (an alias gives its level). Raises ValueError for an unknown one."""
+    name = ALIASES.get(level, level)
+    if name not in LEVELS:
+        raise ValueError(f"unknown autopilot level {level!r}; choose one of {', '.join(LEVELS)}")
+    return name
+
 
 Chooser = Callable[[GameState, int], "Action | None"]
 
 
-def choose(state: GameState, seat: int, level: str = "greedy", rng: random.Random | None = None) -> Action:
+def choose(state: GameState, seat: int, level: str = "normal", rng: random.Random | None = None, *,
+           budget_s: float | None = None) -> Action:
     """The next action for ``seat``: always one of ``legal_actions(state, seat)``, never Undo.
+    ``budget_s``: the hard level's CPU budget per whole turn (default autopilot.hard.BUDGET_S).
     Raises NotYourTurn when the seat has nothing to decide, ValueError for an unknown level."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown autopilot level {level!r}; choose one of {', '.join(LEVELS)}")
+    level = level_name(level)
     legal = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
     if not legal:
         raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
@@ -33,7 +46,13 @@ def choose(state: GameState, seat: int, level: str = "greedy", rng: random.Rando
             view = view_for(state, seat)
             rng = random.Random(zlib.crc32(repr(sorted(view.items(), key=lambda kv: kv[0])).encode()))
         return rng.choice(legal)
-    action = choose_from_view(view_for(state, seat))
+    view = view_for(state, seat)  # every other level decides from the seat's view alone
+    if level == "easy":
+        action = choose_easy(view)
+    elif level == "hard":
+        action = choose_hard(view, budget_s)
+    else:
+        action = choose_from_view(view)
     return action if action in legal else legal[0]
 
 
@@ -84,7 +103,8 @@ def play_until_waiting(state: GameState, seats: Collection[int], chooser: Choose
     return played
 
 
-def play_turn(state: GameState, seat: int, level: str = "greedy", rng: random.Random | None = None) -> list[Action]:
+def play_turn(state: GameState, seat: int, level: str = "normal", rng: random.Random | None = None, *,
+              budget_s: float | None = None) -> list[Action]:
     """Every action ``seat`` takes in its current step, chosen one by one on a copy of the
     state until the seat is waiting (its turn confirmed, or another seat or step is next).
     The state passed in is not changed; apply the actions to it in order. Raises NotYourTurn
@@ -92,16 +112,18 @@ def play_turn(state: GameState, seat: int, level: str = "greedy", rng: random.Ra
     sim = copy(state)
     if seat not in to_act(sim):
         raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
-    played = play_until_waiting(sim, {seat}, lambda st, s: choose(st, s, level, rng), this_step=True)
+    played = play_until_waiting(sim, {seat}, lambda st, s: choose(st, s, level, rng, budget_s=budget_s),
+                                this_step=True)
     if len(played) >= MAX_ACTIONS_PER_STEP and seat in to_act(sim):
         raise RuntimeError(f"autopilot: seat {seat} took more than {MAX_ACTIONS_PER_STEP} actions in one step")
     return [action for _seat, action in played]
 
 
-def play_game(config: dict, seed: int, levels: str | list[str] = "greedy", *,
-              on_action=None) -> GameState:
+def play_game(config: dict, seed: int, levels: str | list[str] = "normal", *,
+              on_action=None, budget_s: float | None = None) -> GameState:
     """A whole game between autopilots (``levels``: one level for every seat, or one per seat).
-    ``on_action(state, seat, action)`` is called before each action is applied."""
+    ``on_action(state, seat, action)`` is called before each action is applied; ``budget_s``
+    is the hard level's budget per turn."""
     state = new_game(config, seed)
     n = state.players
     levels = [levels] * n if isinstance(levels, str) else list(levels)
@@ -114,7 +136,7 @@ def play_game(config: dict, seed: int, levels: str | list[str] = "greedy", *,
         if not acting:
             raise RuntimeError(f"nobody can act in phase {state.phase}")
         seat = acting[0]
-        for action in play_turn(state, seat, levels[seat], rngs[seat]):
+        for action in play_turn(state, seat, levels[seat], rngs[seat], budget_s=budget_s):
             if on_action is not None:
                 on_action(state, seat, action)
             apply(state, seat, action)

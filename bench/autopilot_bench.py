@@ -30,6 +30,7 @@ from functools import partial
 from typing import TypeVar
 
 from autopilot import choose, play_game, play_turn
+from autopilot.hard import BUDGET_S as HARD_BUDGET_S
 from bench.common import median, percentile, row
 from engine import apply, make_config, new_game, to_act
 from engine.events import PRESETS, solo_target
@@ -84,17 +85,42 @@ def time_turns(positions) -> dict[str, list[float]]:
     return out
 
 
+def time_levels(positions, budget_s: float | None) -> dict[str, list[float]]:
+    """CPU milliseconds of each seat's whole turn (pick to confirm) at each level."""
+    out: dict[str, list[float]] = {}
+    for level in ("easy", "normal", "hard"):
+        out[level] = []
+        for state in positions:
+            state = copy(state)
+            if state.phase == "rotate":
+                commander = state.active
+                assert commander is not None  # the commander turns the station
+                apply(state, commander, choose(state, commander))
+            for seat in to_act(state):
+                cpu, _wall, _ = _timed(partial(play_turn, state, seat, level, budget_s=budget_s))
+                out[level].append(cpu)
+    return out
+
+
 def _game(args: tuple) -> list[tuple[str, int]]:
-    players, seed, levels, events = args
-    state = play_game(make_config(players, events=events), seed, levels)
+    players, seed, levels, events, budget_s = args
+    state = play_game(make_config(players, events=events), seed, levels, budget_s=budget_s)
     assert state.result is not None  # the game was played to its end
     return [(levels[p["seat"]], p["total"]) for p in state.result["players"]]
 
 
+def _table(args: tuple) -> list[tuple[str, int, int]]:
+    """(level, score, place) of each seat of one game."""
+    players, seed, levels, events, budget_s = args
+    state = play_game(make_config(players, events=events), seed, levels, budget_s=budget_s)
+    assert state.result is not None  # the game was played to its end
+    return [(levels[p["seat"]], p["total"], p["place"]) for p in state.result["players"]]
+
+
 def play_many(players: int, seeds: range, tables: list[list[str]], jobs: int = 1,
-              events: str | None = None) -> dict[str, list[int]]:
+              events: str | None = None, budget_s: float | None = None) -> dict[str, list[int]]:
     """Final scores by level over the seeded games; table ``seed % len(tables)`` is used."""
-    tasks = [(players, seed, tables[seed % len(tables)], events) for seed in seeds]
+    tasks = [(players, seed, tables[seed % len(tables)], events, budget_s) for seed in seeds]
     if jobs > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(jobs) as pool:
             results = list(pool.map(_game, tasks, chunksize=2))
@@ -111,13 +137,90 @@ def _mean_sd(xs: list[int]) -> str:
     return f"{statistics.mean(xs):.1f} (sd {statistics.pstdev(xs):.1f}, {len(xs)} scores)"
 
 
+def _sd(xs) -> float:
+    return statistics.pstdev(xs) if len(xs) > 1 else 0.0
+
+
+def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None) -> list[dict]:
+    """The levels (issue 20): turn time per level, hard solo, hard against normal at 4
+    players, easy against normal at 2 players. ``budget_s``: the hard level's budget."""
+    budget = f"hard at a budget of {budget_s:g} s per turn" if budget_s is not None else \
+        f"hard at its default budget ({HARD_BUDGET_S:g} s per turn)"
+    positions = [midgame(seed) for seed in (range(1) if quick else range(3))]
+    t = time_levels(positions, budget_s)
+    rows = []
+    for level, target in (("easy", None), ("normal", 100), ("hard", 1500)):
+        med = median(t[level])
+        rows.append(row(f"{level} autopilot turn, mid-game", round(med), "ms",
+                        f"median <= {target} ms" if target else "report", med <= target if target else None,
+                        note=f"CPU time of a whole turn, 4 players at round 9: p95 {percentile(t[level], 0.95):.0f} "
+                             f"ms, {len(t[level])} turns from {len(positions)} games"
+                             + (f"; {budget}" if level == "hard" else "")))
+    target = solo_target(PRESETS[SOLO_EVENTS])["target"]
+    seeds = range(1000, 1000 + hard_games)
+    solo = play_many(1, seeds, [["hard"]], jobs, events=SOLO_EVENTS, budget_s=budget_s)["hard"]
+    base = play_many(1, seeds, [["normal"]], jobs, events=SOLO_EVENTS)["normal"]
+    reached = sum(1 for x in solo if x >= target)
+    rows.append(row(f"solo hard, {SOLO_EVENTS} event deck, {len(solo)} games: average", round(statistics.mean(solo), 1),
+                    "medals", ">= 60, target reached in >= 60%", statistics.mean(solo) >= 60 and reached >= 0.6 * len(solo),
+                    note=f"{_mean_sd(solo)}; target {target} reached in {reached} of {len(solo)} games; normal on the "
+                         f"same seeds {_mean_sd(base)}, target reached in {sum(1 for x in base if x >= target)}; "
+                         f"{budget}"))
+    tables = 0 if quick else max(1, hard_games // 4)  # a whole 4-player game with hard seats: too long for --quick
+    tasks = [(4, seed, ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2, None, budget_s)
+             for seed in range(2000, 2000 + tables)]
+    results = _run(_table, tasks, jobs) if tables else []
+    by: dict[str, list[int]] = {"hard": [], "normal": []}
+    for result in results:
+        for level, total, _place in result:
+            by[level].append(total)
+    if not results:
+        return rows + easy_rows(hard_games, jobs)
+    diff = statistics.mean(by["hard"]) - statistics.mean(by["normal"])
+    per_table = [statistics.mean(x for lv, x, _ in r if lv == "hard") - statistics.mean(x for lv, x, _ in r if lv == "normal")
+                 for r in results]
+    rows.append(row(f"4 players, 2 hard + 2 normal seats, {tables} tables: hard minus normal", round(diff, 1), "medals",
+                    ">= 5", diff >= 5,
+                    note=f"hard {_mean_sd(by['hard'])}, normal {_mean_sd(by['normal'])}; per table the difference "
+                         f"has sd {_sd(per_table):.1f}; standard boards, no event deck; {budget}"))
+    return rows + easy_rows(hard_games, jobs)
+
+
+def easy_rows(hard_games: int, jobs: int) -> list[dict]:
+    pairs = max(2, hard_games)
+    tasks = [(2, seed, ["easy", "normal"] if seed % 2 else ["normal", "easy"], None, None)
+             for seed in range(3000, 3000 + pairs)]
+    wins = 0
+    easy, normal = [], []
+    for result in _run(_table, tasks, jobs):
+        score = {lv: (x, place) for lv, x, place in result}
+        wins += score["normal"][1] < score["easy"][1]
+        easy.append(score["easy"][0])
+        normal.append(score["normal"][0])
+    return [row(f"2 players, easy against normal, {pairs} games: normal wins", round(100 * wins / pairs), "%",
+                ">= 75%", wins >= 0.75 * pairs,
+                note=f"normal {_mean_sd(normal)}, easy {_mean_sd(easy)}; a tie counts as no win")]
+
+
+def _run(fn, tasks: list, jobs: int) -> list:
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(fn, tasks, chunksize=1))
+    return [fn(t) for t in tasks]
+
+
 def measure(quick: bool = False, *, games: int | None = None, solo_games: int | None = None,
-            greedy_games: int | None = None, jobs: int | None = None) -> list[dict]:
+            greedy_games: int | None = None, jobs: int | None = None, hard_games: int | None = None,
+            hard_budget: float | None = None, levels_only: bool = False) -> list[dict]:
     """Rows {"what", "value", "unit", "target", "ok", "note"} for the shared bench table."""
     games = games if games is not None else (2 if quick else 200)
     solo_games = solo_games if solo_games is not None else (2 if quick else 200)
     greedy_games = greedy_games if greedy_games is not None else (0 if quick else 20)
     jobs = jobs if jobs is not None else (1 if quick else max(1, min(2, os.cpu_count() or 1)))
+    hard_games = hard_games if hard_games is not None else (1 if quick else 20)
+    hard_budget = hard_budget if hard_budget is not None else (0.5 if quick else None)
+    if levels_only:
+        return level_rows(quick, hard_games, jobs, hard_budget)
     positions = [midgame(seed) for seed in (range(2) if quick else range(8))]
     t = time_turns(positions)
     med = median(t["turn"])
@@ -150,7 +253,7 @@ def measure(quick: bool = False, *, games: int | None = None, solo_games: int | 
                     round(statistics.mean(solo), 1), "medals", f"solo target {target}", None,
                     note=f"{_mean_sd(solo)}; target reached in {reached} of {len(solo)} games; "
                          f"median {statistics.median(solo):g}"))
-    return rows
+    return rows + level_rows(quick, hard_games, jobs, hard_budget)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,11 +263,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--solo-games", type=int, help="solo games (default 200)")
     ap.add_argument("--greedy-games", type=int, help="games with four greedy seats (default 20)")
     ap.add_argument("--jobs", type=int, help="worker processes for the games (default: 2, 1 with --quick)")
+    ap.add_argument("--hard-games", type=int, help="solo games with the hard level (and a quarter as many "
+                    "4-player tables, as many easy-normal games; default 20)")
+    ap.add_argument("--hard-budget", type=float, help="the hard level's CPU seconds per turn (default: its own)")
+    ap.add_argument("--levels-only", action="store_true", help="only the rows of the levels (easy, normal, hard)")
     args = ap.parse_args(argv)
     t = time.perf_counter()
     print(f"autopilot benchmark: {os.cpu_count()} cores, Python {platform.python_version()}", flush=True)
     rows = measure(args.quick, games=args.games, solo_games=args.solo_games, greedy_games=args.greedy_games,
-                   jobs=args.jobs)
+                   jobs=args.jobs, hard_games=args.hard_games, hard_budget=args.hard_budget,
+                   levels_only=args.levels_only)
     for r in rows:
         print(f"{r['what']}: {r['value']} {r['unit']}  (target: {r['target']})")
         if r.get("note"):

@@ -41,6 +41,8 @@ BOARD_CHOICES = [app_commands.Choice(name=N_("standard"), value="standard"),
                  app_commands.Choice(name=N_("asymmetric at random"), value="random")]
 EVENT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  ((N_("off"), "off"), (N_("easy"), "easy"), (N_("normal"), "normal"), (N_("hard"), "hard"))]
+LEVEL_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
+                 ((N_("easy"), "easy"), (N_("normal"), "normal"), (N_("hard"), "hard"))]
 PLANET_CHOICES = [app_commands.Choice(name=N_("default (the game's setting)"), value="random")] + [
     app_commands.Choice(name=label, value=value) for value, label, _text in sides.planet_options()]
 CORPORATION_CHOICES = [app_commands.Choice(name=N_("default (the game's setting)"), value="random")] + [
@@ -230,10 +232,10 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 game = await self.service.join(game_id, user.id, user.display_name)
             elif verb == "leave":
                 game = await self.service.leave(game_id, user.id)
-            elif verb == "bot":
+            elif verb in ("bot", "boteasy", "bothard"):  # the bot's default level, easy, hard
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
                 await interaction.response.defer()
-                game = await self.service.add_bot(game_id, user.id, is_admin(interaction))
+                game = await self.service.add_bot(game_id, user.id, is_admin(interaction), verb[3:] or None)
             elif verb == "start":
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
                 await interaction.response.defer()
@@ -340,13 +342,17 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            boards="standard boards, or asymmetric planets and corporations dealt at random",
                            events="the event deck: off, or easy / normal / hard",
                            stall_days="days without a move before the game's stall notice (0: never; default 14)",
-                           language="the language of the game's posts (default: the server's)")
-    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, language=LANGUAGE_CHOICES)
+                           language="the language of the game's posts (default: the server's)",
+                           autopilot="how well the autopilot plays a seat handed to it or a timed-out move "
+                                     "(default: the bot's level)")
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, language=LANGUAGE_CHOICES,
+                          autopilot=LEVEL_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
                      timer_hours: app_commands.Range[float, 0, 336] = 0.0,
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
                      private_objectives: bool = False, boards: str = "standard", events: str = "off",
-                     stall_days: app_commands.Range[int, 0, 365] = 14, language: str | None = None) -> None:
+                     stall_days: app_commands.Range[int, 0, 365] = 14, language: str | None = None,
+                     autopilot: str | None = None) -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError(_("Games are played in a server channel; use /pu solo for a game on your own."))
@@ -361,7 +367,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
                          "private_objectives": private_objectives, "boards": boards, "events": events,
-                         "stall_days": float(stall_days), "language": language or language_for_new_game(interaction)})
+                         "stall_days": float(stall_days), "language": language or language_for_new_game(interaction),
+                         "autopilot": autopilot})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id, True, game.language),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()

@@ -3,7 +3,7 @@ everything needed to act after a restart, and the conversion of a service panel 
 ephemeral message. No rules and no database here: every click goes to the game service.
 
 Custom ids (at most 100 characters):
-    pul:<game>:<verb>                  lobby: join, leave, boards, bot, start, cancel
+    pul:<game>:<verb>                  lobby: join, leave, boards, bot (boteasy, bothard), start, cancel
     puc:<game>:<kind>                  lobby: the clicker's planet or corp menu
     pup:<game>                         "Play": open the clicker's own panel
     pus:<game>                         "Station": show the space station
@@ -41,6 +41,8 @@ def cog_of(interaction: discord.Interaction) -> GameCog:
 class LobbyButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
     LABELS = {"join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary),
               "bot": (N_("Add bot player"), discord.ButtonStyle.secondary),
+              "boteasy": (N_("Add easy bot"), discord.ButtonStyle.secondary),
+              "bothard": (N_("Add hard bot"), discord.ButtonStyle.secondary),
               "boards": (N_("Choose planet & corporation"), discord.ButtonStyle.secondary),
               "start": (N_("Start"), discord.ButtonStyle.primary), "cancel": (N_("Cancel"), discord.ButtonStyle.danger)}
 
@@ -215,7 +217,7 @@ def lobby_view(game_id: int, open_: bool = True, language: str | None = None) ->
     view = discord.ui.View(timeout=None)
     if open_:
         with use(language):
-            for verb in ("join", "leave", "boards", "bot", "start", "cancel"):
+            for verb in ("join", "leave", "boards", "bot", "boteasy", "bothard", "start", "cancel"):
                 view.add_item(LobbyButton(game_id, verb))
     return view
 

@@ -19,7 +19,7 @@ from i18n import _, use
 
 from . import boards
 from ._host import Host
-from ._model import Game, check_options, daily_key, daily_seed
+from ._model import BOT_LEVELS, Game, check_options, daily_key, daily_seed
 from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
 
 
@@ -131,9 +131,17 @@ class Lobby(Host):
             if game.seats[seat].user_id == game.row.creator_id and not game.seats[seat].is_bot:
                 raise WrongStage(_("The creator cannot be removed; cancel the game instead."))
             await self.repo.remove_seat(game_id, game.seats[seat].seat)
+            levels = game.options.get("bot_levels", {})
+            if str(game.seats[seat].seat) in levels:  # the seat number may be someone else's next
+                levels = {k: v for k, v in levels.items() if k != str(game.seats[seat].seat)}
+                await self.repo.set_config(game_id, json.dumps({**game.options, "bot_levels": levels}))
             return await self.load(game_id)
 
-    async def add_bot(self, game_id: int, user_id: int, is_admin: bool) -> Game:
+    async def add_bot(self, game_id: int, user_id: int, is_admin: bool, level: str | None = None) -> Game:
+        """Seat a computer player of ``level`` (BOT_LEVELS; None: the service's level); its level
+        is kept with the game's options, by seat number, and shown in its name unless normal."""
+        if level is not None and level not in BOT_LEVELS:
+            raise ConfigError(f"There is no computer player level {level!r}; choose one of: {', '.join(BOT_LEVELS)}.")
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
@@ -141,7 +149,12 @@ class Lobby(Host):
             if len(game.seats) >= game.options["max_players"]:
                 raise WrongStage(_("This game is full ({n} players).").format(n=game.options['max_players']))
             n = sum(1 for s in game.seats if s.is_bot) + 1
-            await self.repo.add_seat(game_id, None, f"Autopilot {n}", is_bot=True)
+            name = f"Autopilot {n}" if level in (None, "normal") else f"Autopilot {n} ({level})"
+            number = await self.repo.add_seat(game_id, None, name, is_bot=True)
+            levels = {k: v for k, v in game.options.get("bot_levels", {}).items() if k != str(number)}
+            if level is not None:
+                levels[str(number)] = level
+            await self.repo.set_config(game_id, json.dumps({**game.options, "bot_levels": levels}))
             return await self.load(game_id)
 
     async def choose_boards(self, game_id: int, user_id: int, *, planet: str | None = None,

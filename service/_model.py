@@ -33,7 +33,10 @@ DEFAULT_OPTIONS = {
     "stall_days": 14.0,       # no move for this long: a post pings who it waits for (0: never)
     "stall_grace_days": 14.0, # then, after this long, the autopilot takes the waiting seats and finishes
     "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
+    "bot_levels": {},         # seat number (text) -> level of the computer player added there (BOT_LEVELS)
+    "autopilot": None,        # level for seats the autopilot plays for someone (away, turn timer); None: the bot's
 }
+BOT_LEVELS = ("easy", "normal", "hard")  # the computer players' levels offered to players (autopilot.LEVELS)
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
 LAST_ONE_FRACTION = 0.25  # "you are the last one" comes this fraction of the reminder delay after
@@ -93,6 +96,13 @@ class Game:
                 return i
         return None
 
+    def level_of(self, seat: int, default: str) -> str:
+        """The autopilot level that plays (0-based) ``seat``: a computer player's own level
+        (chosen when it was added), else the game's level for seats played for someone (away,
+        turn timer), else ``default`` (the service's)."""
+        own = self.options.get("bot_levels", {}).get(str(self.seats[seat].seat)) if self.seats[seat].is_bot else None
+        return own or self.options.get("autopilot") or default
+
     def user_of(self, seat: int) -> int | None:
         s = self.seats[seat]
         return None if s.is_bot else s.user_id
@@ -143,6 +153,11 @@ def check_options(options: dict) -> dict:
     for key in ("stall_days", "stall_grace_days"):
         if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
             raise ConfigError(_("{option}: a number of days from 0 (never) to 365").format(option=key.replace("_", " ")))
+    if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
+        raise ConfigError(_("bot levels: one of {choices} for each computer player").format(
+            choices=", ".join(BOT_LEVELS)))
+    if opts["autopilot"] is not None and opts["autopilot"] not in BOT_LEVELS:
+        raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
     opts["private_objectives"] = bool(opts["private_objectives"])
     opts["allow_away"] = bool(opts["allow_away"])
     return opts

@@ -210,7 +210,8 @@ class Play(Host):
             cls._transitions(game, state, before[0], posts)
             before[0] = cls._marker(state)
 
-        played = autoplay.play(state, bots, level, one_round=len(bots) == len(game.seats), on_action=posted)
+        levels = {i: game.level_of(i, level) for i in bots}  # each computer seat at its own level
+        played = autoplay.play(state, bots, levels, one_round=len(bots) == len(game.seats), on_action=posted)
         return [(seat, str(action)) for seat, action in played]
 
     async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
@@ -287,7 +288,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None) 
     played: list[tuple[int, str]] = []
     if timed is not None:
         before = Play._marker(state)
-        played = [(timed, str(action)) for action in autoplay.play_for(state, timed, level)]
+        played = [(timed, str(action)) for action in autoplay.play_for(state, timed, game.level_of(timed, level))]
         Play._transitions(game, state, before, posts)
     timed_moves, timed_round = len(played), state.round
     played += Play._play_bots(game, state, posts, level)

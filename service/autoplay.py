@@ -9,7 +9,7 @@ they play is legal. The seats are played by the autopilot's one loop
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 
 import autopilot
 from engine import rules
@@ -29,7 +29,7 @@ def default_action(state: GameState, seat: int) -> Action | None:
     return options[0]
 
 
-def choose(state: GameState, seat: int, level: str = "greedy") -> Action | None:
+def choose(state: GameState, seat: int, level: str = "normal") -> Action | None:
     """The next action for a seat played by the computer."""
     if not rules.legal_actions(state, seat):
         return None
@@ -40,14 +40,16 @@ def choose(state: GameState, seat: int, level: str = "greedy") -> Action | None:
         return default_action(state, seat)
 
 
-def play(state: GameState, seats: Collection[int], level: str = "greedy", *, one_round: bool = False,
-         on_action: Callable[[int, Action], None] | None = None) -> list[tuple[int, Action]]:
+def play(state: GameState, seats: Collection[int], level: str | Mapping[int, str] = "normal", *,
+         one_round: bool = False, on_action: Callable[[int, Action], None] | None = None) -> list[tuple[int, Action]]:
     """Apply the decisions of the computer-played ``seats`` on ``state`` until none of them has
-    anything to do now (with ``one_round``: or the round ends); return the (seat, action) pairs."""
-    return autopilot.play_until_waiting(state, seats, lambda st, seat: choose(st, seat, level),
+    anything to do now (with ``one_round``: or the round ends); return the (seat, action) pairs.
+    ``level``: one level for every seat, or each seat's level."""
+    levels = level if isinstance(level, Mapping) else dict.fromkeys(seats, level)
+    return autopilot.play_until_waiting(state, seats, lambda st, seat: choose(st, seat, levels[seat]),
                                         fallback=default_action, one_round=one_round, on_action=on_action)
 
 
-def play_for(state: GameState, seat: int, level: str = "greedy") -> list[Action]:
+def play_for(state: GameState, seat: int, level: str = "normal") -> list[Action]:
     """Apply the seat's decisions on ``state`` until it has nothing left to do now; return them."""
     return [action for _seat, action in play(state, {seat}, level)]

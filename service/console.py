@@ -3,6 +3,7 @@
     python bot.py --offline                      # solo
     python bot.py --offline --players 3          # hot seat: three people at one keyboard
     python bot.py --offline --players 2 --bots 2 # two people against two computer players
+    python bot.py --offline --bots 2:hard,1:easy # one person against two hard and one easy one
     python bot.py --offline --resume 4           # carry on with game 4 of the console's database
 
 Every image the bot would post or show (panels, round summaries, the score sheet) is written
@@ -42,6 +43,7 @@ from engine.errors import DataError, EngineError
 from i18n import N_, _
 
 from . import autoplay
+from ._model import BOT_LEVELS
 from .errors import ServiceError
 from .games import Game, GameService
 from .panels import Panel
@@ -347,7 +349,8 @@ class Console:
 async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
     parser = argparse.ArgumentParser(prog="bot.py --offline", description="Play Planet Unknown in the terminal.")
     parser.add_argument("--players", type=int, default=1, help="people at the keyboard (1-6, default 1)")
-    parser.add_argument("--bots", type=int, default=0, help="computer players to add (default 0)")
+    parser.add_argument("--bots", default="0", help="computer players to add: a number (normal level) or counts "
+                        "by level, e.g. 2:hard,1:easy (levels: easy, normal, hard; a bare number: the --autopilot level)")
     parser.add_argument("--seed", type=int, default=None, help="fixed seed, for a game you can replay")
     parser.add_argument("--private-objectives", action="store_true", help="play with private objectives")
     parser.add_argument("--boards", choices=("standard", "random"), default="standard",
@@ -357,12 +360,18 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     parser.add_argument("--corporations", default="", help="the people's corporations in seat order, comma-separated")
     parser.add_argument("--out", default="out/offline", help="folder for the images and the database")
     parser.add_argument("--resume", type=int, default=None, help="carry on with a saved game")
-    parser.add_argument("--autopilot", choices=("greedy", "random"), default="greedy")
+    parser.add_argument("--autopilot", choices=("easy", "normal", "hard", "greedy", "random"), default="normal",
+                        help="level of the 'auto' command and of computer players added by number (default normal)")
     parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=i18n.DEFAULT,
                         help="the language of the game's text and images (default en)")
     args = parser.parse_args(argv)
     i18n.set_language(args.lang)
-    total = args.players + args.bots
+    bots = _bots(args.bots)
+    if bots is None:
+        say(_("--bots takes a number or counts by level such as 2:hard,1:easy (levels: {levels}).").format(
+            levels=", ".join(BOT_LEVELS)))
+        return 2
+    total = args.players + len(bots)
     if args.players < 1 or total > 6:
         say(_("Play with 1 to 6 seats in all (--players people plus --bots computer players)."))
         return 2
@@ -389,8 +398,8 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                     except ServiceError as error:
                         say(_("Player {n}: {error}").format(n=user, error=error))
                         return 2
-            for _bot in range(args.bots):
-                await service.add_bot(game.id, 1, False)
+            for level in bots:
+                await service.add_bot(game.id, 1, False, level)
             game = await service.start(game.id, 1, False)
             say(_("Game #{game} started; images go to {folder}/.").format(game=game.id, folder=out) + " " + _(HELP))
         game = await console.play(game.id)
@@ -400,6 +409,18 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
         return 0
     finally:
         await db.close()
+
+
+def _bots(text: str) -> list[str | None] | None:
+    """'3' -> three computer players at the --autopilot level (None); '2:hard,1:easy' ->
+    [hard, hard, easy]; None if the text is neither."""
+    out: list[str | None] = []
+    for part in text.replace(" ", "").split(","):
+        count, colon, level = part.partition(":")
+        if not count.isdigit() or (colon and level.lower() not in BOT_LEVELS):
+            return None
+        out += [level.lower() if colon else None] * int(count)
+    return out
 
 
 def _listed(text: str, n: int) -> list[str | None]:

@@ -15,6 +15,7 @@ from engine.actions import Confirm, DropObjective, Move, Pick, Place, Resolve, T
 from engine.data import civ_card
 from engine.scenario import Scenario
 from engine.state import copy
+from engine.station import seat_depot
 from tests.engine.conftest import game
 
 ROVER_TECH_DOMINO = 56  # rover/tech, small stack
@@ -120,16 +121,19 @@ def test_choose_refuses_a_seat_with_nothing_to_decide():
 def hidden_twin(state, viewer: int):
     """A copy of ``state`` that differs only in what ``viewer`` cannot see: the seed, the
     order of every stack below its top tile, the civ piles it is not choosing from, the
-    objective deck and every other seat's private objectives. (After its pick the viewer may
-    see the next tile of its stack, R5; the autopilot does not use it, so that differs too.)"""
+    objective deck and every other seat's private objectives. The tile below the top of the
+    viewer's own two stacks stays: once it has picked, the viewer sees it (R5), and the hard
+    level uses what it sees."""
     twin = copy(state)
     rng = random.Random(5)
     twin.seed += 1000
+    own = seat_depot(state, viewer)
     for kind in ("small", "large"):
-        for pile in twin.station[kind]:
-            under = pile[:-1]
+        for slot, pile in enumerate(twin.station[kind]):
+            keep = 2 if slot == own[kind] else 1
+            under = pile[:-keep]
             rng.shuffle(under)
-            pile[:-1] = under
+            pile[:-keep] = under
     choosing = {str(i["rank"]) for i in twin.seats[viewer].pending if i["kind"] == "civ"}
     for rank, pile in twin.civ_piles.items():
         box = [c for c in twin.civ_box if civ_card(c).rank == int(rank)]
@@ -145,15 +149,21 @@ def hidden_twin(state, viewer: int):
     return twin
 
 
-def test_greedy_decides_from_the_seats_view_only():
+# the levels that decide from the seat's view (random draws from the generator it is given);
+# hard with a budget that makes it look ahead at the pick and the placement
+VIEW_LEVELS = [("easy", None), ("normal", None), ("hard", 0.8)]
+
+
+@pytest.mark.parametrize(("level", "budget"), VIEW_LEVELS)
+def test_every_level_decides_from_the_seats_view_only(level, budget):
     g = game(3, seed=6, private_objectives=True)
     before = copy(g)
     for a in play_turn(g, 1)[:-1]:  # seat 1 plays its turn but has not confirmed it
         apply(g, 1, a)
     twin = hidden_twin(before, 0)  # in the twin seat 1 has not even picked yet
     assert view_for(twin, 0) == view_for(g, 0)
-    mine = play_turn(g, 0)
-    assert play_turn(twin, 0) == mine
+    mine = play_turn(g, 0, level, budget_s=budget)
+    assert play_turn(twin, 0, level, budget_s=budget) == mine
     assert any(isinstance(a, Resolve) for a in mine)
 
 
@@ -167,14 +177,18 @@ class Unseen:
         raise AssertionError(f"the autopilot looked at hidden information ({name})")
 
 
-def test_greedy_never_reads_what_the_seat_cannot_see():
+@pytest.mark.parametrize(("level", "budget"), VIEW_LEVELS)
+def test_no_level_reads_what_the_seat_cannot_see(level, budget):
     g = game(3, seed=6, private_objectives=True)
     for a in play_turn(g, 1)[:-1]:  # seat 1 plays its turn but has not confirmed it
         apply(g, 1, a)
-    # replace everything seat 0 may not see by values that break whatever reads them
+    # replace everything seat 0 may not see by values that break whatever reads them (the tile
+    # below the top of its own stacks it sees once it has picked, R5)
+    own = seat_depot(g, 0)
     for kind in ("small", "large"):
-        for pile in g.station[kind]:
-            pile[:-1] = [UNSEEN] * (len(pile) - 1)
+        for slot, pile in enumerate(g.station[kind]):
+            keep = 2 if slot == own[kind] else 1
+            pile[:-keep] = [UNSEEN] * (len(pile) - keep)
     g.civ_piles = {rank: [UNSEEN] * len(pile) for rank, pile in g.civ_piles.items()}
     g.civ_box = [UNSEEN] * len(g.civ_box)
     g.objective_deck = [UNSEEN] * len(g.objective_deck)
@@ -186,7 +200,7 @@ def test_greedy_never_reads_what_the_seat_cannot_see():
     g.seed = Unseen()
     steps = 0
     while 0 in to_act(g):
-        apply(g, 0, choose(g, 0))
+        apply(g, 0, choose(g, 0, level, budget_s=budget))
         steps += 1
     assert steps >= 3 and g.seats[0].step == "done"
 

@@ -11,7 +11,7 @@ async def test_create_opens_a_lobby_with_buttons_and_a_thread(world):
     assert r.acknowledged and not r.ephemeral
     assert "looking for players" in r.response.content and "alice" in r.response.content
     ids = [c["custom_id"] for row in r.response.components for c in row["components"]]
-    assert [i.rsplit(":", 1)[1] for i in ids] == ["join", "leave", "boards", "bot", "start", "cancel"]
+    assert [i.rsplit(":", 1)[1] for i in ids] == ["join", "leave", "boards", "bot", "boteasy", "bothard", "start", "cancel"]
     (thread,) = world.channel.threads
     assert thread.id == r.response.id
 
@@ -64,6 +64,22 @@ async def test_add_bot_player_fills_a_seat(world):
     assert "Autopilot 1 (computer)" in lobby.content
     refused = await world.bob.click(lobby, label="Add bot player")
     assert refused.ephemeral and "creator" in refused.response.content
+
+
+async def test_bots_of_each_level_join_from_their_buttons(world):
+    r = await create_game(world, world.alice, players=3)
+    lobby = lobby_message(r)
+    await world.alice.click(lobby, label="Add hard bot")
+    await world.alice.click(lobby, label="Add easy bot")
+    assert "Autopilot 1 (hard)" in lobby.content and "Autopilot 2 (easy)" in lobby.content
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert [game.level_of(i, "normal") for i in range(3)] == ["normal", "hard", "easy"]
+
+
+async def test_create_sets_the_autopilot_level_for_seats_handed_over(world):
+    await create_game(world, world.alice, players=2, autopilot="hard")
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert game.options["autopilot"] == "hard"
 
 
 async def test_a_command_in_a_channel_without_a_game_says_how_to_start_one(world):

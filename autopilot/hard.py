@@ -1,0 +1,203 @@
+"""The hard computer player: determinized look-ahead over the greedy player.
+
+At the turn's big decisions (the commander's station turn, the tile to pick, where to place
+it) it takes the greedy player's best few candidates and tries each on sampled worlds: a
+world is the state the seat sees (``state_from_view``) with what it cannot see filled in at
+random from what is still possible -- the order of the tiles below each stack's top (from
+the tiles of that stack not seen anywhere), the event cards still to come (from the cards
+not played yet, with the deck's colour counts). In each world each candidate is played, then
+the game goes on with the quick greedy policy to the end of the round, through the next
+round's station turn (another commander's: the first one listed) and the seat's next turn
+(the seat itself plays the full greedy policy); the seat's position is then worth the greedy
+evaluation (or its final score when the game ended). The candidate with the best mean over
+the worlds wins if it beats the greedy player's own choice by MARGIN medals at least (every
+candidate sees the same worlds, so a world's luck cancels out; with few worlds the margin
+keeps the look-ahead from trading a sound move for a lucky draw).
+Other decisions (items to settle, rover moves, confirming) are the greedy player's.
+
+Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), turned into a number of
+worlds by a fixed cost model (ROLLOUT_S per play-out), not by a clock, so the same position
+always gets the same decision on any machine. The worlds are drawn from a generator seeded
+from the view. It never reads the real state: it starts from ``view_for(state, seat)``."""
+from __future__ import annotations
+
+import math
+import random
+
+from engine import data as D
+from engine import events as E
+from engine.actions import Action, Pick, Place, Turn, Undo
+from engine.errors import EngineError, NotYourTurn
+from engine.rules import apply, legal_actions, to_act
+from engine.state import GameState, copy
+from engine.view import state_from_view
+
+from .easy import view_seed
+from .greedy import _Greedy, choose_quick
+
+BUDGET_S = 1.5  # CPU seconds per whole turn, by default
+ROLLOUT_S = 0.08  # cost model: CPU seconds of one play-out (the rest of a round and the next turn),
+# measured with the whole turn's decisions around it (2-core machine, 4 players at round 8)
+SHARE = {"turn": 0.25, "pick": 0.35, "place": 0.4}  # the turn's budget by decision
+TOP_PLACES = 3  # placements tried per decision
+MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
+TOP_TURNS = 3  # station turns tried by the commander
+MAX_WORLDS = 24
+MAX_ROLLOUT_ACTIONS = 2000
+
+
+def choose_hard(view: dict, budget_s: float | None = None) -> Action:
+    """The hard choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
+    budget = BUDGET_S if budget_s is None else budget_s
+    sim = state_from_view(view)
+    seat = view["viewer"]
+    legal: list[Action] = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
+    if not legal:
+        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    greedy = _Greedy(sim, seat)
+    first = greedy.decide(legal)
+    kind, candidates = _candidates(sim, seat, legal, first)
+    share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
+    worlds = min(MAX_WORLDS, math.floor(budget * share / (ROLLOUT_S * max(1, len(candidates)))))
+    if len(candidates) < 2 or worlds < 1:
+        return first
+    rng = random.Random(view_seed(view))
+    totals = [0.0] * len(candidates)
+    for _ in range(worlds):
+        world = sample_world(sim, seat, rng)
+        for i, action in enumerate(candidates):
+            f = copy(world)
+            try:
+                apply(f, seat, action)
+            except EngineError:
+                totals[i] = -math.inf
+                continue
+            totals[i] += rollout(f, seat, sim.round)
+    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+    if totals[best] - totals[0] < MARGIN * worlds:  # the heuristic's own choice unless clearly beaten
+        return first
+    return candidates[best]
+
+
+def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -> tuple[str, list[Action]]:
+    """(decision kind, the actions to compare, the greedy choice first) for the decisions the
+    look-ahead takes; ("", [first]) for the others."""
+    if isinstance(first, Turn):
+        g = _Greedy(sim, seat)
+        scored = []
+        for i, a in enumerate(legal):
+            if isinstance(a, Turn):
+                f = copy(sim)
+                apply(f, seat, a)
+                picks = [p for p in legal_actions(f, seat) if isinstance(p, Pick)]
+                val = g._best_pick(f, picks, fast=True)[1] if picks else g.value(f)
+                scored.append((-val, i, a))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        turns: list[Action] = [first]
+        turns.extend(a for _v, _i, a in scored if a != first)
+        return "turn", turns[:TOP_TURNS]
+    if isinstance(first, Pick):
+        tiles: list[Action] = [first]
+        tiles.extend(a for a in legal if isinstance(a, Pick) and a != first)
+        return "pick", tiles
+    if isinstance(first, Place):
+        places = [a for a in legal if isinstance(a, Place)]
+        ranked = [a for a, _v in _Greedy(sim, seat).ranked_places(sim, places, fast=False)]
+        tried: list[Action] = [first]
+        tried.extend(a for a in ranked if a != first)
+        return "place", tried[:TOP_PLACES]
+    return "", [first]
+
+
+def rollout(f: GameState, seat: int, start_round: int) -> float:
+    """Play ``f`` on with the quick greedy policy: every seat to the end of round
+    ``start_round``, then the next round's station turn and ``seat``'s turn; the seat's worth
+    at the end (its final score when the game is over)."""
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if f.phase == "over":
+            break
+        acting = to_act(f)
+        if not acting or f.round > start_round + 1:
+            break
+        if f.round == start_round:
+            who = acting[0]
+        elif seat in acting:
+            who = seat
+        elif f.phase == "rotate":
+            who = acting[0]
+        else:
+            break
+        if who == seat:
+            action = _greedy_on(f, seat)
+        elif f.phase == "rotate":  # another commander: any station turn will do for a sample (cheap)
+            action = next((a for a in legal_actions(f, who) if not isinstance(a, Undo)), None)
+        else:
+            action = choose_quick(f, who)
+        if action is None:
+            break
+        try:
+            apply(f, who, action)
+        except EngineError:
+            break
+    if f.phase == "over" and f.result is not None:
+        return float(next(p["total"] for p in f.result["players"] if p["seat"] == seat))
+    return _Greedy(f, seat).value(f)
+
+
+def _greedy_on(f: GameState, seat: int) -> Action | None:
+    """The full greedy choice on ``f`` itself (a sampled world) for the seat looking ahead."""
+    legal: list[Action] = [a for a in legal_actions(f, seat) if not isinstance(a, Undo)]
+    return _Greedy(f, seat).decide(legal) if legal else None
+
+
+def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy of ``sim`` (a state rebuilt from ``seat``'s view) with what the seat cannot see
+    drawn at random from what is still possible: the tiles below each stack's top and the
+    order of the event cards to come. What the view shows stays as it is."""
+    world = copy(sim)
+    st = world.station
+    seen: set[int] = set()
+    for s in world.seats:
+        seen |= {t[0] for t in s.board.tiles}
+        if s.hand is not None:
+            seen.add(s.hand)
+    for kind in ("small", "large"):
+        seen |= {pile[-1] for pile in st[kind] if pile}
+    station = D.station()
+    for kind, slots in (("small", station.small_slots), ("large", station.large_slots)):
+        for j, pile in enumerate(st[kind]):
+            under = len(pile) - 1
+            if under <= 0:
+                continue
+            pool = [t for t in slots[j] if t not in seen]
+            if len(pool) >= under:
+                pile[:-1] = rng.sample(pool, under)
+    ev = world.extra.get("events")
+    if ev and ev["deck"]:
+        _sample_events(world, ev, seat, rng)
+    return world
+
+
+def _sample_events(world: GameState, ev: dict, seat: int, rng: random.Random) -> None:
+    """The event cards to come: as many of each colour as the deck still holds, drawn from the
+    cards not seen; a card the seat peeked at stays first."""
+    cfg = world.config.get("events") or {}
+    gone = set(ev["revealed"]) | ({ev["current"]} if ev.get("current") else set())
+    peek = ev.get("peeks", {}).get(str(seat))
+    left = {c: int(cfg.get(c, 0)) for c in E.COLOURS}
+    for cid in gone | ({peek} if peek else set()):
+        colour = E.card(cid).colour
+        left[colour] = left.get(colour, 0) - 1
+    pool = E.pool(world.players)
+    drawn: list[int] = []
+    for colour in E.COLOURS:
+        options = [c for c in pool[colour] if c not in gone and c != peek]
+        n = left.get(colour, 0)
+        if n < 0 or n > len(options):
+            return  # not a deck this sampler understands: keep the stand-ins
+        drawn += rng.sample(options, n)
+    rng.shuffle(drawn)
+    if peek:
+        drawn.insert(0, peek)
+    if len(drawn) == len(ev["deck"]):
+        ev["deck"] = drawn

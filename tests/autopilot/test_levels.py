@@ -1,0 +1,111 @@
+"""The computer players' levels (autopilot/play.py LEVELS): a whole game at each level with
+listed legal actions only, the same decision for the same position, the old name "greedy"
+still accepted, hard far above random, and the hard level's sampled worlds keeping what the
+seat sees. (Decisions from the seat's view only, at every level: test_autopilot.py.)"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from autopilot import LEVELS, choose, level_name, play_game, play_turn, state_from_view
+from autopilot.hard import sample_world
+from engine import apply, dump, legal_actions, make_config, view_for
+from engine import data as D
+from engine.actions import Undo
+from engine.state import copy
+from tests.engine.conftest import game
+
+HARD_BUDGET = 0.5  # small: the look-ahead runs on the pick only, one world (a solo game in a few seconds)
+
+
+def checked(players: int, seed: int, levels, **config):
+    """A whole game between autopilots; every action is checked against the listed ones."""
+    steps: Counter = Counter()
+
+    def check(state, seat, action):
+        assert action in legal_actions(state, seat) and not isinstance(action, Undo), action
+        steps[seat] += 1
+
+    state = play_game(make_config(players, **config), seed, levels, on_action=check, budget_s=HARD_BUDGET)
+    assert state.phase == "over" and state.result is not None
+    return state, steps
+
+
+@pytest.fixture(scope="module")
+def solo():
+    """One solo game (normal event deck) per level, same seed: the same tiles and events."""
+    return {level: checked(1, 31, level, events="normal")[0] for level in LEVELS}
+
+
+def total(state, seat: int = 0) -> int:
+    return next(p["total"] for p in state.result["players"] if p["seat"] == seat)
+
+
+def test_every_level_plays_a_whole_solo_game_with_listed_actions_only(solo):
+    assert set(solo) == {"random", "easy", "normal", "hard"}
+    for state in solo.values():
+        assert state.ending and len(state.result["players"]) == 1
+
+
+def test_levels_play_together_at_one_table():
+    state, steps = checked(2, 32, ["easy", "normal"])  # hard at a table: test_autopilot.py (3 seats)
+    assert all(steps[seat] >= 10 * 3 for seat in range(2))  # pick, place, confirm each round at least
+    assert len(state.result["players"]) == 2
+
+
+def test_hard_scores_far_above_random(solo):
+    assert total(solo["hard"]) >= 2 * total(solo["random"])
+    assert total(solo["hard"]) - total(solo["random"]) >= 20 and total(solo["hard"]) >= 40
+
+
+def test_easy_plays_sensibly(solo):
+    """Easy is a friendly opponent, not a random one (that normal beats it most of the time is
+    measured over many games in bench/autopilot_bench.py)."""
+    assert total(solo["easy"]) >= 2 * total(solo["random"])
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_same_position_gets_the_same_decision_at_every_level(level):
+    g = game(2, seed=12)
+    mine = play_turn(g, 0, level, budget_s=0.8)
+    assert play_turn(copy(g), 0, level, budget_s=0.8) == mine
+    assert choose(g, 1, level, budget_s=0.8) == choose(copy(g), 1, level, budget_s=0.8)
+
+
+def test_the_old_name_greedy_is_the_normal_level():
+    g = game(2, seed=12)
+    assert level_name("greedy") == "normal"
+    assert play_turn(g, 0, "greedy") == play_turn(g, 0, "normal")
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        level_name("expert")
+
+
+def test_a_sampled_world_keeps_what_the_seat_sees_and_draws_the_rest_from_its_stacks():
+    g = play_game_until(3, seed=14, round_=4, events="normal")
+    view = view_for(g, 0)
+    sim = state_from_view(view)
+    world = sample_world(sim, 0, random.Random(1))
+    assert view_for(world, 0) == view  # the tops, counts, events seen and played: unchanged
+    on_boards = {t[0] for s in world.seats for t in s.board.tiles}
+    slots = {"small": D.station().small_slots, "large": D.station().large_slots}
+    for kind in ("small", "large"):
+        for j, pile in enumerate(world.station[kind]):
+            assert set(pile) <= set(slots[kind][j])  # a stack holds tiles of its own slot only
+            assert len(set(pile)) == len(pile) and not set(pile[:-1]) & on_boards  # no stand-ins left
+    deck = world.extra["events"]["deck"]
+    assert len(set(deck)) == len(deck) and not set(deck) & set(world.extra["events"]["revealed"])
+    other = sample_world(sim, 0, random.Random(2))
+    assert dump(other) != dump(world)  # another draw, another world
+    assert dump(sample_world(sim, 0, random.Random(1))) == dump(world)
+
+
+def play_game_until(players: int, seed: int, round_: int, **config):
+    from engine import new_game, to_act
+    state = new_game(make_config(players, **config), seed)
+    while state.round < round_:
+        seat = to_act(state)[0]
+        for action in play_turn(state, seat, "random", random.Random(seed)):
+            apply(state, seat, action)
+    return state
