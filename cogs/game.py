@@ -368,7 +368,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
                          "private_objectives": private_objectives, "boards": boards, "events": events,
                          "stall_days": float(stall_days), "language": language or language_for_new_game(interaction),
-                         "autopilot": autopilot})
+                         "autopilot_level": autopilot})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id, True, game.language),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()

@@ -141,7 +141,8 @@ class Lobby(Host):
         """Seat a computer player of ``level`` (BOT_LEVELS; None: the service's level); its level
         is kept with the game's options, by seat number, and shown in its name unless normal."""
         if level is not None and level not in BOT_LEVELS:
-            raise ConfigError(f"There is no computer player level {level!r}; choose one of: {', '.join(BOT_LEVELS)}.")
+            raise ConfigError(_("There is no computer player level {level}; choose one of: {choices}.").format(
+                level=repr(level), choices=", ".join(BOT_LEVELS)))
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":

@@ -34,7 +34,7 @@ DEFAULT_OPTIONS = {
     "stall_grace_days": 14.0, # then, after this long, the autopilot takes the waiting seats and finishes
     "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
     "bot_levels": {},         # seat number (text) -> level of the computer player added there (BOT_LEVELS)
-    "autopilot": None,        # level for seats the autopilot plays for someone (away, turn timer); None: the bot's
+    "autopilot_level": None,  # level for seats the autopilot plays for someone (away, turn timer); None: the bot's
 }
 BOT_LEVELS = ("easy", "normal", "hard")  # the computer players' levels offered to players (autopilot.LEVELS)
 BOARD_CHOICES = ("standard", "random")
@@ -101,7 +101,7 @@ class Game:
         (chosen when it was added), else the game's level for seats played for someone (away,
         turn timer), else ``default`` (the service's)."""
         own = self.options.get("bot_levels", {}).get(str(self.seats[seat].seat)) if self.seats[seat].is_bot else None
-        return own or self.options.get("autopilot") or default
+        return own or self.options.get("autopilot_level") or default
 
     def user_of(self, seat: int) -> int | None:
         s = self.seats[seat]
@@ -156,7 +156,7 @@ def check_options(options: dict) -> dict:
     if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
         raise ConfigError(_("bot levels: one of {choices} for each computer player").format(
             choices=", ".join(BOT_LEVELS)))
-    if opts["autopilot"] is not None and opts["autopilot"] not in BOT_LEVELS:
+    if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
         raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
     opts["private_objectives"] = bool(opts["private_objectives"])
     opts["allow_away"] = bool(opts["allow_away"])

@@ -79,7 +79,7 @@ async def test_bots_of_each_level_join_from_their_buttons(world):
 async def test_create_sets_the_autopilot_level_for_seats_handed_over(world):
     await create_game(world, world.alice, players=2, autopilot="hard")
     game = (await world.service.games_of(world.alice.id))[0]
-    assert game.options["autopilot"] == "hard"
+    assert game.options["autopilot_level"] == "hard"
 
 
 async def test_a_command_in_a_channel_without_a_game_says_how_to_start_one(world):

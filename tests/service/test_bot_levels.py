@@ -30,7 +30,7 @@ def levels_played(monkeypatch):
 
 async def test_each_computer_seat_plays_at_the_level_it_was_added_with(service, levels_played):
     game = await service.create(creator_id=1, creator_name="human", guild_id=1, channel_id=1,
-                                options={"max_players": 4, "seed": 5, "remind_hours": 0, "autopilot": "easy"})
+                                options={"max_players": 4, "seed": 5, "remind_hours": 0, "autopilot_level": "easy"})
     await service.add_bot(game.id, 1, False, "hard")
     await service.add_bot(game.id, 1, False, "easy")
     await service.add_bot(game.id, 1, False)  # the service's level
@@ -52,7 +52,7 @@ async def test_a_bot_level_that_does_not_exist_is_refused_with_the_choices(servi
         await service.add_bot(game.id, 1, False, "expert")
     with pytest.raises(ConfigError, match="autopilot: one of easy, normal, hard"):
         await service.create(creator_id=1, creator_name="human", guild_id=1, channel_id=1,
-                             options={"autopilot": "genius"})
+                             options={"autopilot_level": "genius"})
 
 
 async def test_a_kicked_bots_level_does_not_stay_with_its_seat_number(service):
