@@ -13,13 +13,10 @@ from __future__ import annotations
 import random
 import zlib
 
-from engine.actions import Action, Undo
-from engine.errors import NotYourTurn
-from engine.rules import legal_actions
+from engine.actions import Action
 from engine.state import GameState
-from engine.view import state_from_view
 
-from .greedy import SIM_BUDGET, _Greedy
+from .greedy import SIM_BUDGET, _Greedy, seat_choices
 
 EASY_NOISE = 2.0  # sd of the error on a position's worth, in medals
 
@@ -50,10 +47,6 @@ class _Easy(_Greedy):
 
 def choose_easy(view: dict) -> Action:
     """The easy choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
-    sim = state_from_view(view)
-    seat = view["viewer"]
-    legal: list[Action] = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
-    if not legal:
-        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    sim, seat, legal = seat_choices(view)
     seed = zlib.crc32(repr((seat, view["round"], sorted(view["config"].items()))).encode())
     return _Easy(sim, seat, seed).decide(legal)

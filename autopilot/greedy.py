@@ -70,13 +70,21 @@ _BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_mo
 _BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
 
 
-def choose_from_view(view: dict) -> Action:
-    """The greedy choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
+def seat_choices(view: dict) -> tuple[GameState, int, list[Action]]:
+    """What a level decides from: the playable state rebuilt from ``view`` (``view_for(state,
+    seat)``), its seat, and the seat's legal actions but Undo. Raises NotYourTurn when there
+    are none."""
     sim = state_from_view(view)
     seat = view["viewer"]
     legal: list[Action] = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
     if not legal:
         raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    return sim, seat, legal
+
+
+def choose_from_view(view: dict) -> Action:
+    """The greedy choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
+    sim, seat, legal = seat_choices(view)
     return _Greedy(sim, seat).decide(legal)
 
 

@@ -27,13 +27,12 @@ import random
 from engine import data as D
 from engine import events as E
 from engine.actions import Action, Pick, Place, Turn, Undo
-from engine.errors import EngineError, NotYourTurn
+from engine.errors import EngineError
 from engine.rules import apply, legal_actions, to_act
 from engine.state import GameState, copy
-from engine.view import state_from_view
 
 from .easy import view_seed
-from .greedy import _Greedy, choose_quick
+from .greedy import _Greedy, choose_quick, seat_choices
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 ROLLOUT_S = 0.08  # cost model: CPU seconds of one play-out (the rest of a round and the next turn),
@@ -49,11 +48,7 @@ MAX_ROLLOUT_ACTIONS = 2000
 def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     """The hard choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
     budget = BUDGET_S if budget_s is None else budget_s
-    sim = state_from_view(view)
-    seat = view["viewer"]
-    legal: list[Action] = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
-    if not legal:
-        raise NotYourTurn("the autopilot has nothing to decide for this seat right now", seat)
+    sim, seat, legal = seat_choices(view)
     greedy = _Greedy(sim, seat)
     first = greedy.decide(legal)
     kind, candidates = _candidates(sim, seat, legal, first)
