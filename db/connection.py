@@ -17,8 +17,8 @@ from typing import Any
 
 import aiosqlite
 
-from db.errors import DatabaseCorrupt, DatabaseTooNew
-from db.migrations import apply_migrations, latest_version, schema_version
+from db.errors import DatabaseCorrupt
+from db.migrations import bring_up_to_date
 from db.sections import Sections
 
 # query parameters: positional (``?``) or named (``:name``)
@@ -228,11 +228,7 @@ async def open_database(path: str | Path, *, migrate: bool = True, **pg_options:
         await conn.execute("PRAGMA synchronous = NORMAL")
         await conn.execute("PRAGMA foreign_keys = ON")
         db = Database(conn, path)
-        found = await schema_version(db)
-        if found > latest_version():
-            raise DatabaseTooNew(path, found, latest_version())
-        if migrate:
-            await apply_migrations(db)
+        await bring_up_to_date(db, str(path), migrate)
         return db
     except BaseException:
         await conn.close()

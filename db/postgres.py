@@ -272,19 +272,14 @@ async def open_postgres(url: str, *, migrate: bool = True, options: str | None =
 
     Raises DatabaseTooNew if a newer bot has written it, MigrationError if an upgrade fails.
     `options` are server settings for this connection (tests pass a search_path)."""
-    from db.errors import DatabaseTooNew
-    from db.migrations import apply_migrations, latest_version, schema_version
+    from db.migrations import bring_up_to_date
 
     kwargs: dict[str, Any] = {"options": options} if options else {}
     conn = await psycopg.AsyncConnection.connect(url, autocommit=True, cursor_factory=AsyncClientCursor,
                                                  **kwargs)
     try:
         db = PgDatabase(conn, url)
-        found = await schema_version(db)
-        if found > latest_version():
-            raise DatabaseTooNew(url, found, latest_version())
-        if migrate:
-            await apply_migrations(db)
+        await bring_up_to_date(db, url, migrate)
         return db
     except BaseException:
         await conn.close()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from db.errors import MigrationError
+from db.errors import DatabaseTooNew, MigrationError
 
 if TYPE_CHECKING:
     from db.connection import Database
@@ -82,6 +82,16 @@ async def schema_version(db: Database | PgDatabase) -> int:
             return 0
         return await db.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
     return await db.fetchval("PRAGMA user_version")
+
+
+async def bring_up_to_date(db: Database | PgDatabase, where: str, migrate: bool = True) -> None:
+    """What opening a database does on both backends: refuse one a newer bot has written
+    (DatabaseTooNew), then apply the missing migrations unless ``migrate`` is False."""
+    found = await schema_version(db)
+    if found > latest_version():
+        raise DatabaseTooNew(where, found, latest_version())
+    if migrate:
+        await apply_migrations(db)
 
 
 async def apply_migrations(
