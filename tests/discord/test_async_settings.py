@@ -71,6 +71,25 @@ async def test_a_dm_reminder_arrives_as_a_direct_message_with_the_threads_link(w
     assert pings(thread, world.bob)        # bob still gets his in the thread
 
 
+async def test_a_dm_reminder_discord_refuses_is_given_in_the_thread_instead(world, caplog):
+    """A player who chose DM reminders but whose DMs are closed (Discord answers 403, code
+    50007 "Cannot send messages to this user") is still reminded: in the game's thread, with a
+    mention, once; and nothing is logged as an error."""
+    await world.alice.slash(world.channel, "pu settings", reminders_by="dm")
+    game = await start_game(world, [world.alice, world.bob], remind_hours=1)
+    await turn_station(world, game)
+    thread = thread_of(world)
+    dm = await (await world.env.bot.fetch_user(world.alice.id)).create_dm()  # the bot's DM channel to alice
+    world.env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                           message="Cannot send messages to this user", times=None)
+    with caplog.at_level(logging.WARNING):
+        await world.env.advance_time(HOUR + TICK + 60)
+    assert not [m for m in world.alice.user.dm_channel.history() if "waiting for you" in m.content]
+    reminders = [m for m in thread.history() if world.alice.id in m.raw_mentions and "waiting for you" in m.content]
+    assert len(reminders) == 1, [m.content for m in reminders]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 async def test_away_mode_plays_a_whole_round_and_back_returns_control(world):
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
     alice = game.seat_of(world.alice.id)
