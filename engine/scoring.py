@@ -16,6 +16,8 @@ same breakdown stored in the state once the game is over.
 """
 from __future__ import annotations
 
+from i18n import _
+
 from . import corporations as corps
 from . import data as D
 from . import events as E
@@ -157,6 +159,20 @@ def score(state: GameState) -> dict:
             p["tie_break"] = f"tied on medals and squares; {p['meteorites_on_planet']} meteorites decides"
     winners = [p["seat"] for p in keyed if p["place"] == 1]
     return {"players": players, "ranking": [p["seat"] for p in keyed], "winners": winners}
+
+
+def tie_break_text(player: dict) -> str:
+    """The tie-break that decided ``player``'s place (one entry of a result's players), in the
+    reader's language; '' when their total was not tied. The result keeps the English note
+    (stored states are never translated); this rebuilds it from the numbers."""
+    tie = player.get("tie_break")
+    if not tie:
+        return ""
+    if "shared place" in tie:
+        return _("tied on medals, uncovered squares and meteorites: shared place")
+    if tie.startswith("tied on medals;"):
+        return _("tied on medals; {n} uncovered squares decides").format(n=player["uncovered"])
+    return _("tied on medals and squares; {n} meteorites decides").format(n=player["meteorites_on_planet"])
 
 
 def final_scores(state: GameState) -> dict:

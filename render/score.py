@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.scoring import tie_break_text
 from i18n import N_, _, content, ngettext
 
 from . import icons
@@ -68,13 +69,9 @@ def _detail(cat: str, part: dict) -> list[str]:
 
 def _tie_note(player: dict) -> str:
     """The tie-break that decided the place, else the squares left uncovered."""
-    tie = player.get("tie_break")  # engine.scoring's note, stored in the result in English
-    if tie and "shared place" in tie:
-        return _("tied on medals, uncovered squares and meteorites: shared place")
-    if tie and tie.startswith("tied on medals;"):
-        return _("tied on medals; {n} uncovered squares decides").format(n=player["uncovered"])
+    tie = tie_break_text(player)
     if tie:
-        return _("tied on medals and squares; {n} meteorites decides").format(n=player["meteorites_on_planet"])
+        return tie
     n = player["uncovered"]
     return ngettext("{n} square uncovered", "{n} squares uncovered", n).format(n=n)
 

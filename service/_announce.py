@@ -147,7 +147,8 @@ class Announcements:
             p = players[seat]
             line = ngettext("{place}. {player}: {n} medal", "{place}. {player}: {n} medals", p['total']).format(
                 place=p['place'], player=game.mention(seat), n=p['total'])
-            lines.append(line + (f" ({p['tie_break']})" if p.get("tie_break") else ""))
+            tie = scoring.tie_break_text(p)
+            lines.append(line + (f" ({tie})" if tie else ""))
         mentions = [game.mention(s) for s in result["winners"]]
         winners = _("{first} and {second}").format(first=", ".join(mentions[:-1]), second=mentions[-1]) \
             if len(mentions) > 1 else "".join(mentions)

@@ -114,3 +114,21 @@ def test_pending_choices_are_described_in_french_and_unchanged_in_english():
     assert describe_item(item) == "advance civ or water (energy copy)"
     assert describe_item(twice) == "advance any tracker 2 steps (synergy boost)"
     assert describe_item(patch) == "place a biomass patch (stored)"
+
+
+def test_a_tie_break_reads_in_the_readers_language_from_the_stored_english_note():
+    """The result keeps engine.scoring's English note; the final post and the score sheet show
+    it in the reader's language (a tied French game's final post said "tied on medals")."""
+    from engine.scoring import tie_break_text
+
+    uncovered = {"tie_break": "tied on medals; 3 uncovered squares decides", "uncovered": 3, "meteorites_on_planet": 1}
+    meteors = {"tie_break": "tied on medals and squares; 1 meteorites decides", "uncovered": 3,
+               "meteorites_on_planet": 1}
+    shared = {"tie_break": "tied on medals, uncovered squares and meteorites: shared place", "uncovered": 3,
+              "meteorites_on_planet": 1}
+    assert tie_break_text(uncovered) == uncovered["tie_break"] and tie_break_text(shared) == shared["tie_break"]
+    assert tie_break_text({"tie_break": None, "uncovered": 0, "meteorites_on_planet": 0}) == ""
+    with use("fr"):
+        french = [tie_break_text(p) for p in (uncovered, meteors, shared)]
+    assert all(text and "tied" not in text and "medals" not in text for text in french), french
+    assert "3" in french[0] and "1" in french[1]
