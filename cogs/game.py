@@ -693,29 +693,27 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     @host.command(name="pause", description="Pause this game: no turn timer, no reminders (creator or Manage Server)")
     async def pause(self, interaction: Interaction) -> None:
-        await self._pause(interaction, True)
+        await self._host_switch(interaction, self.service.pause, True, _("Game #{id} is paused."))
 
     @host.command(name="resume", description="Resume a paused game: timers and reminders start again")
     async def resume(self, interaction: Interaction) -> None:
-        await self._pause(interaction, False)
-
-    async def _pause(self, interaction: Interaction, paused: bool) -> None:
-        async with self.answering(interaction, flush=True) as answer:
-            game = await self.here(interaction)
-            answer.game_id = game.id
-            game = await self.service.pause(game.id, interaction.user.id, is_admin(interaction), paused)
-            await self.send_private(interaction, _("Game #{id} is paused.").format(id=game.id) if paused
-                                    else _("Game #{id} is resumed.").format(id=game.id))
+        await self._host_switch(interaction, self.service.pause, False, _("Game #{id} is resumed."))
 
     @host.command(name="allow-away", description="May the autopilot play for players who are away? (default: yes)")
     @app_commands.describe(allow="yes: away players' seats are played by the autopilot; no: they wait")
     async def allow_away(self, interaction: Interaction, allow: bool) -> None:
+        await self._host_switch(interaction, self.service.allow_away, allow,
+                                _("Away mode is allowed in game #{id}.") if allow else
+                                _("Away mode is off in game #{id}."))
+
+    async def _host_switch(self, interaction: Interaction, switch, on: bool, done: str) -> None:
+        """A creator's on/off switch for the game here (``switch(game_id, user, is_admin, on)``
+        of the service), answered privately with ``done``."""
         async with self.answering(interaction, flush=True) as answer:
             game = await self.here(interaction)
             answer.game_id = game.id
-            game = await self.service.allow_away(game.id, interaction.user.id, is_admin(interaction), allow)
-            await self.send_private(interaction, _("Away mode is allowed in game #{id}.").format(id=game.id) if allow
-                                    else _("Away mode is off in game #{id}.").format(id=game.id))
+            game = await switch(game.id, interaction.user.id, is_admin(interaction), on)
+            await self.send_private(interaction, done.format(id=game.id))
 
     # ------------------------------------------------------------------ commands: your own settings
 
