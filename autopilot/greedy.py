@@ -49,6 +49,7 @@ OBJ_POWER = 3
 UNKNOWN_ITEM = 0.5
 ITEM_VALUE = {"line": 0.8, "teleport": 0.8, "extra_tile": 2.5}
 EPS = 1e-6
+WORK = [0]  # states copied by every decision so far in this process: a measure of CPU work that no clock sways
 
 TOP_PLACEMENTS = 10  # placements played out per tile
 TOP_PLACEMENTS_FAST = 3  # inside another play-out, and per tile for the commander's rotation
@@ -286,7 +287,10 @@ class _Greedy:
         self.pk = [1.0] + [base ** k for k in range(1, 13)]
         self.hole_w = min(1.0, R / 3)
         self.rover_value = self.tf * (0.5 + 0.5 * min(3, len(b.lifepods)))
-        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value) for t in self.corp_def.tracks}
+        self.covered = _covered(s.corp)
+        self.columns = _columns(self.corp_id, s.corp)
+        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value, self.covered.get(t, ()))
+                       for t in self.corp_def.tracks}
         self.opponents = []  # (criterion, their value)
         for index, a, c in neighbour_pairs(sim.players):
             if index < len(sim.neighbour_objectives) and seat in (a, c):
@@ -309,13 +313,20 @@ class _Greedy:
 
     def advance_value(self, track: str, pos: int) -> float:
         """Worth of one advance of ``track`` from ``pos``, benefits claimed included."""
+        track = self.columns.get(track, track)  # Makeshift: the column the tracker stands in
         table = self.tracks.get(track)
         if table is None:
             return 0.0
         tr = self.corp_def.tracks[track]
         if pos >= tr.top:
             return sum(self._benefit(x) for x in tr.repeat_at_top)
-        return table[pos + 1] - table[pos] + sum(self._benefit(x) for x in tr.benefits[pos + 1])
+        covered = self.covered.get(track, ())
+        nxt = pos + 1
+        while nxt in covered:  # Cosmos Inc: a tracker jumps covered spaces for free
+            nxt += 1
+        if nxt > tr.top:
+            return 0.0
+        return table[nxt] - table[pos] + sum(self._benefit(x) for x in tr.benefits[nxt])
 
     # ------------------------------------------------------------ evaluation
     def value(self, sim: GameState) -> float:
@@ -349,10 +360,17 @@ class _Greedy:
         # B: trackers and techs
         trackers = corp.trackers
         linear = 0
-        for t, table in self.tracks.items():
+        covered = _covered(corp) if corp.special else {}
+        columns = _columns(self.corp_id, corp)
+        for t in self.tracks:
+            col = columns.get(t, t)  # Makeshift: a tracker counts in the column it stands in
+            table = self.tracks[col]
             pos = min(trackers[t], len(table) - 1)
+            cov = covered.get(col, ())
+            if cov != self.covered.get(col, ()):  # Cosmos Inc: lifepods on this track moved
+                table = _track_table(self.corp_id, col, R, self.rover_value, cov)
             v += table[pos]
-            linear += self.corp_def.tracks[t].medal_at[pos]
+            linear += _medals_at(self.corp_id, col, cov)[pos]
         # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
         v += sum(corps.track_medals(self.corp_id, trackers, corp.special).values()) - linear
         for tech in self.corp_def.techs:
@@ -404,6 +422,8 @@ class _Greedy:
             return self.rover_value if corp.rover_supply > 0 else 0.0
         if kind == "civ":
             return CIV_RANK.get(item.get("rank", 0), 2.0)
+        if kind == "pod":  # a collected lifepod still to put somewhere (Cosmos Inc, Jump Drive): at least its medal
+            return float(per_pod)
         if kind == "collect":
             return 0.9 * per_pod * min(item.get("count", 1), len(b.lifepods))
         if kind == "destroy":
@@ -608,6 +628,7 @@ class _Greedy:
     # ------------------------------------------------------------ decisions
     def _fork(self, sim: GameState) -> GameState:
         self.sims += 1
+        WORK[0] += 1
         return copy(sim)
 
     @property
@@ -883,27 +904,68 @@ def _benefit_value(corp_id: str, b: tuple, tf: float, rover_value: float) -> flo
     return UNKNOWN_ITEM
 
 
+def _covered(corp: Corp) -> dict[str, tuple[int, ...]]:
+    """Cosmos Inc: the track spaces covered by collected lifepods, by track ({} elsewhere)."""
+    out: dict[str, list[int]] = {}
+    for track, pos in corp.special.get("pods", ()) if isinstance(corp.special, dict) else ():
+        out.setdefault(track, []).append(pos)
+    return {t: tuple(sorted(ps)) for t, ps in out.items()}
+
+
+def _columns(corp_id: str, corp: Corp) -> dict[str, str]:
+    """Makeshift: the column each tracker stands in, where it is not its own ({} elsewhere)."""
+    if corp_id != "makeshift" or not isinstance(corp.special, dict):
+        return {}
+    return {t: c for t, c in (corp.special.get("col") or {}).items() if c != t}
+
+
+@lru_cache(maxsize=1024)
+def _medals_at(corp_id: str, track: str, covered: tuple[int, ...]) -> tuple[int, ...]:
+    """The medals a tracker standing on each space scores, as the corporation board counts
+    them with ``covered`` spaces (Cosmos Inc: a covered medal falls back to the one below)."""
+    tr = D.corporation(corp_id).tracks[track]
+    if not covered:
+        return tr.medal_at
+    special = {"pods": [[track, p] for p in covered]}
+    at = {t: 0 for t in D.corporation(corp_id).tracks}
+    out = []
+    for p in range(tr.top + 1):
+        at[track] = p
+        out.append(corps.track_medals(corp_id, at, special)[track])
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
-def _track_table(corp_id: str, track: str, rounds: float, rover_value: float) -> tuple[float, ...]:
+def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
+                 covered: tuple[int, ...] = ()) -> tuple[float, ...]:
     """Worth of a tracker at each position: the medals it may end on (it is expected to move
     on by 0 to 2f spaces, f the advances still expected on one track) plus the benefits
     ahead, each weighted by the chance to get there (the next step or two weigh most: the
-    one-turn look-ahead)."""
+    one-turn look-ahead). ``covered`` spaces (Cosmos Inc's lifepods) are jumped for free and
+    give nothing: the track is counted without them."""
     tr = D.corporation(corp_id).tracks[track]
     tf = min(1.0, rounds / 6)
     span = 2 * ADVANCES_PER_ROUND * rounds
     n = int(round(span))
-    top = tr.top
-    out = []
-    for p in range(top + 1):
-        medals = sum(tr.medal_at[min(top, p + j)] for j in range(n + 1)) / (n + 1)
+    spaces = [p for p in range(tr.top + 1) if p not in covered]  # the spaces a tracker can stand on
+    medal_at = _medals_at(corp_id, track, covered)
+    last = len(spaces) - 1
+    worth = []
+    for i, p in enumerate(spaces):
+        medals = sum(medal_at[spaces[min(last, i + j)]] for j in range(n + 1)) / (n + 1)
         ahead = 0.0
-        for j in range(1, top - p + 1):
+        for j in range(1, last - i + 1):
             chance = 1 - (j - 1) / (span + 1) if span > 0 else 0.0
             if chance <= 0:
                 break
-            ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value) for x in tr.benefits[p + j])
-        out.append(medals + ahead)
+            ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value) for x in tr.benefits[spaces[i + j]])
+        worth.append(medals + ahead)
+    out = []
+    i = 0
+    for p in range(tr.top + 1):  # a covered space (never stood on) takes the worth of the space below it
+        while i + 1 <= last and spaces[i + 1] <= p:
+            i += 1
+        out.append(worth[i] if spaces[i] <= p else worth[0])
     return tuple(out)
 
 

@@ -15,10 +15,12 @@ candidate sees the same worlds, so a world's luck cancels out; with few worlds t
 keeps the look-ahead from trading a sound move for a lucky draw).
 Other decisions (items to settle, rover moves, confirming) are the greedy player's.
 
-Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), turned into a number of
-worlds by a fixed cost model (ROLLOUT_S per play-out), not by a clock, so the same position
-always gets the same decision on any machine. The worlds are drawn from a generator seeded
-from the view. It never reads the real state: it starts from ``view_for(state, seat)``."""
+Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
+decisions (SHARE) and counted in work units, not by a clock: the states the greedy policy
+copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second. Worlds are added while
+one more (at the mean cost so far) stays within the decision's share, so a costly position
+gets fewer worlds and the same position always gets the same decision on any machine. The
+worlds are drawn from a generator seeded from the view. It never reads the real state: it starts from ``view_for(state, seat)``."""
 from __future__ import annotations
 
 import math
@@ -32,16 +34,17 @@ from engine.rules import apply, legal_actions, to_act
 from engine.state import GameState, copy
 
 from .easy import view_seed
-from .greedy import _Greedy, choose_quick, seat_choices
+from .greedy import WORK, _Greedy, choose_quick, seat_choices
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
-ROLLOUT_S = 0.08  # cost model: CPU seconds of one play-out (the rest of a round and the next turn),
-# measured with the whole turn's decisions around it (2-core machine, 4 players at round 8)
+UNITS_PER_S = 4500  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
+# over 192 play-outs on a 2-core machine (4 players at round 9 and solo: 2,500 to 6,000 per play-out)
+ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
 SHARE = {"turn": 0.25, "pick": 0.35, "place": 0.4}  # the turn's budget by decision
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 TOP_TURNS = 3  # station turns tried by the commander
-MAX_WORLDS = 24
+MAX_WORLDS = 32
 MAX_ROLLOUT_ACTIONS = 2000
 
 
@@ -53,12 +56,17 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     first = greedy.decide(legal)
     kind, candidates = _candidates(sim, seat, legal, first)
     share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
-    worlds = min(MAX_WORLDS, math.floor(budget * share / (ROLLOUT_S * max(1, len(candidates)))))
-    if len(candidates) < 2 or worlds < 1:
-        return first
+    allowance = budget * share * UNITS_PER_S  # work this decision may spend on play-outs
+    if len(candidates) < 2 or allowance < ROLLOUT_S * UNITS_PER_S * len(candidates):
+        return first  # not even one world's play-outs fit in the budget
     rng = random.Random(view_seed(view))
     totals = [0.0] * len(candidates)
-    for _ in range(worlds):
+    worlds = 0
+    start = WORK[0]
+    while worlds < MAX_WORLDS:
+        spent = WORK[0] - start
+        if worlds and spent + spent / worlds > allowance:  # another world would go past the budget
+            break
         world = sample_world(sim, seat, rng)
         for i, action in enumerate(candidates):
             f = copy(world)
@@ -68,6 +76,7 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
                 totals[i] = -math.inf
                 continue
             totals[i] += rollout(f, seat, sim.round)
+        worlds += 1
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     if totals[best] - totals[0] < MARGIN * worlds:  # the heuristic's own choice unless clearly beaten
         return first
