@@ -60,13 +60,17 @@ SETTLE_KINDS = ("civ", "extra_tile")  # items whose choice opens more choices: p
 SIM_BUDGET = 700  # simulated copies per decision before the rest is judged with the quick policy
 OPTIONAL_MARGIN = 0.2  # an optional use (a tech, a lifepod move) must gain this much
 
-# Chance the greedy player meets a private objective of each kind (used to choose which to keep).
-_OBJ_PRIOR = {"rectangle": 0.2, "area_with_resources": 0.3, "track_at_max": 0.35,
-              "resources_on_planet_at_most": 0.3, "collected_at_least": 0.1, "collected_more_than": 0.3,
+# Chance the greedy player meets a private objective of each kind (used to choose which to keep),
+# as measured: objectives kept and met over 150 solo games (normal event deck, standard boards).
+_OBJ_PRIOR = {"rectangle": 0.12, "area_with_resources": 0.15, "track_at_max": 0.3,
+              "resources_on_planet_at_most": 0.5, "collected_at_least": 0.05, "collected_more_than": 0.75,
               "all_covered": 0.3}
 
-_OBJ_PRIOR_DETAIL: dict[tuple[str, str | None], float] = {("track_at_max", "civ"): 0.6, ("track_at_max", "water"): 0.55, ("track_at_max", "rover"): 0.2,
-                     ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45}
+_OBJ_PRIOR_DETAIL: dict[tuple[str, str | None], float] = {
+    ("track_at_max", "civ"): 0.95, ("track_at_max", "water"): 0.6, ("track_at_max", "biomass"): 0.3,
+    ("track_at_max", "rover"): 0.2, ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45,
+    ("rectangle", "rover"): 0.22, ("rectangle", "tech"): 0.2, ("area_with_resources", "civ"): 0.3,
+    ("area_with_resources", "biomass"): 0.27}
 _BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_most", "all_covered")
 _BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
 
@@ -975,7 +979,7 @@ def _objective_prior(cond: dict, planet_id: str) -> float:
     if kind == "all_covered":
         p = D.planet(planet_id)
         target = p.ice_mask if cond["terrain"] == "ice" else p.grid_mask & ~p.ice_mask
-        return 0.8 if target.bit_count() <= 24 else 0.05
+        return 0.9 if target.bit_count() <= 24 else 0.05
     detail = cond.get("track") or cond.get("terrain") or cond.get("what") or cond.get("resource")
     return _OBJ_PRIOR_DETAIL.get((kind, detail), _OBJ_PRIOR.get(kind, 0.2))
 

@@ -56,6 +56,8 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     first = greedy.decide(legal)
     kind, candidates = _candidates(sim, seat, legal, first)
     share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
+    if kind != "turn" and not (sim.players > 1 and sim.commander == seat):  # no station turn to pay for
+        share /= 1 - SHARE["turn"]
     allowance = budget * share * UNITS_PER_S  # work this decision may spend on play-outs
     if len(candidates) < 2 or allowance < ROLLOUT_S * UNITS_PER_S * len(candidates):
         return first  # not even one world's play-outs fit in the budget

@@ -34,6 +34,7 @@ from autopilot.hard import BUDGET_S as HARD_BUDGET_S
 from bench.common import median, percentile, row
 from engine import apply, make_config, new_game, to_act
 from engine.events import PRESETS, solo_target
+from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from engine.state import copy
 
 TURN_TARGET_MS = 200
@@ -141,7 +142,7 @@ def _sd(xs) -> float:
     return statistics.pstdev(xs) if len(xs) > 1 else 0.0
 
 
-def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None) -> list[dict]:
+def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, asym_games: int = 0) -> list[dict]:
     """The levels (issue 20): turn time per level, hard solo, hard against normal at 4
     players, easy against normal at 2 players. ``budget_s``: the hard level's budget."""
     budget = f"hard at a budget of {budget_s:g} s per turn" if budget_s is not None else \
@@ -166,6 +167,8 @@ def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None) 
                     note=f"{_mean_sd(solo)}; target {target} reached in {reached} of {len(solo)} games; normal on the "
                          f"same seeds {_mean_sd(base)}, target reached in {sum(1 for x in base if x >= target)}; "
                          f"{budget}"))
+    if asym_games:
+        rows += asymmetric_rows("hard", asym_games, jobs, budget_s, target_share=0.5)
     tables = 0 if quick else max(1, hard_games // 4)  # a whole 4-player game with hard seats: too long for --quick
     tasks = [(4, seed, ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2, None, budget_s)
              for seed in range(2000, 2000 + tables)]
@@ -184,6 +187,61 @@ def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None) 
                     note=f"hard {_mean_sd(by['hard'])}, normal {_mean_sd(by['normal'])}; per table the difference "
                          f"has sd {_sd(per_table):.1f}; standard boards, no event deck; {budget}"))
     return rows + easy_rows(hard_games, jobs)
+
+
+ASYMMETRIC_PLANETS = tuple(p for p in SUPPORTED_PLANETS if p != "ksb-4156")
+ASYMMETRIC_CORPORATIONS = tuple(c for c in SUPPORTED_CORPORATIONS if c != "universal_coalition")
+WEAK_GAP = 6  # no planet or corporation may average more than this below the overall solo average
+
+
+def asymmetric_board(i: int) -> tuple[str, str]:
+    """The planet and corporation of the ``i``-th asymmetric solo game: every planet in turn,
+    the corporations shifted every round of planets, so that each pair comes up."""
+    planets, corps = ASYMMETRIC_PLANETS, ASYMMETRIC_CORPORATIONS
+    return planets[i % len(planets)], corps[(i + i // len(planets)) % len(corps)]
+
+
+def _asymmetric_game(args: tuple) -> tuple[str, str, int]:
+    i, level, budget_s = args
+    planet, corp = asymmetric_board(i)
+    config = make_config(1, planets=[planet], corporations=[corp], events=SOLO_EVENTS)
+    state = play_game(config, 4000 + i, [level], budget_s=budget_s)
+    assert state.result is not None  # the game was played to its end
+    return planet, corp, state.result["players"][0]["total"]
+
+
+def asymmetric_rows(level: str, games: int, jobs: int, budget_s: float | None = None,
+                    target_share: float | None = None) -> list[dict]:
+    """Solo on asymmetric planets and corporations (``games`` games, every board in turn): the
+    share of games reaching the solo target, and the weakest planet and corporation against the
+    overall average."""
+    target = solo_target(PRESETS[SOLO_EVENTS])["target"]
+    results = _run(_asymmetric_game, [(i, level, budget_s) for i in range(games)], jobs)
+    scores = [x for _p, _c, x in results]
+    mean = statistics.mean(scores)
+    reached = sum(1 for x in scores if x >= target)
+    by_planet: dict[str, list[int]] = {}
+    by_corp: dict[str, list[int]] = {}
+    for planet, corp, x in results:
+        by_planet.setdefault(planet, []).append(x)
+        by_corp.setdefault(corp, []).append(x)
+    planet_avg = {k: statistics.mean(v) for k, v in by_planet.items()}
+    corp_avg = {k: statistics.mean(v) for k, v in by_corp.items()}
+    low_p = min(planet_avg, key=lambda k: planet_avg[k])
+    low_c = min(corp_avg, key=lambda k: corp_avg[k])
+    gap = mean - min(planet_avg[low_p], corp_avg[low_c])
+    share = reached / len(scores)
+    rows = [row(f"solo {level}, asymmetric planet and corporation, {len(scores)} games: target reached",
+                round(100 * share), "%", f">= {100 * target_share:.0f}%" if target_share else "report",
+                share >= target_share if target_share else None,
+                note=f"{_mean_sd(scores)}; target {target} reached in {reached}; every planet "
+                     f"{len(scores) // len(ASYMMETRIC_PLANETS)} or more times"),
+            row(f"solo {level}, asymmetric boards: weakest board below the average", round(gap, 1), "medals",
+                f"<= {WEAK_GAP}", gap <= WEAK_GAP,
+                note="by planet: " + ", ".join(f"{k} {v:.1f}" for k, v in sorted(planet_avg.items(), key=lambda kv: kv[1]))
+                     + "; by corporation: " + ", ".join(f"{k} {v:.1f}" for k, v in sorted(corp_avg.items(), key=lambda kv: kv[1]))
+                     + f" (each {len(scores) // len(ASYMMETRIC_CORPORATIONS)} games or more)")]
+    return rows
 
 
 def easy_rows(hard_games: int, jobs: int) -> list[dict]:
@@ -211,7 +269,7 @@ def _run(fn, tasks: list, jobs: int) -> list:
 
 def measure(quick: bool = False, *, games: int | None = None, solo_games: int | None = None,
             greedy_games: int | None = None, jobs: int | None = None, hard_games: int | None = None,
-            hard_budget: float | None = None, levels_only: bool = False) -> list[dict]:
+            hard_budget: float | None = None, levels_only: bool = False, asym_games: int | None = None) -> list[dict]:
     """Rows {"what", "value", "unit", "target", "ok", "note"} for the shared bench table."""
     games = games if games is not None else (2 if quick else 200)
     solo_games = solo_games if solo_games is not None else (2 if quick else 200)
@@ -219,8 +277,9 @@ def measure(quick: bool = False, *, games: int | None = None, solo_games: int | 
     jobs = jobs if jobs is not None else (1 if quick else max(1, min(2, os.cpu_count() or 1)))
     hard_games = hard_games if hard_games is not None else (1 if quick else 20)
     hard_budget = hard_budget if hard_budget is not None else (0.5 if quick else None)
+    asym_games = asym_games if asym_games is not None else (0 if quick else 24)
     if levels_only:
-        return level_rows(quick, hard_games, jobs, hard_budget)
+        return level_rows(quick, hard_games, jobs, hard_budget, asym_games)
     positions = [midgame(seed) for seed in (range(2) if quick else range(8))]
     t = time_turns(positions)
     med = median(t["turn"])
@@ -253,7 +312,9 @@ def measure(quick: bool = False, *, games: int | None = None, solo_games: int | 
                     round(statistics.mean(solo), 1), "medals", f"solo target {target}", None,
                     note=f"{_mean_sd(solo)}; target reached in {reached} of {len(solo)} games; "
                          f"median {statistics.median(solo):g}"))
-    return rows + level_rows(quick, hard_games, jobs, hard_budget)
+    if asym_games:
+        rows += asymmetric_rows("normal", 4 * asym_games, jobs)
+    return rows + level_rows(quick, hard_games, jobs, hard_budget, asym_games)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -266,13 +327,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-games", type=int, help="solo games with the hard level (and a quarter as many "
                     "4-player tables, as many easy-normal games; default 20)")
     ap.add_argument("--hard-budget", type=float, help="the hard level's CPU seconds per turn (default: its own)")
+    ap.add_argument("--asym-games", type=int, help="solo games with the hard level on asymmetric boards (four "
+                    "times as many with the normal level; default 24, none with --quick)")
     ap.add_argument("--levels-only", action="store_true", help="only the rows of the levels (easy, normal, hard)")
     args = ap.parse_args(argv)
     t = time.perf_counter()
     print(f"autopilot benchmark: {os.cpu_count()} cores, Python {platform.python_version()}", flush=True)
     rows = measure(args.quick, games=args.games, solo_games=args.solo_games, greedy_games=args.greedy_games,
                    jobs=args.jobs, hard_games=args.hard_games, hard_budget=args.hard_budget,
-                   levels_only=args.levels_only)
+                   levels_only=args.levels_only, asym_games=args.asym_games)
     for r in rows:
         print(f"{r['what']}: {r['value']} {r['unit']}  (target: {r['target']})")
         if r.get("note"):
