@@ -21,8 +21,9 @@ Levels (``LEVELS``; ``greedy``, the normal level's old name, is still accepted):
   hard    determinized look-ahead (``hard``): at the station turn, the pick and the placement
           the heuristic's best few candidates are each played on sampled worlds (hidden stack
           tiles and event cards drawn from what is still possible) to the seat's next turn,
-          and the best mean wins; a CPU budget per whole turn (default 1.5 s) sets the number
-          of worlds through a fixed cost model, so decisions stay deterministic.
+          and the best mean wins; a CPU budget per whole turn (default 1.5 s), counted in
+          states copied rather than by a clock, sets the number of worlds, so decisions stay
+          deterministic.
 Every level but random decides from ``view_for(state, seat)`` alone.
 
 Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
@@ -36,6 +37,8 @@ R is the number of rounds expected after this one (depots, free squares, event c
             techs), each weighted by the chance to get there -- the next turn's one or two
             steps weigh most (the one-turn look-ahead on tracker benefits); medals as the
             corporation board counts them; unlocked techs worth a little while rounds remain.
+            A Makeshift tracker counts in the column it stands in; a Cosmos Inc track is
+            counted without the spaces its lifepods cover (jumped for free, worth nothing).
   pieces    collected lifepods and meteorites as scored (civ cards included); those still on
             the planet by how close the nearest rover is; rovers on the planet.
   cards     end-game civ cards as scored; civ milestones waiting for the civ step.
@@ -44,7 +47,8 @@ R is the number of rounds expected after this one (depots, free squares, event c
             neighbour objectives: 2 plus or minus a smooth share of 3 by the lead over the
             neighbour (as they stood at the start of the round), exact at the end.
   pending   unsettled items at their typical worth, so that any settling order compares
-            fairly; optional ones (tech uses) at none.
+            fairly; optional ones (tech uses) at none; a lifepod still to place (Cosmos Inc,
+            Jump Drive) at least at its medal, so rovers go for lifepods on those boards too.
 Decisions:
   tile      every placement of both depot tiles gets a cheap static score from bitmasks (the
             line, tracker, water-on-ice, energy-adjacency, lifepod, rover, hole, fit and

@@ -16,7 +16,8 @@ keeps the look-ahead from trading a sound move for a lucky draw).
 Other decisions (items to settle, rover moves, confirming) are the greedy player's.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
-decisions (SHARE) and counted in work units, not by a clock: the states the greedy policy
+decisions (SHARE; a seat with no station turn to make gives that share to its pick and
+placement) and counted in work units, not by a clock: the states the greedy policy
 copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second. Worlds are added while
 one more (at the mean cost so far) stays within the decision's share, so a costly position
 gets fewer worlds and the same position always gets the same decision on any machine. The

@@ -407,25 +407,34 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if changed:
                 await self.refresh_lobby(game)
 
-    @app_commands.command(name="solo", description="Start a solo game at once (the event deck is always on)")
+    @app_commands.command(name="solo", description="Start a game on your own at once: solo, or against computer players")
     @app_commands.describe(events="how hard the event deck is (normal: target 58)",
                            boards="standard boards, or an asymmetric planet and corporation at random",
                            planet="play this planet (overrides boards)",
                            corporation="play this corporation (overrides boards)",
-                           language="the language of the game's posts (default: the server's)")
+                           language="the language of the game's posts (default: the server's)",
+                           opponents="computer players to play against (0: a solo game with its target)",
+                           level="how well the computer opponents play (default: normal)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:], planet=PLANET_CHOICES[1:],
-                          corporation=CORPORATION_CHOICES[1:], language=LANGUAGE_CHOICES)
+                          corporation=CORPORATION_CHOICES[1:], language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard",
-                   planet: str | None = None, corporation: str | None = None, language: str | None = None) -> None:
+                   planet: str | None = None, corporation: str | None = None, language: str | None = None,
+                   opponents: app_commands.Range[int, 0, 5] = 0, level: str | None = None) -> None:
         async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
             game = await self.service.create(creator_id=user.id, creator_name=user.display_name,
                                              guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                             options={"max_players": 1, "events": events, "boards": boards,
+                                             options={"max_players": 1 + opponents, "events": events, "boards": boards,
                                                       "language": language or language_for_new_game(
                                                           interaction, solo=True)},
-                                             kind="solo")
+                                             kind="solo" if opponents == 0 else "normal")
+            try:
+                for _seat in range(opponents):
+                    game = await self.service.add_bot(game.id, user.id, False, level or "normal")
+            except ServiceError:
+                await self.service.cancel(game.id, user.id, False)  # no half-made game left behind
+                raise
             if planet is not None or corporation is not None:
                 try:
                     game = await self.service.choose_boards(game.id, user.id, planet=planet, corporation=corporation)
@@ -435,7 +444,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if interaction.guild is not None and isinstance(interaction.channel, discord.abc.Messageable):
                 try:
                     with use(game.language):
-                        text = _("🪐 {name} started solo game #{game}.").format(name=user.display_name, game=game.id)
+                        if opponents:
+                            text = ngettext("🪐 {name} started game #{game} against {n} computer player.",
+                                            "🪐 {name} started game #{game} against {n} computer players.",
+                                            opponents).format(name=user.display_name, game=game.id, n=opponents)
+                        else:
+                            text = _("🪐 {name} started solo game #{game}.").format(name=user.display_name, game=game.id)
                     msg = await interaction.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
                     await self.make_thread(game, msg)
                 except discord.HTTPException as error:

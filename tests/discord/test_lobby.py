@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.discord.helpers import controls, create_game, lobby_message, start_game
+from tests.discord.helpers import controls, create_game, finish_turns, lobby_message, start_game
 
 
 async def test_create_opens_a_lobby_with_buttons_and_a_thread(world):
@@ -140,3 +140,17 @@ async def test_a_solo_game_with_a_chosen_planet(world):
     assert r.ephemeral
     game = (await world.service.games_of(world.alice.id))[0]
     assert game.state.config["planets"] == ["pajitnov"] and game.state.config["corporations"] == ["wormhole_corp"]
+
+
+async def test_solo_against_computer_opponents_of_a_chosen_level_starts_at_once(world):
+    r = await world.alice.slash(world.channel, "pu solo", opponents=2, level="easy")
+    assert r.ephemeral
+    game = (await world.service.games_of(world.alice.id))[0]
+    assert game.status == "active" and game.state.players == 3
+    assert [s.is_bot for s in game.seats] == [False, True, True]
+    assert [game.level_of(i, "normal") for i in (1, 2)] == ["easy", "easy"]
+    assert game.state.config.get("events")  # the event deck chosen (normal by default), as in solo
+    assert len(world.channel.threads) == 1
+    assert any("against 2 computer players" in m.content for m in world.channel.history())
+    game = await finish_turns(world, game.id, [world.alice])
+    assert game.state.round == 2  # the computer players played round 1 around Alice
