@@ -9,7 +9,8 @@ not played yet, with the deck's colour counts). In each world each candidate is 
 the game goes on with the quick greedy policy to the end of the round, through the next
 round's station turn (another commander's: the first one listed) and the seat's next turn
 (the seat itself plays the full greedy policy); the seat's position is then worth the greedy
-evaluation (or its final score when the game ended). The candidate with the best mean over
+evaluation. In the last rounds (ENDGAME_ROUNDS or fewer expected after this one) the worlds
+are played on to the end of the game and the seat's final score is what counts. The candidate with the best mean over
 the worlds wins if it beats the greedy player's own choice by MARGIN medals at least (every
 candidate sees the same worlds, so a world's luck cancels out; with few worlds the margin
 keeps the look-ahead from trading a sound move for a lucky draw).
@@ -35,17 +36,18 @@ from engine.rules import apply, legal_actions, to_act
 from engine.state import GameState, copy
 
 from .easy import view_seed
-from .greedy import WORK, _Greedy, choose_quick, seat_choices
+from .greedy import WORK, _Greedy, _rounds_left, choose_quick, seat_choices
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 UNITS_PER_S = 4500  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
 # over 192 play-outs on a 2-core machine (4 players at round 9 and solo: 2,500 to 6,000 per play-out)
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
-SHARE = {"turn": 0.25, "pick": 0.35, "place": 0.4}  # the turn's budget by decision
+SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4}  # the turn's budget by decision (the rest: the greedy's own)
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 TOP_TURNS = 3  # station turns tried by the commander
 MAX_WORLDS = 32
+ENDGAME_ROUNDS = 3  # rounds expected after this one, at most: the play-outs go on to the final score
 MAX_ROLLOUT_ACTIONS = 2000
 
 
@@ -62,6 +64,7 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     allowance = budget * share * UNITS_PER_S  # work this decision may spend on play-outs
     if len(candidates) < 2 or allowance < ROLLOUT_S * UNITS_PER_S * len(candidates):
         return first  # not even one world's play-outs fit in the budget
+    to_end = _rounds_left(sim) <= ENDGAME_ROUNDS  # near the end: play the worlds out to the final score
     rng = random.Random(view_seed(view))
     totals = [0.0] * len(candidates)
     worlds = 0
@@ -78,7 +81,7 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
             except EngineError:
                 totals[i] = -math.inf
                 continue
-            totals[i] += rollout(f, seat, sim.round)
+            totals[i] += rollout(f, seat, sim.round, to_end)
         worlds += 1
     best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
     if totals[best] - totals[0] < MARGIN * worlds:  # the heuristic's own choice unless clearly beaten
@@ -116,18 +119,19 @@ def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -
     return "", [first]
 
 
-def rollout(f: GameState, seat: int, start_round: int) -> float:
+def rollout(f: GameState, seat: int, start_round: int, to_end: bool = False) -> float:
     """Play ``f`` on with the quick greedy policy: every seat to the end of round
-    ``start_round``, then the next round's station turn and ``seat``'s turn; the seat's worth
-    at the end (its final score when the game is over)."""
+    ``start_round``, then the next round's station turn and ``seat``'s turn (``to_end``: on
+    to the end of the game); the seat's worth at the end (its final score when the game is
+    over)."""
     for _ in range(MAX_ROLLOUT_ACTIONS):
         if f.phase == "over":
             break
         acting = to_act(f)
-        if not acting or f.round > start_round + 1:
+        if not acting or f.round > start_round + 1 and not to_end:
             break
-        if f.round == start_round:
-            who = acting[0]
+        if f.round == start_round or to_end:
+            who = seat if seat in acting else acting[0]
         elif seat in acting:
             who = seat
         elif f.phase == "rotate":
