@@ -955,7 +955,7 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
     medal_at = _medals_at(corp_id, track, covered)
     last = len(spaces) - 1
     worth = []
-    for i, p in enumerate(spaces):
+    for i in range(len(spaces)):
         medals = sum(medal_at[spaces[min(last, i + j)]] for j in range(n + 1)) / (n + 1)
         ahead = 0.0
         for j in range(1, last - i + 1):
