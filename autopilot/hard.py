@@ -9,8 +9,8 @@ not played yet, with the deck's colour counts). In each world each candidate is 
 the game goes on with the quick greedy policy to the end of the round, through the next
 round's station turn (another commander's: the first one listed) and the seat's next turn
 (the seat itself plays the full greedy policy); the seat's position is then worth the greedy
-evaluation. In the last rounds (ENDGAME_ROUNDS or fewer expected after this one) the worlds
-are played on to the end of the game and the seat's final score is what counts. The candidate with the best mean over
+evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this
+one) the worlds are played on to the end of the game and the final score is what counts. The candidate with the best mean over
 the worlds wins if it beats the greedy player's own choice by MARGIN medals at least (every
 candidate sees the same worlds, so a world's luck cancels out; with few worlds the margin
 keeps the look-ahead from trading a sound move for a lucky draw).
@@ -64,7 +64,9 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     allowance = budget * share * UNITS_PER_S  # work this decision may spend on play-outs
     if len(candidates) < 2 or allowance < ROLLOUT_S * UNITS_PER_S * len(candidates):
         return first  # not even one world's play-outs fit in the budget
-    to_end = _rounds_left(sim) <= ENDGAME_ROUNDS  # near the end: play the worlds out to the final score
+    # near the end of a solo game: play the worlds out to the final score (at four players this
+    # measured worse: three other seats' quick play to the end costs most of the worlds)
+    to_end = sim.players == 1 and _rounds_left(sim) <= ENDGAME_ROUNDS
     rng = random.Random(view_seed(view))
     totals = [0.0] * len(candidates)
     worlds = 0
