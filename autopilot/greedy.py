@@ -964,12 +964,11 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
                 break
             ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value) for x in tr.benefits[spaces[i + j]])
         worth.append(medals + ahead)
-    out = []
-    i = 0
+    by_space = dict(zip(spaces, worth))
+    out, below = [], worth[0]
     for p in range(tr.top + 1):  # a covered space (never stood on) takes the worth of the space below it
-        while i + 1 <= last and spaces[i + 1] <= p:
-            i += 1
-        out.append(worth[i] if spaces[i] <= p else worth[0])
+        below = by_space.get(p, below)
+        out.append(below)
     return tuple(out)
 
 

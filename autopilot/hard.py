@@ -10,10 +10,11 @@ the game goes on with the quick greedy policy to the end of the round, through t
 round's station turn (another commander's: the first one listed) and the seat's next turn
 (the seat itself plays the full greedy policy); the seat's position is then worth the greedy
 evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this
-one) the worlds are played on to the end of the game and the final score is what counts. The candidate with the best mean over
-the worlds wins if it beats the greedy player's own choice by MARGIN medals at least (every
-candidate sees the same worlds, so a world's luck cancels out; with few worlds the margin
-keeps the look-ahead from trading a sound move for a lucky draw).
+one) the worlds are played on to the end of the game and the final score is what counts.
+The candidate with the best mean over the worlds wins if it beats the greedy player's own
+choice by MARGIN medals at least (every candidate sees the same worlds, so a world's luck
+cancels out; with few worlds the margin keeps the look-ahead from trading a sound move for
+a lucky draw).
 Other decisions (items to settle, rover moves, confirming) are the greedy player's.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
@@ -22,7 +23,8 @@ placement) and counted in work units, not by a clock: the states the greedy poli
 copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second. Worlds are added while
 one more (at the mean cost so far) stays within the decision's share, so a costly position
 gets fewer worlds and the same position always gets the same decision on any machine. The
-worlds are drawn from a generator seeded from the view. It never reads the real state: it starts from ``view_for(state, seat)``."""
+worlds are drawn from a generator seeded from the view. It never reads the real state: it
+starts from ``view_for(state, seat)``."""
 from __future__ import annotations
 
 import math
