@@ -188,19 +188,25 @@ def _shape_at(tile_id: int, orient: int, anchor: int) -> tuple:
     return mask, tuple(sorted(terr.items())), meteor, tuple(icons)
 
 
-def _components(mask: int) -> list[int]:
+_NOT_LEFT = sum(1 << (r * D.SIZE + c) for r in range(D.SIZE) for c in range(1, D.SIZE))  # squares off column 0
+_NOT_RIGHT = sum(1 << (r * D.SIZE + c) for r in range(D.SIZE) for c in range(D.SIZE - 1))  # ... off the last
+
+
+@lru_cache(maxsize=65_536)  # the same free areas come back in every play-out; the bound keeps a bot small
+def _components(mask: int) -> tuple[int, ...]:
     """Orthogonally connected groups of a square mask."""
     out = []
+    size = D.SIZE
     while mask:
         comp = mask & -mask
-        while True:
-            grown = (comp | D.halo(comp)) & mask
+        while True:  # grow by one step in every direction, inside the mask
+            grown = (comp | comp << size | comp >> size | (comp & _NOT_RIGHT) << 1 | (comp & _NOT_LEFT) >> 1) & mask
             if grown == comp:
                 break
             comp = grown
         out.append(comp)
         mask &= ~comp
-    return out
+    return tuple(out)
 
 
 def _progress(share: float) -> float:
