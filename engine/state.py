@@ -70,7 +70,7 @@ class Seat:
     next_item: int = 1
     round_tiles: list[int] = field(default_factory=list)  # indexes into board.tiles placed this round
     civ_queue: list[int] = field(default_factory=list)  # civ milestone ranks waiting for the civ step
-    snapshot: dict | None = None  # board and corporation at the start of the round
+    snapshot: dict | None = None  # board and corporation at the start of the round (replaced, never changed in place)
 
     def to_json(self) -> dict:
         return {"board": self.board.to_json(), "corp": self.corp.to_json(), "step": self.step, "hand": self.hand,
@@ -154,7 +154,8 @@ def _copy(v):
     """A deep copy of JSON-like data and of the engine's plain objects (dataclasses with a
     ``__dict__``). Tuples and frozensets are shared, as they are never changed, and a list
     whose first element is a number, string or None is taken to hold only such values (the
-    state's lists are all of one kind: squares, tile ids, terrains, pending items ...)."""
+    state's lists are all of one kind: squares, tile ids, terrains, pending items ...). A seat's
+    undo point (``Seat.snapshot``) is shared: it is only ever replaced whole."""
     t = type(v)
     if t is list:
         if not v or type(v[0]) in _ATOMS:
@@ -165,5 +166,8 @@ def _copy(v):
     if t in _ATOMS or t is tuple or t is frozenset:
         return v
     new = object.__new__(t)
-    new.__dict__.update({k: (x if type(x) in _ATOMS else _copy(x)) for k, x in v.__dict__.items()})
+    if t is Seat:  # a seat's undo point is replaced, never changed in place: the copies share it
+        new.__dict__.update({k: (x if type(x) in _ATOMS or k == "snapshot" else _copy(x)) for k, x in v.__dict__.items()})
+    else:
+        new.__dict__.update({k: (x if type(x) in _ATOMS else _copy(x)) for k, x in v.__dict__.items()})
     return new
