@@ -12,9 +12,10 @@ round's station turn (another commander's: the first one listed) and the seat's 
 evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this
 one) the worlds are played on to the end of the game and the final score is what counts.
 The candidate with the best mean over the worlds wins if it beats the greedy player's own
-choice by MARGIN medals at least (every candidate sees the same worlds, so a world's luck
-cancels out; with few worlds the margin keeps the look-ahead from trading a sound move for
-a lucky draw).
+choice by MARGIN medals at least and the gain stands out of its spread over the worlds (SURE
+standard errors; every candidate sees the same worlds, so a world's luck cancels out, and a
+single world never overrules the greedy choice): with few worlds, a lucky draw must not trade
+away a sound move.
 Other decisions (items to settle, rover moves, confirming) are the greedy player's.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
@@ -41,12 +42,13 @@ from .easy import view_seed
 from .greedy import WORK, _Greedy, _rounds_left, choose_quick, seat_choices
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
-UNITS_PER_S = 4500  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
-# over 192 play-outs on a 2-core machine (4 players at round 9 and solo: 2,500 to 6,000 per play-out)
+UNITS_PER_S = 6900  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
+# over 312 play-outs on a 2-core machine, 4 players at round 9 and solo (4,500 to 8,000 a second by play-out)
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
 SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4}  # the turn's budget by decision (the rest: the greedy's own)
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
+SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
 TOP_TURNS = 3  # station turns tried by the commander
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 3  # rounds expected after this one, at most: the play-outs go on to the final score
@@ -70,7 +72,7 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     # measured worse: three other seats' quick play to the end costs most of the worlds)
     to_end = sim.players == 1 and _rounds_left(sim) <= ENDGAME_ROUNDS
     rng = random.Random(view_seed(view))
-    totals = [0.0] * len(candidates)
+    gains: list[list[float] | None] = [[] for _ in candidates]  # by world: worth minus the greedy choice's
     worlds = 0
     start = WORK[0]
     while worlds < MAX_WORLDS:
@@ -78,19 +80,42 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
         if worlds and spent + spent / worlds > allowance:  # another world would go past the budget
             break
         world = sample_world(sim, seat, rng)
-        for i, action in enumerate(candidates):
+        worth: list[float | None] = []
+        for action in candidates:
             f = copy(world)
             try:
                 apply(f, seat, action)
             except EngineError:
-                totals[i] = -math.inf
+                worth.append(None)
                 continue
-            totals[i] += rollout(f, seat, sim.round, to_end)
+            worth.append(rollout(f, seat, sim.round, to_end))
+        for i, w in enumerate(worth):
+            row = gains[i]
+            if row is not None and w is not None and worth[0] is not None:
+                row.append(w - worth[0])
+            else:
+                gains[i] = None  # a candidate this world could not play: out
         worlds += 1
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    if totals[best] - totals[0] < MARGIN * worlds:  # the heuristic's own choice unless clearly beaten
-        return first
-    return candidates[best]
+    return candidates[_winner(gains)]
+
+
+def _winner(gains: list[list[float] | None]) -> int:
+    """The candidate to play (0: the greedy choice) given each one's gains over the greedy
+    choice, world by world: the best mean gain, if it is at least MARGIN medals and stands
+    out of the worlds' spread (its mean at least SURE standard errors above zero; with a
+    single world there is no spread to judge by, so the greedy choice stays)."""
+    best, best_mean = 0, 0.0
+    for i, row in enumerate(gains[1:], 1):
+        if not row:
+            continue
+        mean = sum(row) / len(row)
+        if mean > best_mean:
+            best, best_mean = i, mean
+    row = gains[best]
+    if not best or row is None or len(row) < 2 or best_mean < MARGIN:
+        return 0
+    spread = math.sqrt(sum((x - best_mean) ** 2 for x in row) / (len(row) - 1))
+    return best if best_mean >= SURE * spread / math.sqrt(len(row)) else 0
 
 
 def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -> tuple[str, list[Action]]:

@@ -61,3 +61,23 @@ def test_hard_look_ahead_stays_within_its_budget_counted_in_work_not_time():
     worlds = len(spent) // per_world
     assert sum(spent) <= allowance + max(spent) * per_world  # at most one world past the allowance
     assert worlds < H.MAX_WORLDS  # the budget, not the cap, stopped it
+
+
+def test_hard_overrules_the_greedy_choice_only_on_a_gain_that_stands_out_of_the_worlds():
+    """At a four-player table hard often has only one or two worlds for a decision (a station
+    turn: one); it used to follow any candidate that beat the greedy choice by MARGIN there,
+    however lucky the draw. Now the gain must also stand out of its spread over the worlds."""
+    greedy_choice = [0.0, 0.0, 0.0]
+    # one world: however big the gain, a single draw can't tell luck from a better move
+    assert H._winner([[0.0], [6.0]]) == 0
+    # the same gain in every world: the candidate is played
+    assert H._winner([greedy_choice, [1.0, 1.2, 0.9]]) == 1
+    # a big mean made of one lucky world: the greedy choice stays
+    assert H._winner([greedy_choice, [7.0, -1.5, -1.0]]) == 0
+    # a steady gain below MARGIN: not worth leaving the heuristic's choice
+    small = H.MARGIN / 2
+    assert H._winner([greedy_choice, [small] * 3]) == 0
+    # of two candidates that stand out, the one with the larger mean gain
+    assert H._winner([greedy_choice, [1.0, 1.1, 1.0], [2.0, 2.2, 1.9]]) == 2
+    # a candidate that some world could not play is out
+    assert H._winner([greedy_choice, None, [1.0, 1.1, 1.0]]) == 2
