@@ -108,3 +108,29 @@ def test_can_place_any_agrees_with_the_pick_options():
     assert g.phase == "over"
     g2 = new_game(make_config(2), 5)
     assert all(fitting(g2, s, depot_tops(g2, s)) for s in range(2))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_copy_played_on_with_undos_leaves_the_original_as_it_was(seed):
+    """The computer players try every move on a copy (``engine.state.copy``), which shares
+    each seat's undo point with the original: playing, undoing and playing again on the copy
+    must leave the original's state, its undo points included, exactly as it was."""
+    from engine.state import copy
+    g = new_game(make_config(1 + seed % 2, events="normal"), seed)  # event choices set undo points too
+    rng = random.Random(seed)
+    for _ in range(300):  # into the game, where seats hold undo points
+        if g.phase == "over":
+            break
+        seat = rng.choice(to_act(g))
+        apply(g, seat, rng.choice([a for a in legal_actions(g, seat) if not isinstance(a, Undo)]))
+        before = dump(g)
+        twin = copy(g)
+        for _ in range(40):  # across a round's end, where new undo points are set
+            acting = to_act(twin)
+            if not acting:
+                break
+            s = rng.choice(acting)
+            actions = legal_actions(twin, s)
+            undo = [a for a in actions if isinstance(a, Undo)]
+            apply(twin, s, undo[0] if undo and rng.random() < 0.4 else rng.choice(actions))
+        assert dump(g) == before
