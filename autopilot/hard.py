@@ -51,7 +51,8 @@ MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over 
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
 TOP_TURNS = 3  # station turns tried by the commander
 MAX_WORLDS = 32
-ENDGAME_ROUNDS = 3  # rounds expected after this one, at most: the play-outs go on to the final score
+ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
+# (5 rather than 3: solo hard +1.1 medals over 40 paired seeds, se 0.5)
 MAX_ROLLOUT_ACTIONS = 2000
 
 
