@@ -56,9 +56,11 @@ Decisions:
             settle every pending item, spend the movement -- and the best final worth wins.
   items     each value of each item to settle is simulated and the best resulting worth wins,
             so item kinds added by other modules work unchanged; long lists (biomass squares,
-            teleports) are first cut to the best few by a static score; civ card picks and
-            extra tiles are played out to the end of the step. Optional uses are taken only
-            when they gain something now.
+            teleports) are first cut to the best few by a static score; civ card picks, extra
+            tiles and the event choices that decide the tiles on offer (the stack to throw
+            away, 116; the depot to face, 79) are played out to the end of the step, the tile
+            pick and placement included. Optional uses are taken only when they gain
+            something now.
   rovers    start-of-round movement is spent before the tile is placed when a piece is in
             reach (it is lost once the tile lies, R3); other movement after placing.
             Movement goes to the lifepod or meteorite whose collection raises the worth most

@@ -56,7 +56,8 @@ TOP_PLACEMENTS_FAST = 3  # inside another play-out, and per tile for the command
 TOP_VALUES = 6  # values played out per long item (biomass squares, teleports)
 TOP_VALUES_FAST = 3
 SETTLE_LIMIT = 12  # values of one decision played out to the end of the step (more: judged at once)
-SETTLE_KINDS = ("civ", "extra_tile")  # items whose choice opens more choices: played out to the end
+SETTLE_KINDS = ("civ", "extra_tile", "remove_stack", "rotate_station")  # items whose choice opens more
+# choices, or decides the tiles on offer (events 116 and 79): played out to the end of the step
 SIM_BUDGET = 700  # simulated copies per decision before the rest is judged with the quick policy
 OPTIONAL_MARGIN = 0.2  # an optional use (a tech, a lifepod move) must gain this much
 

@@ -1,6 +1,7 @@
 """Weak spots of the computer players found by measuring scores per corporation (issue 20):
-boards where a collected lifepod is a choice (Cosmos Inc, Jump Drive) and the hard level's
-budget. Tests that the greedy evaluation follows each board's own rules."""
+boards where a collected lifepod is a choice (Cosmos Inc, Jump Drive), the hard level's
+budget, and the solo events whose choice decides the tiles on offer (116, 79). Tests that the
+greedy evaluation follows each board's own rules."""
 from __future__ import annotations
 
 import pytest
@@ -8,11 +9,15 @@ import pytest
 import autopilot.greedy as G
 import autopilot.hard as H
 from autopilot import play_turn
-from engine import apply, view_for
-from engine.scenario import Scenario
+from engine import apply, legal_actions, view_for
+from engine import data as D
+from engine.actions import Resolve
+from engine.rules import seat_depot, seat_position, station_slots
+from engine.scenario import Scenario, tile_id
 
 ROVER_TECH_DOMINO = 56  # rover/tech, small stack
 ROVER_TECH_LARGE = 48  # rover/tech N5, large stack
+U5_WATER_ROVER = tile_id("U5", "water", "rover")
 
 
 @pytest.mark.parametrize("corp", ["cosmos_inc", "jump_drive"])
@@ -81,3 +86,54 @@ def test_hard_overrules_the_greedy_choice_only_on_a_gain_that_stands_out_of_the_
     assert H._winner([greedy_choice, [1.0, 1.1, 1.0], [2.0, 2.2, 1.9]]) == 2
     # a candidate that some world could not play is out
     assert H._winner([greedy_choice, None, [1.0, 1.1, 1.0]]) == 2
+
+
+def _free_only(free: str) -> list[int]:
+    """Every KSB-4156 square but the ``free`` ones (to cover with biomass patches)."""
+    keep = {D.parse_cell(name) for name in free.split()}
+    return [c for c in D.cells_of(D.planet("ksb-4156").grid_mask) if c not in keep]
+
+
+def _covered(g, seat: int, names: str) -> bool:
+    return all(g.seats[seat].board.filled >> D.parse_cell(name) & 1 for name in names.split())
+
+
+def test_greedy_throws_away_the_stack_whose_tile_is_worth_less_this_round():
+    """Event 116 (solo): "Pick one of the two tile stacks in your current depot; all tiles of
+    that stack leave the game." The player then takes the other stack's tile. A position's
+    worth does not show the tiles on offer, so both choices looked alike and the small stack,
+    offered first, always went (over 600 solo games at the normal level, playing out the
+    tile each choice leaves gained 0.87 medals, se 0.23, in the 260 games the card came up in). Here the small stack's domino completes row F and columns
+    7 and 8 (8 medals); the large stack's U5 completes a single row."""
+    sc = Scenario(1, 1, events="normal").next_event(116)
+    sc.seat(0).patch(*_free_only("F7 F8 I4 I5 I6 J4 J5 J6 K4 K5 K6"))
+    sc.seat(0).depot(small=ROVER_TECH_DOMINO, large=U5_WATER_ROVER)
+    g = sc.start()
+    assert [a.value for a in legal_actions(g, 0) if isinstance(a, Resolve)] == ["small", "large"]
+    slots = seat_depot(g, 0)
+    for action in play_turn(g, 0):
+        apply(g, 0, action)
+    assert g.station["large"][slots["large"]] == [] and g.station["small"][slots["small"]]
+    assert _covered(g, 0, "F7 F8")
+
+
+def test_greedy_turns_the_station_to_the_depot_whose_tile_is_worth_most():
+    """Event 79 (solo): "Turn the space station so that any depot you like faces you." Only
+    row F's F7-F9 is free: the I3 tile there completes the row and three columns, a domino
+    leaves a square open. The depot holding the I3 is not the first one offered (the choice a
+    player blind to the tiles made)."""
+    sc = Scenario(1, 1, events="normal").next_event(79)
+    sc.seat(0).patch(*_free_only("F7 F8 F9"))
+    g = sc.start()
+    offered = [a.value for a in legal_actions(g, 0) if isinstance(a, Resolve)]
+    rot, off, pos = g.station["rotation"], g.station["offset"], seat_position(g, 0)
+
+    def top_shapes(k: str) -> set[str]:
+        slots = station_slots((rot - int(k)) % 6, off, pos)
+        return {D.tile(g.station[kind][slot][-1]).shape_code for kind, slot in slots.items() if g.station[kind][slot]}
+
+    best = [k for k in offered if "I3" in top_shapes(k)]
+    assert len(best) == 1 and offered[0] != best[0] and len(offered) >= 2
+    for action in play_turn(g, 0):
+        apply(g, 0, action)
+    assert _covered(g, 0, "F7 F8 F9")
