@@ -103,8 +103,9 @@ def test_greedy_throws_away_the_stack_whose_tile_is_worth_less_this_round():
     that stack leave the game." The player then takes the other stack's tile. A position's
     worth does not show the tiles on offer, so both choices looked alike and the small stack,
     offered first, always went (over 600 solo games at the normal level, playing out the
-    tile each choice leaves gained 0.87 medals, se 0.23, in the 260 games the card came up in). Here the small stack's domino completes row F and columns
-    7 and 8 (8 medals); the large stack's U5 completes a single row."""
+    tile each choice leaves gained 0.87 medals, se 0.23, in the 260 games the card came up
+    in). Here the small stack's domino completes row F and columns 7 and 8 (8 medals); the
+    large stack's U5 completes a single row."""
     sc = Scenario(1, 1, events="normal").next_event(116)
     sc.seat(0).patch(*_free_only("F7 F8 I4 I5 I6 J4 J5 J6 K4 K5 K6"))
     sc.seat(0).depot(small=ROVER_TECH_DOMINO, large=U5_WATER_ROVER)
