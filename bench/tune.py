@@ -1,0 +1,221 @@
+"""Self-play tuning: does a change of the computer player's weights play better?
+
+    .venv/bin/python -m bench.tune --games 600 --jobs 2 --try "REACH=0.5" --try "REACH=0.7 PATCH=0.3"
+    .venv/bin/python -m bench.tune --level hard --games 40 --first-seed 1000 --try "hard.MARGIN=0.5"
+    .venv/bin/python -m bench.tune --boards asymmetric --games 240 --try "TECH_VALUE.ignore_adjacency=2.0"
+
+Each ``--try`` is one variant: one or more ``NAME=VALUE`` overrides of the weights in
+``autopilot/greedy.py`` (a bare name, or ``greedy.NAME``), ``autopilot/hard.py``
+(``hard.NAME``) or ``autopilot/easy.py`` (``easy.NAME``); ``NAME.key`` changes one entry of a
+table (``TECH_VALUE.ignore_adjacency``, ``POCKET.2``). Every variant and the current weights
+play the same seeded solo games (normal event deck; standard boards, or ``--boards
+asymmetric``: every planet and corporation in turn, as in ``bench.autopilot_bench``), all in
+one pool of ``--jobs`` worker processes, so a seed's luck (tiles, events) is the same for
+every variant and cancels out of the paired difference. The table gives each variant's mean
+and spread, how often it reaches the solo target, and its paired difference against the
+current weights with its standard error: a change is worth keeping when the difference stands
+two standard errors or more above zero on seeds that were not used to choose it.
+
+Solo only: every seat of a game shares one process's weights, so a head-to-head comparison at
+one table would need weights per seat. The machine with many cores (``device``) runs the same
+command with a larger ``--jobs``; the results do not depend on the machine.
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from types import ModuleType
+
+from autopilot import easy, greedy, hard, play_game
+from engine import make_config
+from engine.events import PRESETS, solo_target
+
+from .autopilot_bench import SOLO_EVENTS, asymmetric_board
+
+MODULES: dict[str, ModuleType] = {"greedy": greedy, "hard": hard, "easy": easy}
+LEVELS = ("easy", "normal", "hard")
+SURE = 2.0  # standard errors a paired difference must stand out by to be called better or worse
+
+Override = tuple[str, str, object]  # (module, weight, new value)
+
+
+class TuneError(ValueError):
+    """A ``--try`` the tuner cannot apply; the message says what would be right."""
+
+
+def _weights(module: ModuleType) -> list[str]:
+    return sorted(k for k, v in vars(module).items()
+                  if k.isupper() and not k.startswith("_") and type(v) in (int, float, tuple, dict))
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        value = None
+    if type(value) not in (int, float):
+        raise TuneError(f"{what}: {text!r} is not a number (write it like 0.5 or 3)")
+    return float(value) if isinstance(value, float) else value
+
+
+def parse_variant(text: str) -> list[Override]:
+    """The overrides of one ``--try`` ("REACH=0.5 hard.MARGIN=1"), checked against the weights
+    that exist, with the value each weight will take (a whole new table for ``NAME.key``)."""
+    out: list[Override] = []
+    parts = text.replace(",", " ").split()
+    if not parts:
+        raise TuneError("an empty --try: give NAME=VALUE, for example REACH=0.5")
+    for part in parts:
+        name, eq, raw = part.partition("=")
+        if not eq or not name or not raw:
+            raise TuneError(f"{part!r}: write NAME=VALUE, for example REACH=0.5")
+        path = name.split(".")
+        module_name = path.pop(0) if path[0] in MODULES else "greedy"
+        module = MODULES[module_name]
+        if not path or not path[0]:
+            raise TuneError(f"{part!r}: name a weight after {module_name}., for example {module_name}.{_weights(module)[0]}")
+        weight, key = path[0], ".".join(path[1:])
+        if weight not in _weights(module):
+            raise TuneError(f"{module_name} has no weight {weight!r}; its weights: {', '.join(_weights(module))}")
+        current = getattr(module, weight)
+        if isinstance(current, dict):
+            if not key:
+                raise TuneError(f"{weight} is a table: change one entry, as {weight}.{next(iter(current))}=...")
+            match = next((k for k in current if str(k) == key), None)
+            if match is None:
+                raise TuneError(f"{weight} has no entry {key!r}; its entries: {', '.join(map(str, current))}")
+            value: object = {**current, match: _number(raw, part)}
+        elif isinstance(current, tuple):
+            if not key.isdigit() or int(key) >= len(current):
+                raise TuneError(f"{weight} is a list of {len(current)}: change one, as {weight}.0=... to "
+                                f"{weight}.{len(current) - 1}=...")
+            value = tuple(_number(raw, part) if i == int(key) else x for i, x in enumerate(current))
+        else:
+            if key:
+                raise TuneError(f"{weight} is a single number: write {module_name}.{weight}=VALUE")
+            value = _number(raw, part)
+        out.append((module_name, weight, value))
+    return out
+
+
+def label(overrides: Sequence[Override]) -> str:
+    return " ".join(f"{'' if m == 'greedy' else m + '.'}{w}={v!r}" for m, w, v in overrides) or "current weights"
+
+
+_SAVED: dict[tuple[str, str], object] = {}  # this process's weights as the code sets them
+
+
+def use(overrides: Sequence[Override]) -> None:
+    """Give this process the weights of ``overrides`` (and the code's own for every other
+    weight a previous call changed); the caches that hold values computed from weights are
+    emptied."""
+    for (module_name, weight), value in _SAVED.items():
+        setattr(MODULES[module_name], weight, value)
+    for module_name, weight, value in overrides:
+        _SAVED.setdefault((module_name, weight), getattr(MODULES[module_name], weight))
+        setattr(MODULES[module_name], weight, value)
+    greedy._track_table.cache_clear()
+
+
+def _game(task: tuple) -> tuple[int, int, int]:
+    """(variant index, game index, final score) of one solo game."""
+    variant, index, overrides, level, boards, seed, budget_s = task
+    use(overrides)
+    if boards == "asymmetric":
+        planet, corp = asymmetric_board(index)
+        config = make_config(1, planets=[planet], corporations=[corp], events=SOLO_EVENTS)
+    else:
+        config = make_config(1, events=SOLO_EVENTS)
+    state = play_game(config, seed, [level], budget_s=budget_s)
+    assert state.result is not None  # play_game plays to the end
+    return variant, index, state.result["players"][0]["total"]
+
+
+def compare(variants: Sequence[Sequence[Override]], *, games: int, first_seed: int = 60000,
+            level: str = "normal", boards: str = "standard", jobs: int = 1,
+            budget_s: float | None = None) -> list[dict]:
+    """Play the current weights (first) and every variant on the same seeded solo games; a
+    summary per variant: scores, mean, sd, target reached, and against the current weights the
+    paired mean difference, its standard error and a verdict."""
+    runs: list[Sequence[Override]] = [(), *variants]
+    tasks = [(v, i, list(over), level, boards, first_seed + i, budget_s)
+             for i in range(games) for v, over in enumerate(runs)]
+    if jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_game, tasks, chunksize=1))
+    else:
+        results = [_game(t) for t in tasks]
+        use(())
+    scores = [[0] * games for _ in runs]
+    for v, i, total in results:
+        scores[v][i] = total
+    target = solo_target(PRESETS[SOLO_EVENTS])["target"]
+    out = []
+    for v, over in enumerate(runs):
+        xs = scores[v]
+        line = {"variant": label(over), "scores": xs, "mean": statistics.mean(xs),
+                "sd": statistics.pstdev(xs), "reached": sum(x >= target for x in xs), "target": target}
+        if v:
+            diff = [a - b for a, b in zip(xs, scores[0])]
+            mean = statistics.mean(diff)
+            se = statistics.stdev(diff) / math.sqrt(games) if games > 1 else math.inf
+            line.update(diff=mean, se=se, verdict=_verdict(mean, se))
+        out.append(line)
+    return out
+
+
+def _verdict(diff: float, se: float) -> str:
+    if se == 0:
+        return "same games" if diff == 0 else ("better" if diff > 0 else "worse")
+    if diff >= SURE * se:
+        return "better"
+    if diff <= -SURE * se:
+        return "worse"
+    return "within the noise"
+
+
+def report(lines: list[dict], games: int, seconds: float) -> str:
+    head = f"{games} paired solo games each; solo target {lines[0]['target']}; {seconds:.0f} s"
+    rows = ["| variant | mean (sd) | target reached | against the current weights |",
+            "| --- | --- | --- | --- |"]
+    for line in lines:
+        vs = (f"{line['diff']:+.2f} (se {line['se']:.2f}): {line['verdict']}" if "diff" in line else "")
+        rows.append(f"| {line['variant']} | {line['mean']:.2f} ({line['sd']:.1f}) | "
+                    f"{line['reached']}/{len(line['scores'])} | {vs} |")
+    return "\n".join([head, *rows])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.tune", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--try", dest="tries", action="append", default=[], metavar="NAME=VALUE ...",
+                    help="a variant: weights to change, e.g. \"REACH=0.5 hard.MARGIN=1\" (repeat for more)")
+    ap.add_argument("--games", type=int, default=200, help="seeded solo games per variant (default 200)")
+    ap.add_argument("--first-seed", type=int, default=60000, help="seed of the first game (default 60000)")
+    ap.add_argument("--level", choices=LEVELS, default="normal")
+    ap.add_argument("--boards", choices=("standard", "asymmetric"), default="standard")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--budget", type=float, help="the hard level's CPU seconds per turn (default: its own)")
+    args = ap.parse_args(argv)
+    if args.games < 2:
+        ap.error("--games must be 2 or more: the spread of the differences needs two games")
+    if args.jobs < 1:
+        ap.error("--jobs must be 1 or more")
+    try:
+        variants = [parse_variant(t) for t in args.tries]
+    except TuneError as e:
+        ap.error(str(e))
+    start = time.perf_counter()
+    lines = compare(variants, games=args.games, first_seed=args.first_seed, level=args.level,
+                    boards=args.boards, jobs=args.jobs, budget_s=args.budget)
+    print(report(lines, args.games, time.perf_counter() - start))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

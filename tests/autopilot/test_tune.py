@@ -1,0 +1,74 @@
+"""`python -m bench.tune`, the self-play tuner of issue 20 ("tune the evaluation weights by
+self-play, many seeded games run in parallel processes"): the weights it changes are the ones
+the computer player uses, every variant plays the same seeded games as the current weights,
+and a mistyped weight gets a message that says what would be right, not a traceback."""
+import pytest
+
+from autopilot import evaluate, greedy, hard
+from bench import tune
+from engine import make_config, new_game
+
+
+def test_a_variant_changes_the_weights_the_player_uses_and_the_next_game_gets_the_code_s_own_back():
+    state = new_game(make_config(1, events="normal"), 5)
+    before = evaluate(state, 0)
+    reach, margin = greedy.LOOKAHEAD, hard.MARGIN
+    try:
+        tune.use(tune.parse_variant("LOOKAHEAD=3.0 hard.MARGIN=9"))
+        assert greedy.LOOKAHEAD == 3.0 and hard.MARGIN == 9
+        # track worths are cached from the weights: the cache is emptied, so the worth moves
+        assert evaluate(state, 0) > before + 1
+        tune.use(tune.parse_variant("TECH_VALUE.ignore_adjacency=0 POCKET.2=0.1"))
+        assert greedy.LOOKAHEAD == reach and hard.MARGIN == margin  # a variant changes only its own
+        assert greedy.TECH_VALUE["ignore_adjacency"] == 0 and greedy.TECH_VALUE["meteor_immunity"] == 1.0
+        assert greedy.POCKET[2] == 0.1 and len(greedy.POCKET) == 5
+    finally:
+        tune.use(())
+    assert evaluate(state, 0) == before
+    assert greedy.TECH_VALUE["ignore_adjacency"] == 1.5 and greedy.POCKET[2] == 0.7
+
+
+def test_variants_play_the_same_seeds_so_an_unchanged_weight_differs_by_exactly_nothing(capsys):
+    assert tune.main(["--games", "2", "--first-seed", "40004", "--try", f"REACH={greedy.REACH}",
+                      "--try", "TOP_PLACEMENTS=1"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("2 paired solo games each; solo target 58;")
+    assert lines[1] == "| variant | mean (sd) | target reached | against the current weights |"
+    current, same, narrow = ([c.strip() for c in line.strip("|").split(" | ")] for line in lines[3:6])
+    assert current[0] == "current weights" and current[3] == ""
+    assert same[0] == f"REACH={greedy.REACH!r}" and same[1] == current[1]
+    assert same[3] == "+0.00 (se 0.00): same games"
+    assert narrow[0] == "TOP_PLACEMENTS=1" and narrow[3].endswith(("better", "worse", "within the noise"))
+
+
+def test_the_comparison_pairs_games_by_seed_across_worker_processes():
+    lines = tune.compare([tune.parse_variant("COVER=0.03")], games=2, first_seed=40004, jobs=2)
+    assert lines[0]["scores"] == lines[1]["scores"]  # COVER is 0.03 already: the same games
+    alone = tune.compare([], games=2, first_seed=40004, jobs=1)
+    assert alone[0]["scores"] == lines[0]["scores"]  # one process or two: the same results
+
+
+@pytest.mark.parametrize("text, says", [
+    ("REACHH=0.5", "greedy has no weight 'REACHH'; its weights: "),
+    ("REACH", "'REACH': write NAME=VALUE, for example REACH=0.5"),
+    ("REACH=high", "REACH=high: 'high' is not a number (write it like 0.5 or 3)"),
+    ("TECH_VALUE=1", "TECH_VALUE is a table: change one entry, as TECH_VALUE.ignore_adjacency=..."),
+    ("TECH_VALUE.laser=1", "TECH_VALUE has no entry 'laser'; its entries: ignore_adjacency, "),
+    ("POCKET.7=1", "POCKET is a list of 5: change one, as POCKET.0=... to POCKET.4=..."),
+    ("hard.MARGIN.x=1", "MARGIN is a single number: write hard.MARGIN=VALUE"),
+    ("hard.=1", "'hard.=1': name a weight after hard., for example hard."),
+    ("", "an empty --try: give NAME=VALUE, for example REACH=0.5"),
+])
+def test_a_mistyped_variant_is_refused_with_what_would_be_right(text, says):
+    with pytest.raises(tune.TuneError) as e:
+        tune.parse_variant(text)
+    assert str(e.value).startswith(says)
+
+
+def test_the_command_line_refuses_a_bad_variant_before_playing_any_game(capsys):
+    with pytest.raises(SystemExit) as e:
+        tune.main(["--games", "2", "--try", "SYNERGYY=1"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "greedy has no weight 'SYNERGYY'" in err and "SYNERGY" in err and "Traceback" not in err
