@@ -39,12 +39,8 @@ def test_greedy_drives_a_rover_to_a_lifepod_on_boards_where_the_lifepod_is_then_
     assert placed >= 1 and not s.pending
 
 
-def test_hard_look_ahead_stays_within_its_budget_counted_in_work_not_time():
-    """The play-outs of one decision stop adding worlds once one more would pass the
-    decision's share of the budget, counted in states copied (the same on every machine)."""
-    sc = Scenario(4, 9)
-    g = sc.start()
-    seat = 0
+def _play_out_work(g, seat: int, budget: float) -> list[int]:
+    """The work (states copied) of each play-out of hard's decision for ``seat`` on ``g``."""
     spent: list[int] = []
     rollout = H.rollout
 
@@ -54,12 +50,20 @@ def test_hard_look_ahead_stays_within_its_budget_counted_in_work_not_time():
         spent.append(G.WORK[0] - start)
         return out
 
-    budget = 0.6
     H.rollout = counted
     try:
         H.choose_hard(view_for(g, seat), budget)
     finally:
         H.rollout = rollout
+    return spent
+
+
+def test_hard_look_ahead_stays_within_its_budget_counted_in_work_not_time():
+    """The play-outs of one decision stop adding worlds once one more would pass the
+    decision's share of the budget, counted in states copied (the same on every machine)."""
+    g = Scenario(4, 9).start()
+    budget = 0.6
+    spent = _play_out_work(g, 0, budget)
     allowance = budget * H.SHARE["pick"] * H.UNITS_PER_S
     assert spent, "the pick was looked ahead"
     per_world = 2  # two tiles in the depot: two play-outs a world
@@ -76,21 +80,8 @@ def test_a_solo_turn_played_out_to_the_final_score_spends_more_of_the_budget():
     while not (G._rounds_left(g) <= H.ENDGAME_ROUNDS and any(isinstance(a, Pick) for a in legal_actions(g, 0))):
         for action in play_turn(g, 0):
             apply(g, 0, action)
-    spent: list[int] = []
-    rollout = H.rollout
-
-    def counted(*args):
-        start = G.WORK[0]
-        out = rollout(*args)
-        spent.append(G.WORK[0] - start)
-        return out
-
     budget = 0.6
-    H.rollout = counted
-    try:
-        H.choose_hard(view_for(g, 0), budget)
-    finally:
-        H.rollout = rollout
+    spent = _play_out_work(g, 0, budget)
     share = budget * H.SHARE["pick"] / (1 - H.SHARE["turn"]) * H.UNITS_PER_S  # no station turn to pay for
     world = 2 * max(spent)  # two tiles in the depot: two play-outs a world
     assert H.SOLO_ENDGAME > H.SOLO > 1
