@@ -159,9 +159,11 @@ def _sd(xs) -> float:
     return statistics.pstdev(xs) if len(xs) > 1 else 0.0
 
 
-def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, asym_games: int = 0) -> list[dict]:
+def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, asym_games: int = 0,
+               tables: int | None = None) -> list[dict]:
     """The levels (issue 20): turn time per level, hard solo, hard against normal at 4
-    players, easy against normal at 2 players. ``budget_s``: the hard level's budget."""
+    players (``tables`` games, by default a quarter of ``hard_games``), easy against normal at
+    2 players. ``budget_s``: the hard level's budget."""
     budget = f"hard at a budget of {budget_s:g} s per turn" if budget_s is not None else \
         f"hard at its default budget ({HARD_BUDGET_S:g} s per turn)"
     positions = [midgame(seed) for seed in (range(1) if quick else range(3))]
@@ -196,7 +198,8 @@ def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, 
                          f"{budget}"))
     if asym_games:
         rows += asymmetric_rows("hard", asym_games, jobs, budget_s, target_share=0.5)
-    tables = 0 if quick else max(1, hard_games // 4)  # a whole 4-player game with hard seats: too long for --quick
+    if tables is None:  # a whole 4-player game with hard seats: too long for --quick
+        tables = 0 if quick else max(1, hard_games // 4)
     tasks = [(4, seed, ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2, None, budget_s)
              for seed in range(2000, 2000 + tables)]
     results = _run(_table, tasks, jobs) if tables else []
@@ -212,7 +215,7 @@ def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, 
     rows.append(row(f"4 players, 2 hard + 2 normal seats, {tables} tables: hard minus normal", round(diff, 1), "medals",
                     ">= 5", diff >= 5,
                     note=f"hard {_mean_sd(by['hard'])}, normal {_mean_sd(by['normal'])}; per table the difference "
-                         f"has sd {_sd(per_table):.1f}; standard boards, no event deck; {budget}"))
+                         f"has sd {_sd(per_table):.1f} (se {_sd(per_table) / len(per_table) ** 0.5:.2f}); standard boards, no event deck; {budget}"))
     return rows + easy_rows(hard_games, jobs)
 
 
@@ -296,7 +299,8 @@ def _run(fn, tasks: list, jobs: int) -> list:
 
 def measure(quick: bool = False, *, games: int | None = None, solo_games: int | None = None,
             greedy_games: int | None = None, jobs: int | None = None, hard_games: int | None = None,
-            hard_budget: float | None = None, levels_only: bool = False, asym_games: int | None = None) -> list[dict]:
+            hard_budget: float | None = None, levels_only: bool = False, asym_games: int | None = None,
+            hard_tables: int | None = None) -> list[dict]:
     """Rows {"what", "value", "unit", "target", "ok", "note"} for the shared bench table."""
     games = games if games is not None else (2 if quick else 200)
     solo_games = solo_games if solo_games is not None else (2 if quick else 200)
@@ -306,7 +310,7 @@ def measure(quick: bool = False, *, games: int | None = None, solo_games: int | 
     hard_budget = hard_budget if hard_budget is not None else (0.5 if quick else None)
     asym_games = asym_games if asym_games is not None else (0 if quick else 24)
     if levels_only:
-        return level_rows(quick, hard_games, jobs, hard_budget, asym_games)
+        return level_rows(quick, hard_games, jobs, hard_budget, asym_games, hard_tables)
     positions = [midgame(seed) for seed in (range(2) if quick else range(8))]
     t = time_turns(positions)
     med = median(t["turn"])
@@ -341,7 +345,7 @@ def measure(quick: bool = False, *, games: int | None = None, solo_games: int | 
                          f"median {statistics.median(solo):g}"))
     if asym_games:
         rows += asymmetric_rows("normal", 4 * asym_games, jobs)
-    return rows + level_rows(quick, hard_games, jobs, hard_budget, asym_games)
+    return rows + level_rows(quick, hard_games, jobs, hard_budget, asym_games, hard_tables)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -356,13 +360,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hard-budget", type=float, help="the hard level's CPU seconds per turn (default: its own)")
     ap.add_argument("--asym-games", type=int, help="solo games with the hard level on asymmetric boards (four "
                     "times as many with the normal level; default 24, none with --quick)")
+    ap.add_argument("--hard-tables", type=int, help="4-player tables of 2 hard and 2 normal seats (default: a "
+                    "quarter of --hard-games; the issue's figure is 100)")
     ap.add_argument("--levels-only", action="store_true", help="only the rows of the levels (easy, normal, hard)")
     args = ap.parse_args(argv)
     t = time.perf_counter()
     print(f"autopilot benchmark: {os.cpu_count()} cores, Python {platform.python_version()}", flush=True)
     rows = measure(args.quick, games=args.games, solo_games=args.solo_games, greedy_games=args.greedy_games,
                    jobs=args.jobs, hard_games=args.hard_games, hard_budget=args.hard_budget,
-                   levels_only=args.levels_only, asym_games=args.asym_games)
+                   levels_only=args.levels_only, asym_games=args.asym_games, hard_tables=args.hard_tables)
     for r in rows:
         print(f"{r['what']}: {r['value']} {r['unit']}  (target: {r['target']})")
         if r.get("note"):

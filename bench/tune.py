@@ -16,9 +16,12 @@ and spread, how often it reaches the solo target, and its paired difference agai
 current weights with its standard error: a change is worth keeping when the difference stands
 two standard errors or more above zero on seeds that were not used to choose it.
 
-Solo only: every seat of a game shares one process's weights, so a head-to-head comparison at
-one table would need weights per seat. The machine with many cores (``device``) runs the same
-command with a larger ``--jobs``; the results do not depend on the machine.
+``--table``: four-player tables instead, two hard and two normal seats (standard boards, no
+event deck, as the bench's hard-against-normal row); a game's figure is the hard seats' average
+minus the normal seats'. Every seat of a game shares one process's weights, so there only the
+hard level's own weights (``hard.NAME``) can change: a change of the heuristic would move the
+normal seats too. The machine with many cores (``device``) runs the same command with a larger
+``--jobs``; the results do not depend on the machine.
 """
 from __future__ import annotations
 
@@ -123,10 +126,19 @@ def use(overrides: Sequence[Override]) -> None:
     greedy._track_table.cache_clear()
 
 
-def _game(task: tuple) -> tuple[int, int, int]:
-    """(variant index, game index, final score) of one solo game."""
+def _game(task: tuple) -> tuple[int, int, float]:
+    """(variant index, game index, figure) of one game: the final score of a solo game; at a
+    table, the hard seats' average minus the normal seats'."""
     variant, index, overrides, level, boards, seed, budget_s = task
     use(overrides)
+    if boards == "table":
+        levels = ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2
+        state = play_game(make_config(4), seed, levels, budget_s=budget_s)
+        assert state.result is not None  # play_game plays to the end
+        by: dict[str, list[int]] = {"hard": [], "normal": []}
+        for p in state.result["players"]:
+            by[levels[p["seat"]]].append(p["total"])
+        return variant, index, statistics.mean(by["hard"]) - statistics.mean(by["normal"])
     if boards == "asymmetric":
         planet, corp = asymmetric_board(index)
         config = make_config(1, planets=[planet], corporations=[corp], events=SOLO_EVENTS)
@@ -140,9 +152,10 @@ def _game(task: tuple) -> tuple[int, int, int]:
 def compare(variants: Sequence[Sequence[Override]], *, games: int, first_seed: int = 60000,
             level: str = "normal", boards: str = "standard", jobs: int = 1,
             budget_s: float | None = None) -> list[dict]:
-    """Play the current weights (first) and every variant on the same seeded solo games; a
-    summary per variant: scores, mean, sd, target reached, and against the current weights the
-    paired mean difference, its standard error and a verdict."""
+    """Play the current weights (first) and every variant on the same seeded games (solo, or
+    with ``boards="table"`` 4-player tables of hard and normal seats); a summary per variant:
+    figures, mean, sd, target reached (solo), and against the current weights the paired mean
+    difference, its standard error and a verdict."""
     runs: list[Sequence[Override]] = [(), *variants]
     tasks = [(v, i, list(over), level, boards, first_seed + i, budget_s)
              for i in range(games) for v, over in enumerate(runs)]
@@ -152,15 +165,16 @@ def compare(variants: Sequence[Sequence[Override]], *, games: int, first_seed: i
     else:
         results = [_game(t) for t in tasks]
         use(())
-    scores = [[0] * games for _ in runs]
+    scores: list[list[float]] = [[0] * games for _ in runs]
     for v, i, total in results:
         scores[v][i] = total
     target = solo_target(PRESETS[SOLO_EVENTS])["target"]
     out = []
     for v, over in enumerate(runs):
         xs = scores[v]
-        line = {"variant": label(over), "scores": xs, "mean": statistics.mean(xs),
-                "sd": statistics.pstdev(xs), "reached": sum(x >= target for x in xs), "target": target}
+        line = {"variant": label(over), "scores": xs, "mean": statistics.mean(xs), "sd": statistics.pstdev(xs),
+                "reached": None if boards == "table" else sum(x >= target for x in xs), "target": target,
+                "table": boards == "table"}
         if v:
             diff = [a - b for a, b in zip(xs, scores[0])]
             mean = statistics.mean(diff)
@@ -181,13 +195,17 @@ def _verdict(diff: float, se: float) -> str:
 
 
 def report(lines: list[dict], games: int, seconds: float) -> str:
-    head = f"{games} paired solo games each; solo target {lines[0]['target']}; {seconds:.0f} s"
-    rows = ["| variant | mean (sd) | target reached | against the current weights |",
-            "| --- | --- | --- | --- |"]
+    if lines[0]["table"]:
+        head = f"{games} paired 4-player tables each (2 hard + 2 normal seats); {seconds:.0f} s"
+        rows = ["| variant | hard minus normal (sd) | against the current weights |", "| --- | --- | --- |"]
+    else:
+        head = f"{games} paired solo games each; solo target {lines[0]['target']}; {seconds:.0f} s"
+        rows = ["| variant | mean (sd) | target reached | against the current weights |",
+                "| --- | --- | --- | --- |"]
     for line in lines:
         vs = (f"{line['diff']:+.2f} (se {line['se']:.2f}): {line['verdict']}" if "diff" in line else "")
-        rows.append(f"| {line['variant']} | {line['mean']:.2f} ({line['sd']:.1f}) | "
-                    f"{line['reached']}/{len(line['scores'])} | {vs} |")
+        reached = "" if line["table"] else f"{line['reached']}/{len(line['scores'])} | "
+        rows.append(f"| {line['variant']} | {line['mean']:.2f} ({line['sd']:.1f}) | {reached}{vs} |")
     return "\n".join([head, *rows])
 
 
@@ -199,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-seed", type=int, default=60000, help="seed of the first game (default 60000)")
     ap.add_argument("--level", choices=LEVELS, default="normal")
     ap.add_argument("--boards", choices=("standard", "asymmetric"), default="standard")
+    ap.add_argument("--table", action="store_true", help="4-player tables of 2 hard and 2 normal seats instead "
+                    "of solo games: hard minus normal per table (only hard.NAME weights may change)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--budget", type=float, help="the hard level's CPU seconds per turn (default: its own)")
     args = ap.parse_args(argv)
@@ -210,9 +230,16 @@ def main(argv: list[str] | None = None) -> int:
         variants = [parse_variant(t) for t in args.tries]
     except TuneError as e:
         ap.error(str(e))
+    if args.table and args.boards != "standard":
+        ap.error("--table plays the standard boards (as the bench's hard-against-normal row): leave out --boards")
+    if args.table:
+        shared = sorted({f"{'' if m == 'greedy' else m + '.'}{w}" for v in variants for m, w, _x in v if m != "hard"})
+        if shared:
+            ap.error(f"--table: {', '.join(shared)} would change the normal seats too (every seat of a game shares "
+                     "the weights); only hard.NAME weights can be compared at a table")
     start = time.perf_counter()
     lines = compare(variants, games=args.games, first_seed=args.first_seed, level=args.level,
-                    boards=args.boards, jobs=args.jobs, budget_s=args.budget)
+                    boards="table" if args.table else args.boards, jobs=args.jobs, budget_s=args.budget)
     print(report(lines, args.games, time.perf_counter() - start))
     return 0
 

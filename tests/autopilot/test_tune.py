@@ -4,7 +4,7 @@ the computer player uses, every variant plays the same seeded games as the curre
 and a mistyped weight gets a message that says what would be right, not a traceback."""
 import pytest
 
-from autopilot import evaluate, greedy, hard
+from autopilot import evaluate, greedy, hard, play_game
 from bench import tune
 from engine import make_config, new_game
 
@@ -72,3 +72,21 @@ def test_the_command_line_refuses_a_bad_variant_before_playing_any_game(capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert "greedy has no weight 'SYNERGYY'" in err and "SYNERGY" in err and "Traceback" not in err
+
+
+def test_at_a_table_only_the_hard_level_s_weights_may_change(capsys):
+    with pytest.raises(SystemExit) as stop:
+        tune.main(["--table", "--games", "2", "--try", "REACH=0.5 hard.MARGIN=1"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "REACH would change the normal seats too" in err and "only hard.NAME weights" in err
+
+
+def test_a_table_s_figure_is_hard_minus_normal_on_the_same_seeded_table():
+    lines = tune.compare([], games=2, first_seed=2001, boards="table", jobs=2, budget_s=0.05)
+    current = lines[0]
+    levels = ["hard", "normal"] * 2  # an odd seed: hard sits first
+    state = play_game(make_config(4), 2001, levels, budget_s=0.05)
+    totals = {p["seat"]: p["total"] for p in state.result["players"]}
+    assert current["scores"][0] == (totals[0] + totals[2]) / 2 - (totals[1] + totals[3]) / 2
+    assert "paired 4-player tables" in tune.report(lines, 2, 1.0).splitlines()[0]
