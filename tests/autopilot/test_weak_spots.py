@@ -77,7 +77,7 @@ def test_a_solo_turn_played_out_to_the_final_score_spends_more_of_the_budget():
     Its decisions now get SOLO times their share, and SOLO_ENDGAME times in the last rounds,
     the ones played out to the final score, where the look-ahead gains most."""
     g = new_game(make_config(1, events="normal"), 40004)
-    while not (G._rounds_left(g) <= H.ENDGAME_ROUNDS and any(isinstance(a, Pick) for a in legal_actions(g, 0))):
+    while not (G._rounds_left(g) <= H.ENDGAME_ROUNDS and sum(isinstance(a, Pick) for a in legal_actions(g, 0)) > 1):
         for action in play_turn(g, 0):
             apply(g, 0, action)
     budget = 0.6
