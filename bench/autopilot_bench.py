@@ -159,6 +159,12 @@ def _sd(xs) -> float:
     return statistics.pstdev(xs) if len(xs) > 1 else 0.0
 
 
+def table_levels(seed: int) -> list[str]:
+    """The seats' levels at the hard-against-normal table of ``seed``: two of each, alternating,
+    hard first at an odd seed (so each level sits first as often)."""
+    return ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2
+
+
 def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, asym_games: int = 0,
                tables: int | None = None) -> list[dict]:
     """The levels (issue 20): turn time per level, hard solo, hard against normal at 4
@@ -200,8 +206,7 @@ def level_rows(quick: bool, hard_games: int, jobs: int, budget_s: float | None, 
         rows += asymmetric_rows("hard", asym_games, jobs, budget_s, target_share=0.5)
     if tables is None:  # a whole 4-player game with hard seats: too long for --quick
         tables = 0 if quick else max(1, hard_games // 4)
-    tasks = [(4, seed, ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2, None, budget_s)
-             for seed in range(2000, 2000 + tables)]
+    tasks = [(4, seed, table_levels(seed), None, budget_s) for seed in range(2000, 2000 + tables)]
     results = _run(_table, tasks, jobs) if tables else []
     by: dict[str, list[int]] = {"hard": [], "normal": []}
     for result in results:

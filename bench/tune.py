@@ -39,7 +39,7 @@ from autopilot import easy, greedy, hard, play_game
 from engine import make_config
 from engine.events import PRESETS, solo_target
 
-from .autopilot_bench import SOLO_EVENTS, asymmetric_board
+from .autopilot_bench import SOLO_EVENTS, asymmetric_board, table_levels
 
 MODULES: dict[str, ModuleType] = {"greedy": greedy, "hard": hard, "easy": easy}
 LEVELS = ("easy", "normal", "hard")
@@ -132,7 +132,7 @@ def _game(task: tuple) -> tuple[int, int, float]:
     variant, index, overrides, level, boards, seed, budget_s = task
     use(overrides)
     if boards == "table":
-        levels = ["hard", "normal"] * 2 if seed % 2 else ["normal", "hard"] * 2
+        levels = table_levels(seed)
         state = play_game(make_config(4), seed, levels, budget_s=budget_s)
         assert state.result is not None  # play_game plays to the end
         by: dict[str, list[int]] = {"hard": [], "normal": []}
