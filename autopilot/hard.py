@@ -35,11 +35,13 @@ import math
 import random
 
 from engine import data as D
+from engine import effects as F
 from engine import events as E
 from engine.actions import Action, Pick, Place, Turn, Undo
 from engine.errors import EngineError
 from engine.rules import apply, legal_actions, to_act
 from engine.state import GameState, copy
+from engine.station import depot_tops
 
 from .easy import view_seed
 from .greedy import WORK, _Greedy, _rounds_left, choose_quick, seat_choices
@@ -203,7 +205,8 @@ def _greedy_on(f: GameState, seat: int) -> Action | None:
 def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``sim`` (a state rebuilt from ``seat``'s view) with what the seat cannot see
     drawn at random from what is still possible: the tiles below each stack's top and the
-    order of the event cards to come. What the view shows stays as it is."""
+    order of the event cards to come; the other seats play their turn this round, which the
+    seat cannot see yet. What the view shows stays as it is."""
     world = copy(sim)
     st = world.station
     seen: set[int] = set()
@@ -225,7 +228,23 @@ def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
     ev = world.extra.get("events")
     if ev and ev["deck"]:
         _sample_events(world, ev, seat, rng)
+    _open_hidden_turns(world, seat)
     return world
+
+
+def _open_hidden_turns(world: GameState, seat: int) -> None:
+    """The other seats' turns this round, hidden from the seat until everyone has confirmed:
+    the view shows their planets as at the start of the round and their tiles still on the
+    station (whether they have confirmed or not), so in the world they take their turn from
+    there, as in the game. Left as they are, they would only confirm (or be done already):
+    the next round would open with their tiles still on offer and their planets unchanged."""
+    if world.phase != "turns":
+        return
+    for i, s in enumerate(world.seats):
+        if i != seat and s.step in ("wait", "done") and depot_tops(world, i):
+            s.step = "pick"
+            F.start_turn(world, i)  # the start-of-round movement they had (R3)
+            F.set_undo_point(s)
 
 
 def _sample_events(world: GameState, ev: dict, seat: int, rng: random.Random) -> None:

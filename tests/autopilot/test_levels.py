@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from autopilot import LEVELS, choose, level_name, play_game, play_turn, state_from_view
-from autopilot.hard import sample_world
+from autopilot.hard import rollout, sample_world
 from engine import apply, dump, legal_actions, make_config, view_for
 from engine import data as D
 from engine.actions import Undo
@@ -99,6 +99,33 @@ def test_a_sampled_world_keeps_what_the_seat_sees_and_draws_the_rest_from_its_st
     other = sample_world(sim, 0, random.Random(2))
     assert dump(other) != dump(world)  # another draw, another world
     assert dump(sample_world(sim, 0, random.Random(1))) == dump(world)
+
+
+def test_in_a_sampled_world_the_other_players_take_their_hidden_turn():
+    """Another player's turn this round is hidden until everyone confirms: the view shows
+    their planet as at the start of the round and their tile still on the station, whether
+    they have confirmed or not. In the hard level's worlds they play that turn (before, they
+    only confirmed: the next round opened with their tiles still on offer and their planets
+    unchanged)."""
+    g = play_game_until(4, seed=21, round_=5)
+    while g.phase == "rotate":
+        apply(g, g.active, choose(g, g.active, "normal"))
+    for seat in (1, 2):  # two other seats play and confirm their turn, unseen by seat 0
+        for action in play_turn(g, seat, "normal"):
+            apply(g, seat, action)
+    view = view_for(g, 0)
+    world = sample_world(state_from_view(view), 0, random.Random(3))
+    assert [s.step for s in world.seats] == ["pick", "pick", "pick", "pick"]
+    tiles = [len(s.board.tiles) for s in world.seats]
+    end = copy(world)
+    rollout(end, 0, world.round)
+    assert end.round == world.round + 1  # the round was played to its end and the next opened
+    assert [len(s.board.tiles) for s in end.seats[1:]] == [n + 1 for n in tiles[1:]]
+    seen = view_for(world, 0)  # what seat 0 sees is still what it saw, but that the others now play
+    assert [sv["step"] for sv in seen["seats"][1:]] == ["playing"] * 3
+    for sv in seen["seats"] + view["seats"]:
+        del sv["step"]
+    assert seen == view
 
 
 def play_game_until(players: int, seed: int, round_: int, **config):
