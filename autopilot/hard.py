@@ -5,8 +5,10 @@ it) it takes the greedy player's best few candidates and tries each on sampled w
 world is the state the seat sees (``state_from_view``) with what it cannot see filled in at
 random from what is still possible -- the order of the tiles below each stack's top (from
 the tiles of that stack not seen anywhere), the event cards still to come (from the cards
-not played yet, with the deck's colour counts). In each world each candidate is played, then
-the game goes on with the quick greedy policy to the end of the round, through the next
+not played yet, with the deck's colour counts), the civ cards in the piles (from the cards of
+their rank not seen); the other players' turns this round, which the seat sees only once all
+have confirmed, are still to play there. In each world each candidate is played, then the
+game goes on with the quick greedy policy to the end of the round, through the next
 round's station turn (another commander's: the first one listed) and the seat's next turn
 (the seat itself plays the full greedy policy); the seat's position is then worth the greedy
 evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this
@@ -205,8 +207,8 @@ def _greedy_on(f: GameState, seat: int) -> Action | None:
 def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``sim`` (a state rebuilt from ``seat``'s view) with what the seat cannot see
     drawn at random from what is still possible: the tiles below each stack's top and the
-    order of the event cards to come; the other seats play their turn this round, which the
-    seat cannot see yet. What the view shows stays as it is."""
+    order of the event cards to come, the civ cards in the piles; the other seats play their
+    turn this round, which the seat cannot see yet. What the view shows stays as it is."""
     world = copy(sim)
     st = world.station
     seen: set[int] = set()
@@ -228,8 +230,28 @@ def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
     ev = world.extra.get("events")
     if ev and ev["deck"]:
         _sample_events(world, ev, seat, rng)
+    _sample_civ_piles(world, seat, rng)
     _open_hidden_turns(world, seat)
     return world
+
+
+def _sample_civ_piles(world: GameState, seat: int, rng: random.Random) -> None:
+    """The civ cards in the piles: the view shows how many each holds, not which (the rebuilt
+    state repeats the rank's lowest card), unless the seat is choosing from one right now. They
+    are drawn from the cards of their rank the seat has not seen: not its own, nor another
+    player's immediate cards (another's end-game cards are hidden, so they stay possible)."""
+    if any(i.get("kind") in ("civ", "keep_civ") for i in world.seats[seat].pending):
+        return  # the piles on show are real
+    seen = set(world.seats[seat].corp.civ_cards)
+    for i, s in enumerate(world.seats):
+        if i != seat:
+            seen |= {c for c in s.corp.civ_cards if D.civ_card(c).timing == "immediate"}
+    cards = D.civ_cards()
+    for rank, pile in sorted(world.civ_piles.items()):
+        pool = sorted(c for c, card in cards.items() if str(card.rank) == rank and c not in seen)
+        if pile and len(pool) >= len(pile):
+            world.civ_piles[rank] = sorted(rng.sample(pool, len(pile)))
+            seen |= set(world.civ_piles[rank])
 
 
 def _open_hidden_turns(world: GameState, seat: int) -> None:
