@@ -20,8 +20,9 @@ Levels (``LEVELS``; ``greedy``, the normal level's old name, is still accepted):
   normal  (default) the heuristic below.
   hard    determinized look-ahead (``hard``): at the station turn, the pick and the placement
           the heuristic's best few candidates are each played on sampled worlds (hidden stack
-          tiles and event cards drawn from what is still possible) to the seat's next turn,
-          and the best mean wins; a CPU budget per whole turn (default 1.5 s), counted in
+          tiles, event cards and civ cards drawn from what is still possible; the other
+          players' turns of the round, hidden until all confirm, played there) to the seat's
+          next turn, and the best mean wins; a CPU budget per whole turn (default 1.5 s), counted in
           states copied rather than by a clock, sets the number of worlds, so decisions stay
           deterministic.
 Every level but random decides from ``view_for(state, seat)`` alone.
