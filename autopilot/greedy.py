@@ -47,6 +47,19 @@ REACH_DECAY = 0.8  # per further step
 NO_ROVER_POD = 0.2  # a lifepod while no rover is on the planet (one may still come)
 OBJ_SHAPE = 0.8  # share of a private objective's medals credited for progress (progress ** OBJ_POWER)
 OBJ_POWER = 3
+OBJ_CHANCE_MIX = 1.0  # share of a private objective's credit from its chance below (the rest: the curve above)
+# The chance that a private objective not met yet will be met by the end, given the part done
+# (0..1) and the rounds left: 1 / (1 + exp(-(a + b * part + c * rounds / 10))), fitted by logistic
+# regression on 18,036 (objective, round) samples of 300 solo games at normal (seeds 50000-50299).
+# The curve alone credited 0.41 of the 5 medals for 8 tenths of a 2 x 5 rectangle 8 to 12 rounds
+# from the end, met 35 times in 55, and 0.1 for a track objective half way up, met 33 times in 37.
+OBJ_CHANCE = {
+    "rectangle:10": (-8.03, 6.01, 3.51),  # 2 x 5
+    "rectangle:9": (-5.73, 4.10, 2.69),  # 3 x 3
+    "area_with_resources": (-7.88, 7.46, 3.62),
+    "all_covered": (-8.01, 7.14, 5.44),
+    "track_at_max": (-11.16, 13.38, 6.03),  # biomass, rover, tech and water pooled (civ was always met)
+}
 UNKNOWN_ITEM = 0.5
 ITEM_VALUE = {"line": 0.8, "teleport": 0.8, "extra_tile": 2.5}
 EPS = 1e-6
@@ -64,15 +77,18 @@ OPTIONAL_MARGIN = 0.2  # an optional use (a tech, a lifepod move) must gain this
 
 # Chance the greedy player meets a private objective of each kind (used to choose which to keep),
 # as measured: objectives kept and met over 150 solo games (normal event deck, standard boards).
-_OBJ_PRIOR = {"rectangle": 0.12, "area_with_resources": 0.15, "track_at_max": 0.3,
-              "resources_on_planet_at_most": 0.5, "collected_at_least": 0.05, "collected_more_than": 0.75,
+_OBJ_PRIOR = {"rectangle": 0.36, "area_with_resources": 0.43, "track_at_max": 0.81,
+              "resources_on_planet_at_most": 0.44, "collected_at_least": 0.02, "collected_more_than": 0.89,
               "all_covered": 0.3}
 
 _OBJ_PRIOR_DETAIL: dict[tuple[str, str | None], float] = {
-    ("track_at_max", "civ"): 0.95, ("track_at_max", "water"): 0.6, ("track_at_max", "biomass"): 0.3,
-    ("track_at_max", "rover"): 0.2, ("track_at_max", "tech"): 0.25, ("rectangle", "biomass"): 0.45,
-    ("rectangle", "rover"): 0.22, ("rectangle", "tech"): 0.2, ("area_with_resources", "civ"): 0.3,
-    ("area_with_resources", "biomass"): 0.27}
+    ("track_at_max", "civ"): 0.95, ("track_at_max", "water"): 0.92, ("track_at_max", "tech"): 0.87,
+    ("track_at_max", "biomass"): 0.68, ("track_at_max", "rover"): 0.55,
+    ("rectangle", "biomass"): 0.63, ("rectangle", "civ"): 0.33, ("rectangle", "tech"): 0.29,
+    ("rectangle", "rover"): 0.27, ("rectangle", "energy"): 0.26, ("rectangle", "water"): 0.22,
+    ("area_with_resources", "tech"): 0.62, ("area_with_resources", "rover"): 0.52,
+    ("area_with_resources", "biomass"): 0.49, ("area_with_resources", "energy"): 0.39,
+    ("area_with_resources", "water"): 0.39, ("area_with_resources", "civ"): 0.26}
 _BOARD_PRIVATE = ("rectangle", "area_with_resources", "resources_on_planet_at_most", "all_covered")
 _BOARD_NEIGHBOUR = ("resources_on_edge", "largest_area", "area_count", "resources_on_planet")
 
@@ -214,6 +230,18 @@ def _components(mask: int) -> tuple[int, ...]:
 def _progress(share: float) -> float:
     """Credit for a private objective part done (0..1), before it is met."""
     return OBJ_SHAPE * share ** OBJ_POWER
+
+
+def _chance(key: str, part: float, rounds: float) -> float:
+    """Credit for a private objective not met yet (0..1): the fitted chance of meeting it
+    (OBJ_CHANCE) mixed with the progress curve (OBJ_CHANCE_MIX)."""
+    curve = _progress(part)
+    coef = OBJ_CHANCE.get(key) or OBJ_CHANCE.get(key.partition(":")[0])
+    if coef is None or OBJ_CHANCE_MIX <= 0:
+        return curve
+    a, b, c = coef
+    z = max(-30.0, min(30.0, a + b * part + c * rounds / 10))
+    return (1 - OBJ_CHANCE_MIX) * curve + OBJ_CHANCE_MIX / (1 + math.exp(-z))
 
 
 def _pockets(free: int) -> float:
@@ -472,18 +500,20 @@ class _Greedy:
             for w in _windows(self.planet_id, cond["width"], cond["height"], cond.get("any_orientation", True)):
                 if not w & other:
                     best = max(best, (w & tm).bit_count())
-            return 1.0 if best == need else _progress(best / need) * live
+            return 1.0 if best == need else (_chance(f"rectangle:{need}", best / need, self.rounds) if live else 0.0)
         if kind == "area_with_resources":
             tm = terr.get(cond["terrain"], 0)
             im = icons.get(cond["terrain"], 0)
             best = max(((comp & im).bit_count() for comp in _components(tm)), default=0)
-            return 1.0 if best >= cond["min_resources"] else _progress(best / cond["min_resources"]) * live
+            if best >= cond["min_resources"]:
+                return 1.0
+            return _chance(kind, best / cond["min_resources"], self.rounds) if live else 0.0
         if kind == "track_at_max":
             tr = self.corp_def.tracks.get(cond["track"])
             if tr is None:
                 return 0.0
             pos = corp.trackers[cond["track"]]
-            return 1.0 if pos >= tr.top else _progress(pos / tr.top) * live
+            return 1.0 if pos >= tr.top else (_chance(f"{kind}:{cond['track']}", pos / tr.top, self.rounds) if live else 0.0)
         if kind == "resources_on_planet_at_most":
             count = (icons.get(cond["resource"], 0)).bit_count()
             if not live:
@@ -504,7 +534,7 @@ class _Greedy:
             if not total:
                 return 1.0
             share = (target & occ).bit_count() / total
-            return 1.0 if share >= 1 else _progress(share) * live
+            return 1.0 if share >= 1 else (_chance(kind, share, self.rounds) if live else 0.0)
         try:  # a kind this player does not know: met or not
             return 1.0 if private_met(sim, self.seat, cond) else 0.0
         except (NotImplementedError, KeyError):

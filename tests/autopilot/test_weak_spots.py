@@ -80,7 +80,7 @@ def test_a_solo_turn_played_out_to_the_final_score_spends_more_of_the_budget():
     while not (G._rounds_left(g) <= H.ENDGAME_ROUNDS and sum(isinstance(a, Pick) for a in legal_actions(g, 0)) > 1):
         for action in play_turn(g, 0):
             apply(g, 0, action)
-    budget = 0.6
+    budget = H.BUDGET_S  # a smaller one leaves room for one world whatever the share (a play-out to the end: ~0.15 s)
     spent = _play_out_work(g, 0, budget)
     share = budget * H.SHARE["pick"] / (1 - H.SHARE["turn"]) * H.UNITS_PER_S  # no station turn to pay for
     world = 2 * max(spent)  # two tiles in the depot: two play-outs a world
@@ -159,3 +159,20 @@ def test_greedy_turns_the_station_to_the_depot_whose_tile_is_worth_most():
     for action in play_turn(g, 0):
         apply(g, 0, action)
     assert _covered(g, 0, "F7 F8 F9")
+
+
+def test_a_private_objective_not_met_yet_is_worth_its_chance_of_being_met():
+    """Eight tenths of a 2 x 5 rectangle 8 to 12 rounds from the end went on to be met 35
+    times in 55 (300 solo games at normal), and a track objective half way up 33 times in 37:
+    the old progress curve credited them 0.41 and 0.1 of the 5 medals, so the player built
+    toward its objectives only when nearly done. The credit now follows the
+    fitted chance: more for more of it done, less with fewer rounds left, never a full 1."""
+    parts = [i / 10 for i in range(10)]
+    for key in G.OBJ_CHANCE:
+        for rounds in (1, 3, 6, 10, 16):
+            row = [G._chance(key, p, rounds) for p in parts]
+            assert row == sorted(row) and 0 < row[0] and row[-1] < 1, (key, rounds)
+        assert G._chance(key, 0.5, 10) >= G._chance(key, 0.5, 3), key
+    assert G._chance("track_at_max:biomass", 0.5, 10) > 5 * G._progress(0.5)
+    assert G._chance("rectangle:10", 0.8, 10) - G._chance("rectangle:10", 0.5, 10) > 0.3  # 1.5 medals and more
+    assert G._chance("track_at_max:fuel", 0.5, 10) == G._chance("track_at_max:biomass", 0.5, 10)  # any track
