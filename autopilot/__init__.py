@@ -43,8 +43,11 @@ R is the number of rounds expected after this one (depots, free squares, event c
   pieces    collected lifepods and meteorites as scored (civ cards included); those still on
             the planet by how close the nearest rover is; rovers on the planet.
   cards     end-game civ cards as scored; civ milestones waiting for the civ step.
-  objectives private objectives: 5 if met, else 5 x 0.8 x progress^3 (largest rectangle that
-            may still be completed, icons in one area, share of ice or land covered ...);
+  objectives private objectives: 5 if met, else 5 x the chance of meeting it by the end, from
+            the part done (largest rectangle that may still be completed, icons in one area,
+            share of ice or land covered, tracker's height) and the rounds left: a logistic
+            fit to solo games at normal (greedy.OBJ_CHANCE); kinds without a fit 5 x 0.8 x
+            part^3;
             neighbour objectives: 2 plus or minus a smooth share of 3 by the lead over the
             neighbour (as they stood at the start of the round), exact at the end.
   pending   unsettled items at their typical worth, so that any settling order compares
