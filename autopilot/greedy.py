@@ -153,6 +153,13 @@ def _cell_lines(planet_id: str) -> tuple:
     return tuple(tuple(i for i, (m, _n, _md) in enumerate(lines) if m >> c & 1) for c in range(D.SIZE * D.SIZE))
 
 
+@lru_cache(maxsize=16_384)  # the same tile shapes at the same squares come back in every decision
+def _lines_through(planet_id: str, mask: int) -> tuple[int, ...]:
+    """The indexes in ``_lines`` of the lines through any square of ``mask``, in order."""
+    cell_lines = _cell_lines(planet_id)
+    return tuple(sorted({i for c in D.cells_of(mask) for i in cell_lines[c]}))
+
+
 @cache
 def _distances(planet_id: str) -> tuple:
     """Rover steps between any two squares of the planet (orthogonal steps on grid squares)."""
@@ -233,6 +240,7 @@ def _progress(share: float) -> float:
     return OBJ_SHAPE * share ** OBJ_POWER
 
 
+@lru_cache(maxsize=4096)  # a few parts and quarter rounds come back in every play-out
 def _chance(key: str, part: float, rounds: float) -> float:
     """Credit for a private objective not met yet (0..1): the fitted chance of meeting it
     (OBJ_CHANCE) mixed with the progress curve (OBJ_CHANCE_MIX)."""
@@ -318,7 +326,6 @@ class _Greedy:
         self.ice = planet.ice_mask
         self.edge = planet.edge_mask
         self.lines = _lines(self.planet_id)
-        self.cell_lines = _cell_lines(self.planet_id)
         self.dist = _distances(self.planet_id)
         self.corp_id = s.corp.corp_id
         self.corp_def = D.corporation(self.corp_id)
@@ -330,6 +337,7 @@ class _Greedy:
         self.rover_value = self.tf * (0.5 + 0.5 * min(3, len(b.lifepods)))
         self.covered = _covered(s.corp)
         self.columns = _columns(self.corp_id, s.corp)
+        self._advances: dict[tuple[str, int], float] = {}  # advance_value's answers in this decision
         self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value, self.covered.get(t, ()))
                        for t in self.corp_def.tracks}
         self.opponents = []  # (criterion, their value)
@@ -354,6 +362,13 @@ class _Greedy:
 
     def advance_value(self, track: str, pos: int) -> float:
         """Worth of one advance of ``track`` from ``pos``, benefits claimed included."""
+        key = (track, pos)
+        worth = self._advances.get(key)
+        if worth is None:
+            worth = self._advances[key] = self._advance_value(track, pos)
+        return worth
+
+    def _advance_value(self, track: str, pos: int) -> float:
         track = self.columns.get(track, track)  # Makeshift: the column the tracker stands in
         table = self.tracks.get(track)
         if table is None:
@@ -471,12 +486,18 @@ class _Greedy:
             return 0.3 * min(item.get("count", 1), len(b.meteorites))
         return ITEM_VALUE.get(kind, UNKNOWN_ITEM)
 
-    def _objectives(self, sim: GameState, occ: int, terr: dict, icons: dict) -> float:
+    def _objectives(self, sim: GameState, occ: int, terr: dict, icons: dict,
+                    known: dict[int, float] | None = None) -> float:
         """Private objectives (5 x share) and neighbour objectives (medals expected) for a
-        planet with covered squares ``occ`` and terrain / icon masks ``terr`` / ``icons``."""
+        planet with covered squares ``occ`` and terrain / icon masks ``terr`` / ``icons``.
+        ``known``: the worth of private objectives already worked out (by their place in the
+        seat's list)."""
         v = 0.0
-        for card in sim.seats[self.seat].corp.objectives:
-            v += 5 * self._private(sim, D.objective_card(card).private, occ, terr, icons)
+        for i, card in enumerate(sim.seats[self.seat].corp.objectives):
+            if known is not None and i in known:
+                v += known[i]
+            else:
+                v += 5 * self._private(sim, D.objective_card(card).private, occ, terr, icons)
         R = self.rounds
         for crit, theirs in self.opponents:
             mine = self._neighbour(sim, self.seat, crit, (terr, icons))
@@ -506,7 +527,11 @@ class _Greedy:
             best = 0
             for w in _windows(self.planet_id, cond["width"], cond["height"], cond.get("any_orientation", True)):
                 if not w & other:
-                    best = max(best, (w & tm).bit_count())
+                    n = (w & tm).bit_count()
+                    if n > best:
+                        best = n
+                        if n == need:
+                            break
             return 1.0 if best == need else self._unmet(f"rectangle:{need}", best / need)
         if kind == "area_with_resources":
             tm = terr.get(cond["terrain"], 0)
@@ -599,10 +624,16 @@ class _Greedy:
         for comp in _components(free):
             for c in D.cells_of(comp):
                 comps[c] = comp
-        board_objectives = any(D.objective_card(c).private["kind"] in _BOARD_PRIVATE for c in s.corp.objectives) \
+        conds = [D.objective_card(c).private for c in s.corp.objectives]
+        board_objectives = any(cond["kind"] in _BOARD_PRIVATE for cond in conds) \
             or any(crit["kind"] in _BOARD_NEIGHBOUR for crit, _ in self.opponents)
         icons = _board_masks(b)[1]
-        return {"occ": occ, "free": free, "comps": comps, "met": met, "icons": icons,
+        fixed = {i: 5 * self._private(sim, cond, occ, terr, icons)  # the same wherever the tile goes
+                 for i, cond in enumerate(conds) if cond["kind"] not in _BOARD_PRIVATE}
+        shapes = {i: self._before_placing(cond, occ, terr, icons) for i, cond in enumerate(conds)
+                  if board_objectives and cond["kind"] in ("rectangle", "area_with_resources")}
+        return {"occ": occ, "free": free, "comps": comps, "met": met, "icons": icons, "fixed": fixed, "shapes": shapes,
+                "private": len(conds),
                 "objectives": self._objectives(sim, occ, terr, icons) if board_objectives else None, "sim": sim,
                 "rovers": {p: ROVER_ON_PLANET + 0.5 for p in rovers}, "pods": pods, "terr": terr,
                 "immune": any(t.code == "meteor_immunity"
@@ -618,10 +649,7 @@ class _Greedy:
             bf = 0.0
         pk = self.pk
         out = 0.0
-        touched = set()
-        for c in D.cells_of(add):
-            touched.update(self.cell_lines[c])
-        for i in sorted(touched):
+        for i in _lines_through(self.planet_id, add):
             mask, n, medals = self.lines[i]
             before = pk[n - (mask & occ).bit_count()] * (bf if mask & met else 1.0)
             after = pk[n - (mask & occ2).bit_count()] * (bf if mask & met2 else 1.0)
@@ -665,14 +693,79 @@ class _Greedy:
             if tname in self.want_terrain:
                 score += SAME_TERRAIN * (D.halo(tmask) & board_terr.get(tname, 0)).bit_count()
         if sb["objectives"] is not None:  # objectives that depend on where tiles lie
-            terr2 = dict(board_terr)
-            for tname, tmask in terr:
-                terr2[tname] = terr2.get(tname, 0) | tmask
-            icons2 = dict(sb["icons"])
-            for icon, sq in icons:
-                icons2[icon] = icons2.get(icon, 0) | 1 << sq
-            score += self._objectives(sb["sim"], sb["occ"] | mask, terr2, icons2) - sb["objectives"]
+            known = dict(sb["fixed"])
+            for i, before in sb["shapes"].items():
+                known[i] = 5 * self._placed(before, terr, icons)
+            terr2, icons2 = board_terr, sb["icons"]
+            if len(known) < sb["private"] or self.opponents:  # others read the board with the tile on it
+                terr2 = dict(board_terr)
+                for tname, tmask in terr:
+                    terr2[tname] = terr2.get(tname, 0) | tmask
+                icons2 = dict(sb["icons"])
+                for icon, sq in icons:
+                    icons2[icon] = icons2.get(icon, 0) | 1 << sq
+            score += self._objectives(sb["sim"], sb["occ"] | mask, terr2, icons2, known) - sb["objectives"]
         return score
+
+    def _before_placing(self, cond: dict, occ: int, terr: dict, icons: dict) -> tuple:
+        """What ``_placed`` needs of a rectangle or area objective on the board before a tile
+        is placed: the rectangles not spoilt yet by their squares of the terrain (most first),
+        or the areas of the terrain with their icons."""
+        tm = terr.get(cond["terrain"], 0)
+        if cond["kind"] == "rectangle":
+            other = occ & ~tm
+            windows = _windows(self.planet_id, cond["width"], cond["height"], cond.get("any_orientation", True))
+            ranked = sorted((((w & tm).bit_count(), w) for w in windows if not w & other), key=lambda x: -x[0])
+            return cond, other, ranked
+        im = icons.get(cond["terrain"], 0)
+        return cond, im, [(comp, (comp & im).bit_count()) for comp in _components(tm)]
+
+    def _placed(self, before: tuple, terr: tuple, icons: tuple) -> float:
+        """``_private``'s share of a rectangle or area objective once a tile with terrain masks
+        ``terr`` and icons ``icons`` (as ``_shape_at`` gives them) is placed, worked out from
+        the board before (``_before_placing``): only the rectangles and areas the tile touches
+        change."""
+        cond = before[0]
+        tmask = 0
+        for name, m in terr:
+            if name == cond["terrain"]:
+                tmask = m
+        if cond["kind"] == "rectangle":
+            _cond, other, ranked = before
+            need = cond["width"] * cond["height"]
+            mask = 0
+            for _name, m in terr:
+                mask |= m
+            other |= mask & ~tmask
+            gain = tmask.bit_count()
+            best = 0
+            for n, w in ranked:
+                if n + gain <= best:  # no rectangle further down can do better
+                    break
+                if w & mask:
+                    if w & other:
+                        continue
+                    n += (w & tmask).bit_count()
+                if n > best:
+                    best = n
+                    if n == need:
+                        break
+            return 1.0 if best == need else self._unmet(f"rectangle:{need}", best / need)
+        _cond, im, areas = before
+        near = tmask | D.halo(tmask)
+        joined = best = 0
+        for comp, n in areas:
+            if comp & near:
+                joined |= comp
+            elif n > best:
+                best = n
+        if tmask:
+            for icon, sq in icons:
+                if icon == cond["terrain"]:
+                    im |= 1 << sq
+            for comp in _components(joined | tmask):
+                best = max(best, (comp & im).bit_count())
+        return 1.0 if best >= cond["min_resources"] else self._unmet("area_with_resources", best / cond["min_resources"])
 
     # ------------------------------------------------------------ decisions
     def _fork(self, sim: GameState) -> GameState:

@@ -124,6 +124,7 @@ def use(overrides: Sequence[Override]) -> None:
         _SAVED.setdefault((module_name, weight), getattr(MODULES[module_name], weight))
         setattr(MODULES[module_name], weight, value)
     greedy._track_table.cache_clear()
+    greedy._chance.cache_clear()
 
 
 def _game(task: tuple) -> tuple[int, int, float]:

@@ -11,7 +11,7 @@ import autopilot.hard as H
 from autopilot import play_turn
 from engine import apply, legal_actions, make_config, new_game, view_for
 from engine import data as D
-from engine.actions import Pick, Resolve
+from engine.actions import Pick, Place, Resolve
 from engine.rules import seat_depot, seat_position, station_slots
 from engine.scenario import Scenario, tile_id
 
@@ -176,3 +176,44 @@ def test_a_private_objective_not_met_yet_is_worth_its_chance_of_being_met():
     assert G._chance("track_at_max:biomass", 0.5, 10) > 5 * G._progress(0.5)
     assert G._chance("rectangle:10", 0.8, 10) - G._chance("rectangle:10", 0.5, 10) > 0.3  # 1.5 medals and more
     assert G._chance("track_at_max:fuel", 0.5, 10) == G._chance("track_at_max:biomass", 0.5, 10)  # any track
+
+
+@pytest.mark.parametrize("planet", ["ksb-4156", "pajitnov"])
+def test_the_quick_objective_share_of_a_placement_is_the_share_worked_out_afresh(planet):
+    """Every placement's static score credits the rectangle and area objectives the tile would
+    build; it works them out from the board before the tile (only the rectangles and areas the
+    tile touches can change), which must give exactly the share a full count gives, or the
+    player would rank placements differently. Checked for every legal placement of the tiles
+    of a whole solo game at normal, every other round."""
+    g = Scenario(1, 11, planets=[planet]).seat(0).objectives(39, 50, 45).start()
+    checked = 0
+    kinds = set()
+    while g.phase != "over":
+        actions = play_turn(g, 0)
+        if not any(isinstance(a, Place) for a in actions):
+            for action in actions:
+                apply(g, 0, action)
+            continue
+        apply(g, 0, actions[0])  # the pick: now the tile is in hand
+        places = [a for a in legal_actions(g, 0) if isinstance(a, Place)]
+        if places and g.round % 2:
+            greedy = G._Greedy(g, 0)
+            sb = greedy._static_board(g)
+            conds = [D.objective_card(c).private for c in g.seats[0].corp.objectives]
+            tile = g.seats[0].hand
+            for a in places:
+                mask, terr, _meteor, icons = G._shape_at(tile, a.orient, a.anchor)
+                terr2, icons2 = dict(sb["terr"]), dict(sb["icons"])
+                for name, m in terr:
+                    terr2[name] = terr2.get(name, 0) | m
+                for icon, sq in icons:
+                    icons2[icon] = icons2.get(icon, 0) | 1 << sq
+                for i, before in sb["shapes"].items():
+                    afresh = greedy._private(g, conds[i], sb["occ"] | mask, terr2, icons2)
+                    assert greedy._placed(before, terr, icons) == afresh, (g.round, a, conds[i])
+                    checked += 1
+                    kinds.add((conds[i]["kind"], conds[i].get("width")))
+        for action in actions[1:]:
+            apply(g, 0, action)
+    assert checked > 1000 and kinds == {("rectangle", 3), ("rectangle", 2), ("area_with_resources", None)}
+
