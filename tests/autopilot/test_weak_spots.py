@@ -11,7 +11,7 @@ import autopilot.hard as H
 from autopilot import play_turn
 from engine import apply, legal_actions, make_config, new_game, view_for
 from engine import data as D
-from engine.actions import Pick, Place, Resolve
+from engine.actions import DropObjective, Pick, Place, Resolve
 from engine.rules import seat_depot, seat_position, station_slots
 from engine.scenario import Scenario, tile_id
 
@@ -217,3 +217,18 @@ def test_the_quick_objective_share_of_a_placement_is_the_share_worked_out_afresh
             apply(g, 0, action)
     assert checked > 1000 and kinds == {("rectangle", 3), ("rectangle", 2), ("area_with_resources", None)}
 
+
+def test_a_solo_player_puts_back_the_track_objective_its_corporation_rarely_meets():
+    """Offered 2 x 5 rectangles of biomass and tech, the tech track at the top and the land
+    covered, Universal Coalition puts back the land (its tech track reached the top 87% of the
+    time). Jump Drive's tech track loses medals as it rises (5 at the first space, 1 at the
+    top), and Makeshift's trackers drift between columns: over 80 games each they met that
+    objective 0 times in 13, so both put it back instead."""
+    assert D.corporation("jump_drive").tracks["tech"].medal_at[1] > D.corporation("jump_drive").tracks["tech"].medal_at[15]
+    dropped = {}
+    for corp in ("universal_coalition", "jump_drive", "makeshift"):
+        g = new_game(make_config(1, planets=["ksb-4156"], corporations=[corp], events="normal"), 4018)
+        assert sorted(g.seats[0].corp.objective_offer) == [50, 51, 56, 64]  # the same offer for each
+        dropped[corp] = play_turn(g, 0)[0]
+    assert dropped == {"universal_coalition": DropObjective(64), "jump_drive": DropObjective(56),
+                       "makeshift": DropObjective(56)}
