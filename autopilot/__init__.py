@@ -72,7 +72,9 @@ Decisions:
             where the worth rises (closer to the pieces); then the seat confirms.
   rotation  the commander tries the six station turns and keeps the one whose depot gives it
             the best placement.
-  objective keeps the private objectives it meets most often (priors measured over games).
+  objective keeps the private objectives it meets most often (priors measured over games;
+            Makeshift and Jump Drive by their own rates for the track objectives their
+            boards make hard).
   unknown   any other action is judged by simulating it; failing that, the first legal one.
 A decision simulates at most SIM_BUDGET copies with full care, then finishes with the quick
 policy, so a turn full of choices stays fast.
