@@ -38,7 +38,8 @@ R is the number of rounds expected after this one (depots, free squares, event c
             techs), each weighted by the chance to get there -- the next turn's one or two
             steps weigh most (the one-turn look-ahead on tracker benefits); medals as the
             corporation board counts them; unlocked techs worth a little while rounds remain.
-            A Makeshift tracker counts in the column it stands in; a Cosmos Inc track is
+            A Makeshift tracker counts in the column it stands in, its tracks 1.25 times
+            (every step is a choice of column: TRACK_SCALE); a Cosmos Inc track is
             counted without the spaces its lifepods cover (jumped for free, worth nothing).
   pieces    collected lifepods and meteorites as scored (civ cards included); those still on
             the planet by how close the nearest rover is; rovers on the planet.

@@ -38,6 +38,11 @@ SAME_TERRAIN = 0.06  # static score: per side against the same terrain the objec
 SYNERGY = 1.2  # with PATCH 0.4 and REACH 0.6 (were 1.0, 0.7, 0.8): solo at normal +0.67 medals over
 PATCH = 0.4  # 500 paired seeds (se 0.32), scanned one by one then together on fresh seeds
 MOVE_STEP = 0.15
+# A corporation's tracker worths (the track tables) times this. Makeshift's trackers choose a
+# column at every step, and its board pays them more than the tables expect: at 1.25, normal
+# solo on KSB-4156 +1.24 medals over 250 paired seeds (se 0.49; 122000-122249) and +1.4 over
+# 500 in all; at 1.4 +0.58, at 1.5 +1.13 over 150; Universal Coalition at 1.25: -0.10 (se 0.47).
+TRACK_SCALE = {"makeshift": 1.25}
 CIV_RANK = {1: 1.5, 2: 2.0, 3: 2.5, 4: 3.0}
 TECH_VALUE = {"ignore_adjacency": 1.5, "store_biomass_patches": 0.3, "rover_move_plus_n": 0.8,
               "double_water_from_tile_placement": 1.2, "meteor_immunity": 1.0}
@@ -1096,7 +1101,7 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
     on by 0 to 2f spaces, f the advances still expected on one track) plus the benefits
     ahead, each weighted by the chance to get there (the next step or two weigh most: the
     one-turn look-ahead). ``covered`` spaces (Cosmos Inc's lifepods) are jumped for free and
-    give nothing: the track is counted without them."""
+    give nothing: the track is counted without them. All times the corporation's TRACK_SCALE."""
     tr = D.corporation(corp_id).tracks[track]
     tf = min(1.0, rounds / 6)
     span = 2 * ADVANCES_PER_ROUND * rounds
@@ -1113,7 +1118,7 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
             if chance <= 0:
                 break
             ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value) for x in tr.benefits[spaces[i + j]])
-        worth.append(medals + ahead)
+        worth.append((medals + ahead) * TRACK_SCALE.get(corp_id, 1.0))
     by_space = dict(zip(spaces, worth))
     out, below = [], worth[0]
     for p in range(tr.top + 1):  # a covered space (never stood on) takes the worth of the space below it
