@@ -824,6 +824,13 @@ class _Greedy:
         must = self._shortlist(sim, [a for a in resolves if a.item not in optional], fast)
         if must:  # items to settle before confirming: the best first
             kinds = {i["id"]: i.get("kind") for i in sim.seats[self.seat].pending}
+            if fast:  # Makeshift's shifts and Cosmos Inc's lifepods by the tables, not a copy each
+                shifts = [a for a in must if kinds.get(a.item) == "shift"]
+                if shifts:
+                    return self._shift_quick(sim, shifts)
+                pods = [a for a in must if kinds.get(a.item) == "pod"]
+                if pods and self.corp_id == "cosmos_inc":
+                    return self._pod_quick(sim, pods)
             deep = not fast and len(must) <= SETTLE_LIMIT and any(kinds.get(a.item) in SETTLE_KINDS for a in must)
             best, _ = self._best_sim(sim, must, settle=deep)
             if best is not None:
@@ -853,6 +860,67 @@ class _Greedy:
         if can_confirm:
             return Confirm()
         return acts[0]
+
+    def _shift_quick(self, sim: GameState, shifts: list[Resolve]) -> Resolve:
+        """The Makeshift shift worth most by the track tables alone: the worth of the space
+        reached (its column's table) over the space left, what is printed there, and the techs
+        the move switches on or off; no state is copied."""
+        corp = sim.seats[self.seat].corp
+        items = {i["id"]: i for i in sim.seats[self.seat].pending}
+        cols = {t: self.columns.get(t, t) for t in corp.trackers}
+        tracks = self.corp_def.tracks
+        techs = [(t.level, TECH_VALUE.get(t.code, 1.0) * self.tf) for t in self.corp_def.techs]
+        on = sum(w for level, w in techs if tech_unlocked(self.corp_id, corp.trackers, level, corp.special))
+        best, best_val = shifts[0], -math.inf
+        for a in shifts:
+            item = items[a.item]
+            t = item["track"]
+            col, _, row_text = a.value.partition(" ")
+            if col not in tracks or not row_text.isdigit():
+                continue
+            row = int(row_text)
+            if (col, row) == (cols[t], corp.trackers[t]):  # staying on the rover track's top
+                val = sum(self._benefit(b) for b in tracks[col].repeat_at_top)
+            else:
+                val = self.tracks[col][row] - self.tracks[cols[t]][corp.trackers[t]]
+                if item.get("claim", True):
+                    val += sum(self._benefit(b) for b in tracks[col].benefits[row] if b[0] not in item.get("skip", ()))
+                special = {**corp.special, "col": {**cols, t: col}}
+                trackers = {**corp.trackers, t: row}
+                val += sum(w for level, w in techs if tech_unlocked(self.corp_id, trackers, level, special)) - on
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best
+
+    def _pod_quick(self, sim: GameState, pods: list[Resolve]) -> Resolve:
+        """Where a Cosmos Inc lifepod goes, by ``_pod_worth`` alone: no state is copied."""
+        best, best_val = pods[0], -math.inf
+        for a in pods:
+            val = self._pod_worth(sim, a.value)
+            if val > best_val + EPS:
+                best, best_val = a, val
+        return best
+
+    def _pod_worth(self, sim: GameState, spot: str) -> float:
+        """What a Cosmos Inc lifepod put on ``spot`` adds to the position's worth, by the track
+        tables: the scoring area its medal; a track space what the tracker gains by jumping it
+        (the track counted without that space), less a tech it switches off."""
+        corp = sim.seats[self.seat].corp
+        if spot == "score":
+            return 2.0 if SPACE_CITIZEN in corp.civ_cards else 1.0
+        t, _, p_text = spot.partition(" ")
+        if t not in self.tracks or not p_text.isdigit():
+            return -math.inf
+        p, pos = int(p_text), corp.trackers[t]
+        cov = _covered(corp).get(t, ())
+        before = _track_table(self.corp_id, t, self.rounds, self.rover_value, cov)
+        after = _track_table(self.corp_id, t, self.rounds, self.rover_value, tuple(sorted((*cov, p))))
+        val = after[pos] - before[pos]
+        level = next((lv for lv, at in self.corp_def.tech_positions.items() if at == p), None) if t == "tech" else None
+        if level is not None and tech_unlocked(self.corp_id, corp.trackers, level, corp.special):
+            tech = next((x for x in self.corp_def.techs if x.level == level), None)
+            val -= TECH_VALUE.get(tech.code, 1.0) * self.tf if tech else 0.0
+        return val
 
     def _move(self, sim: GameState, moves: list[Move]) -> Move | None:
         """The first step toward the lifepod or meteorite worth most that this turn's movement
