@@ -12,12 +12,12 @@ from autopilot import play_game, play_turn
 from engine import apply, legal_actions, make_config, new_game, view_for
 from engine import data as D
 from engine.actions import DropObjective, Pick, Place, Resolve
-from engine.rules import seat_depot, seat_position, station_slots
 from engine.corporations.base import board_of
+from engine.rules import seat_depot, seat_position, station_slots
 from engine.scenario import Scenario, tile_id
 from engine.state import copy
-from engine.view import state_from_view
 from engine.station import depot_tops
+from engine.view import state_from_view
 
 ROVER_TECH_DOMINO = 56  # rover/tech, small stack
 ROVER_TECH_LARGE = 48  # rover/tech N5, large stack
