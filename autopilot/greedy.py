@@ -824,13 +824,9 @@ class _Greedy:
         must = self._shortlist(sim, [a for a in resolves if a.item not in optional], fast)
         if must:  # items to settle before confirming: the best first
             kinds = {i["id"]: i.get("kind") for i in sim.seats[self.seat].pending}
-            if fast:  # Makeshift's shifts and Cosmos Inc's lifepods by the tables, not a copy each
-                shifts = [a for a in must if kinds.get(a.item) == "shift"]
-                if shifts:
-                    return self._shift_quick(sim, shifts)
-                pods = [a for a in must if kinds.get(a.item) == "pod"]
-                if pods and self.corp_id == "cosmos_inc":
-                    return self._pod_quick(sim, pods)
+            quick = self._quick_item(sim, must, kinds) if fast else None
+            if quick is not None:
+                return quick
             deep = not fast and len(must) <= SETTLE_LIMIT and any(kinds.get(a.item) in SETTLE_KINDS for a in must)
             best, _ = self._best_sim(sim, must, settle=deep)
             if best is not None:
@@ -861,51 +857,52 @@ class _Greedy:
             return Confirm()
         return acts[0]
 
-    def _shift_quick(self, sim: GameState, shifts: list[Resolve]) -> Resolve:
-        """The Makeshift shift worth most by the track tables alone: the worth of the space
-        reached (its column's table) over the space left, what is printed there, and the techs
-        the move switches on or off; no state is copied."""
+    def _quick_item(self, sim: GameState, must: list[Resolve], kinds: dict) -> Resolve | None:
+        """The quick policy's choice, judged by the track tables instead of a copy of the game
+        per value, for the choices that would cost most copies: a Makeshift shift (a space at
+        every advance) and a Cosmos Inc lifepod (some eighty spots). None for other items."""
+        for kind, worth in (("shift", self._shift_worth), ("pod", self._pod_worth)):
+            acts = [a for a in must if kinds.get(a.item) == kind]
+            if acts and (kind == "shift" or self.corp_id == "cosmos_inc"):
+                best, best_val = acts[0], -math.inf
+                for a in acts:
+                    val = worth(sim, a)
+                    if val > best_val + EPS:  # the first one on a tie
+                        best, best_val = a, val
+                return best
+        return None
+
+    def _shift_worth(self, sim: GameState, shift: Resolve) -> float:
+        """What a Makeshift shift adds by the track tables: the worth of the space reached (its
+        column's table) over the space left, what is printed there, and the techs the move
+        switches on or off."""
         corp = sim.seats[self.seat].corp
-        items = {i["id"]: i for i in sim.seats[self.seat].pending}
-        cols = {t: self.columns.get(t, t) for t in corp.trackers}
+        item = next(i for i in sim.seats[self.seat].pending if i["id"] == shift.item)
+        t = item["track"]
+        cols = {x: self.columns.get(x, x) for x in corp.trackers}
         tracks = self.corp_def.tracks
-        techs = [(t.level, TECH_VALUE.get(t.code, 1.0) * self.tf) for t in self.corp_def.techs]
-        on = sum(w for level, w in techs if tech_unlocked(self.corp_id, corp.trackers, level, corp.special))
-        best, best_val = shifts[0], -math.inf
-        for a in shifts:
-            item = items[a.item]
-            t = item["track"]
-            col, _, row_text = a.value.partition(" ")
-            if col not in tracks or not row_text.isdigit():
-                continue
-            row = int(row_text)
-            if (col, row) == (cols[t], corp.trackers[t]):  # staying on the rover track's top
-                val = sum(self._benefit(b) for b in tracks[col].repeat_at_top)
-            else:
-                val = self.tracks[col][row] - self.tracks[cols[t]][corp.trackers[t]]
-                if item.get("claim", True):
-                    val += sum(self._benefit(b) for b in tracks[col].benefits[row] if b[0] not in item.get("skip", ()))
-                special = {**corp.special, "col": {**cols, t: col}}
-                trackers = {**corp.trackers, t: row}
-                val += sum(w for level, w in techs if tech_unlocked(self.corp_id, trackers, level, special)) - on
-            if val > best_val + EPS:
-                best, best_val = a, val
-        return best
+        col, _, row_text = shift.value.partition(" ")
+        if col not in tracks or not row_text.isdigit():
+            return -math.inf
+        row = int(row_text)
+        if (col, row) == (cols[t], corp.trackers[t]):  # staying on the rover track's top
+            return sum(self._benefit(b) for b in tracks[col].repeat_at_top)
+        val = self.tracks[col][row] - self.tracks[cols[t]][corp.trackers[t]]
+        if item.get("claim", True):
+            val += sum(self._benefit(b) for b in tracks[col].benefits[row] if b[0] not in item.get("skip", ()))
+        trackers, special = {**corp.trackers, t: row}, {**corp.special, "col": {**cols, t: col}}
+        for tech in self.corp_def.techs:
+            now = tech_unlocked(self.corp_id, corp.trackers, tech.level, corp.special)
+            then = tech_unlocked(self.corp_id, trackers, tech.level, special)
+            val += (then - now) * TECH_VALUE.get(tech.code, 1.0) * self.tf
+        return val
 
-    def _pod_quick(self, sim: GameState, pods: list[Resolve]) -> Resolve:
-        """Where a Cosmos Inc lifepod goes, by ``_pod_worth`` alone: no state is copied."""
-        best, best_val = pods[0], -math.inf
-        for a in pods:
-            val = self._pod_worth(sim, a.value)
-            if val > best_val + EPS:
-                best, best_val = a, val
-        return best
-
-    def _pod_worth(self, sim: GameState, spot: str) -> float:
-        """What a Cosmos Inc lifepod put on ``spot`` adds to the position's worth, by the track
-        tables: the scoring area its medal; a track space what the tracker gains by jumping it
-        (the track counted without that space), less a tech it switches off."""
+    def _pod_worth(self, sim: GameState, pod: Resolve) -> float:
+        """What a Cosmos Inc lifepod put on the spot ``pod`` names adds to the position's worth,
+        by the track tables: the scoring area its medal; a track space what the tracker gains by
+        jumping it (the track counted without that space), less a tech it switches off."""
         corp = sim.seats[self.seat].corp
+        spot = pod.value
         if spot == "score":
             return 2.0 if SPACE_CITIZEN in corp.civ_cards else 1.0
         t, _, p_text = spot.partition(" ")

@@ -278,7 +278,7 @@ def test_makeshift_play_outs_choose_a_shift_from_the_track_tables_as_the_full_si
         kinds = {i["id"]: i.get("kind") for i in sim.seats[self.seat].pending}
         if len(actions) > 1 and all(isinstance(a, Resolve) and kinds.get(a.item) == "shift" for a in actions):
             start = G.WORK[0]
-            quick = self._shift_quick(sim, list(actions))
+            quick = self._quick_item(sim, list(actions), kinds)
             copies += G.WORK[0] - start
             seen += 1
             same += quick == out[0]
@@ -318,11 +318,12 @@ def test_cosmos_inc_play_outs_weigh_every_lifepod_spot_exactly_as_a_simulation_d
         apply(f, 0, a)
         simulated[a.value] = greedy.value(f) - greedy.value(sim)
     start = G.WORK[0]
-    quick = {a.value: greedy._pod_worth(sim, a.value) for a in spots}
+    quick = {a.value: greedy._pod_worth(sim, a) for a in spots}
     assert G.WORK[0] == start
     for spot, worth in simulated.items():
         assert quick[spot] - quick["score"] == pytest.approx(worth - simulated["score"], abs=1e-9), spot
-    assert simulated[greedy._pod_quick(sim, spots).value] == pytest.approx(max(simulated.values()), abs=1e-9)
+    choice = greedy._quick_item(sim, spots, {pod["id"]: "pod"})
+    assert choice is not None and simulated[choice.value] == pytest.approx(max(simulated.values()), abs=1e-9)
 
 
 def test_makeshift_and_cosmos_inc_play_outs_cost_about_what_other_boards_cost():
