@@ -890,12 +890,7 @@ class _Greedy:
         val = self.tracks[col][row] - self.tracks[cols[t]][corp.trackers[t]]
         if item.get("claim", True):
             val += sum(self._benefit(b) for b in tracks[col].benefits[row] if b[0] not in item.get("skip", ()))
-        trackers, special = {**corp.trackers, t: row}, {**corp.special, "col": {**cols, t: col}}
-        for tech in self.corp_def.techs:
-            now = tech_unlocked(self.corp_id, corp.trackers, tech.level, corp.special)
-            then = tech_unlocked(self.corp_id, trackers, tech.level, special)
-            val += (then - now) * TECH_VALUE.get(tech.code, 1.0) * self.tf
-        return val
+        return val + self._techs_switched(corp, {**corp.trackers, t: row}, {**corp.special, "col": {**cols, t: col}})
 
     def _pod_worth(self, sim: GameState, pod: Resolve) -> float:
         """What a Cosmos Inc lifepod put on the spot ``pod`` names adds to the position's worth,
@@ -912,12 +907,15 @@ class _Greedy:
         cov = _covered(corp).get(t, ())
         before = _track_table(self.corp_id, t, self.rounds, self.rover_value, cov)
         after = _track_table(self.corp_id, t, self.rounds, self.rover_value, tuple(sorted((*cov, p))))
-        val = after[pos] - before[pos]
-        level = next((lv for lv, at in self.corp_def.tech_positions.items() if at == p), None) if t == "tech" else None
-        if level is not None and tech_unlocked(self.corp_id, corp.trackers, level, corp.special):
-            tech = next((x for x in self.corp_def.techs if x.level == level), None)
-            val -= TECH_VALUE.get(tech.code, 1.0) * self.tf if tech else 0.0
-        return val
+        pods = {**corp.special, "pods": [*corp.special.get("pods", []), [t, p]]}
+        return after[pos] - before[pos] + self._techs_switched(corp, corp.trackers, pods)
+
+    def _techs_switched(self, corp: Corp, trackers: dict[str, int], special: dict) -> float:
+        """The worth of the techs that ``trackers`` and board pieces ``special`` would switch on
+        (counted up) or off (down) against the corporation as it stands."""
+        return sum((tech_unlocked(self.corp_id, trackers, tech.level, special)
+                    - tech_unlocked(self.corp_id, corp.trackers, tech.level, corp.special))
+                   * TECH_VALUE.get(tech.code, 1.0) * self.tf for tech in self.corp_def.techs)
 
     def _move(self, sim: GameState, moves: list[Move]) -> Move | None:
         """The first step toward the lifepod or meteorite worth most that this turn's movement
