@@ -18,7 +18,8 @@ Levels (``LEVELS``; ``greedy``, the normal level's old name, is still accepted):
   easy    the heuristic below with a new player's habits (``easy``): fewer placements looked
           at, and each position's worth off by a steady random error (sd EASY_NOISE medals).
   normal  (default) the heuristic below.
-  hard    determinized look-ahead (``hard``): at the station turn, the pick and the placement
+  hard    determinized look-ahead (``hard``): at the station turn, the pick, the placement and
+          each item to settle with more than one value (a synergy's track, a civ card ...)
           the heuristic's best few candidates are each played on sampled worlds (hidden stack
           tiles, event cards and civ cards drawn from what is still possible; the other
           players' turns of the round, hidden until all confirm, played there) to the seat's

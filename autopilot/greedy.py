@@ -979,6 +979,20 @@ class _Greedy:
                 best, best_val = a, val
         return best, best_val
 
+    def ranked_values(self, sim: GameState, resolves: Sequence[Resolve]) -> list[tuple[Resolve, float]]:
+        """Values for items to settle with the worth of the position each one leaves, best
+        first (the first one on a tie); a value the rebuilt state cannot take is left out."""
+        out: list[tuple[float, int, Resolve]] = []
+        for i, a in enumerate(resolves):
+            f = self._fork(sim)
+            try:
+                apply(f, self.seat, a)
+            except (EngineError, NotImplementedError):
+                continue
+            out.append((self.value(f), i, a))
+        out.sort(key=lambda x: (-x[0], x[1]))
+        return [(a, v) for v, _i, a in out]
+
     def _settle(self, f: GameState) -> None:
         """Play the rest of the seat's current step on ``f`` with the quick policy (at most
         MAX_ACTIONS_PER_STEP actions: this is only an estimate)."""

@@ -1,7 +1,8 @@
 """The hard computer player: determinized look-ahead over the greedy player.
 
-At the turn's big decisions (the commander's station turn, the tile to pick, where to place
-it) it takes the greedy player's best few candidates and tries each on sampled worlds: a
+At the turn's decisions (the commander's station turn, the tile to pick, where to place it,
+the value chosen for each item to settle that has more than one) it takes the greedy
+player's best few candidates and tries each on sampled worlds: a
 world is the state the seat sees (``state_from_view``) with what it cannot see filled in at
 random from what is still possible -- the order of the tiles below each stack's top (from
 the tiles of that stack not seen anywhere), the event cards still to come (from the cards
@@ -18,7 +19,7 @@ choice by MARGIN medals at least and the gain stands out of its spread over the 
 standard errors; every candidate sees the same worlds, so a world's luck cancels out, and a
 single world never overrules the greedy choice): with few worlds, a lucky draw must not trade
 away a sound move.
-Other decisions (items to settle, rover moves, confirming) are the greedy player's.
+Other decisions (optional uses, rover moves, confirming) are the greedy player's.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
 decisions (SHARE; a seat with no station turn to make gives that share to its pick and
@@ -39,7 +40,7 @@ import random
 from engine import data as D
 from engine import effects as F
 from engine import events as E
-from engine.actions import Action, Pick, Place, Turn, Undo
+from engine.actions import Action, Pick, Place, Resolve, Turn, Undo
 from engine.errors import EngineError
 from engine.rules import apply, legal_actions, to_act
 from engine.state import GameState, copy
@@ -52,17 +53,21 @@ BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 UNITS_PER_S = 6900  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
 # over 312 play-outs on a 2-core machine, 4 players at round 9 and solo (4,500 to 8,000 a second by play-out)
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
-SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4}  # the turn's budget by decision (the rest: the greedy's own)
+SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1}  # the turn's budget by decision (the rest: the
+# greedy's own); "settle": each choice of a value for an item to settle (which track a synergy
+# advances, which civ card to keep, where a rover lands ...), of which a turn has one to three
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
 TOP_TURNS = 3  # station turns tried by the commander
+TOP_SETTLE = 6  # values tried for an item to settle (a longer list: the greedy's best by one step)
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
 # (5 rather than 3: solo hard +1.1 medals over 40 paired seeds, se 0.5)
 MAX_ROLLOUT_ACTIONS = 2000
-SOLO = 1.25  # a solo turn's decisions: this many times their share (measured over 80 turns that place
-# a tile: at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s, too near the budget)
+SOLO = 1.1  # a solo turn's decisions: this many times their share (measured over 80 turns that place
+# a tile: at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s, too near the budget; 1.25
+# until the items to settle were looked ahead at, which took the median from 1.10 s to 1.27 s)
 SOLO_ENDGAME = 2.6  # ... in the rounds played out to the final score (SOLO 1.4 with this: solo hard
 # +0.82 medals over 40 paired seeds, se 0.56, and +0.60, se 0.33, over 40 more)
 
@@ -159,6 +164,15 @@ def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -
         tried: list[Action] = [first]
         tried.extend(a for a in ranked if a != first)
         return "place", tried[:TOP_PLACES]
+    if isinstance(first, Resolve) and not any(i["id"] == first.item and i.get("optional")
+                                              for i in sim.seats[seat].pending):
+        g = _Greedy(sim, seat)
+        same = g._shortlist(sim, [a for a in legal if isinstance(a, Resolve) and a.item == first.item], fast=False)
+        if len(same) > TOP_SETTLE:  # a long list (a Cosmos Inc lifepod's eighty spots): the best by one step
+            same = [a for a, _v in g.ranked_values(sim, same)]
+        values: list[Action] = [first]
+        values.extend(a for a in same if a != first)
+        return "settle", values[:TOP_SETTLE]
     return "", [first]
 
 
