@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 
 from engine import corporations as corps
@@ -963,9 +963,9 @@ class _Greedy:
                 break
         return out
 
-    def _best_sim(self, sim: GameState, actions: Sequence[Action], settle: bool = False) -> tuple[Action | None, float]:
-        """The action whose simulated result is worth most (the first one on a tie)."""
-        best, best_val = None, -math.inf
+    def _worths(self, sim: GameState, actions: Sequence[Action], settle: bool = False) -> Iterator[tuple[Action, float]]:
+        """(action, worth of its simulated result) for each action in order (``settle``: the
+        rest of the step played first); an action the rebuilt state cannot take is left out."""
         for a in actions:
             f = self._fork(sim)
             try:
@@ -974,24 +974,21 @@ class _Greedy:
                     self._settle(f)
             except (EngineError, NotImplementedError):  # e.g. an item kind the rebuilt state cannot settle
                 continue
-            val = self.value(f)
+            yield a, self.value(f)
+
+    def _best_sim(self, sim: GameState, actions: Sequence[Action], settle: bool = False) -> tuple[Action | None, float]:
+        """The action whose simulated result is worth most (the first one on a tie)."""
+        best, best_val = None, -math.inf
+        for a, val in self._worths(sim, actions, settle):
             if val > best_val + EPS:
                 best, best_val = a, val
         return best, best_val
 
-    def ranked_values(self, sim: GameState, resolves: Sequence[Resolve]) -> list[tuple[Resolve, float]]:
+    def ranked_values(self, sim: GameState, resolves: Sequence[Resolve]) -> list[tuple[Action, float]]:
         """Values for items to settle with the worth of the position each one leaves, best
         first (the first one on a tie); a value the rebuilt state cannot take is left out."""
-        out: list[tuple[float, int, Resolve]] = []
-        for i, a in enumerate(resolves):
-            f = self._fork(sim)
-            try:
-                apply(f, self.seat, a)
-            except (EngineError, NotImplementedError):
-                continue
-            out.append((self.value(f), i, a))
-        out.sort(key=lambda x: (-x[0], x[1]))
-        return [(a, v) for v, _i, a in out]
+        ranked = sorted(enumerate(self._worths(sim, resolves)), key=lambda x: (-x[1][1], x[0]))
+        return [(a, v) for _i, (a, v) in ranked]
 
     def _settle(self, f: GameState) -> None:
         """Play the rest of the seat's current step on ``f`` with the quick policy (at most

@@ -167,9 +167,10 @@ def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -
     if isinstance(first, Resolve) and not any(i["id"] == first.item and i.get("optional")
                                               for i in sim.seats[seat].pending):
         g = _Greedy(sim, seat)
-        same = g._shortlist(sim, [a for a in legal if isinstance(a, Resolve) and a.item == first.item], fast=False)
+        same: list[Action] = list(g._shortlist(
+            sim, [a for a in legal if isinstance(a, Resolve) and a.item == first.item], fast=False))
         if len(same) > TOP_SETTLE:  # a long list (a Cosmos Inc lifepod's eighty spots): the best by one step
-            same = [a for a, _v in g.ranked_values(sim, same)]
+            same = [a for a, _v in g.ranked_values(sim, [a for a in same if isinstance(a, Resolve)])]
         values: list[Action] = [first]
         values.extend(a for a in same if a != first)
         return "settle", values[:TOP_SETTLE]
