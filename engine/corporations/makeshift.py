@@ -20,12 +20,21 @@ class Makeshift(Board):
 
     def tech_on(self, trackers, special, level):
         pos = D.corporation(self.id).tech_positions.get(level)
-        cols = columns(special)
-        return pos is not None and any(cols[t] == "tech" and trackers[t] >= pos for t in TRACKS)
+        if pos is None:
+            return False
+        moved = special.get("col")  # asked for often (every tech check): no copy of the columns
+        if not moved:
+            return trackers["tech"] >= pos
+        if moved.get("tech", "tech") == "tech" and trackers["tech"] >= pos:
+            return True
+        for t, col in moved.items():
+            if col == "tech" and trackers[t] >= pos:
+                return True
+        return False
 
     def taken(self, corp, track) -> set[tuple[str, int]]:
-        cols = columns(corp.special)
-        return {(cols[t], corp.trackers[t]) for t in TRACKS if t != track}
+        moved = corp.special.get("col") or {}
+        return {(moved.get(t, t), corp.trackers[t]) for t in TRACKS if t != track}
 
     def seen(self, state, corp, track) -> list[str]:
         seen = corp.special.get("seen") or {}
@@ -36,7 +45,7 @@ class Makeshift(Board):
         civ and tech are neighbours), or sideways (tech 3)."""
         corp = corp_of(state, seat)
         cdef = cdef_of(state, seat)
-        col = columns(corp.special)[track]
+        col = column(corp.special, track)
         row = corp.trackers[track]
         taken = self.taken(corp, track)
         i = TRACKS.index(col)
@@ -52,11 +61,15 @@ class Makeshift(Board):
         return None  # every step is a choice: see advance
 
     def can_rise(self, state, seat, track):
+        corp = corp_of(state, seat)  # asked for often: straight up, the usual answer, first
+        col, row = column(corp.special, track), corp.trackers[track] + 1
+        if row <= cdef_of(state, seat).tracks[col].top and (col, row) not in self.taken(corp, track):
+            return True
         return bool(self.targets(state, seat, track))
 
     def repeats_at_top(self, state, seat, track):
         corp = corp_of(state, seat)
-        return columns(corp.special)[track] == "rover" and corp.trackers[track] >= cdef_of(state, seat).tracks["rover"].top
+        return column(corp.special, track) == "rover" and corp.trackers[track] >= cdef_of(state, seat).tracks["rover"].top
 
     def advance(self, state, seat, track, times, *, source, claim, skip):
         if times > 0:
@@ -73,7 +86,7 @@ class Makeshift(Board):
 
     def regress_target(self, state, seat, track):  # straight down, onto a free space
         corp = corp_of(state, seat)
-        col = columns(corp.special)[track]
+        col = column(corp.special, track)
         pos = corp.trackers[track]
         return (col, pos - 1) if pos > 0 and (col, pos - 1) not in self.taken(corp, track) else None
 
@@ -135,6 +148,11 @@ class Makeshift(Board):
         highest = self.tech_on(trackers, special, 5)  # tech 5: the column's highest tracker (D9)
         return {t: cdef.tracks[cols[t]].medal_at[max(trackers[u] for u in TRACKS if cols[u] == cols[t])
                                                   if highest else trackers[t]] for t in TRACKS}
+
+
+def column(special: dict, track: str) -> str:
+    """Makeshift: the column the ``track`` tracker stands in."""
+    return (special.get("col") or {}).get(track, track)
 
 
 def columns(special: dict) -> dict[str, str]:
