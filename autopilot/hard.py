@@ -26,7 +26,8 @@ decisions (SHARE; a seat with no station turn to make gives that share to its pi
 placement; in a solo game, whose turns have no station turn and few decisions, each gets SOLO
 times its share, and SOLO_ENDGAME times in the rounds played out to the final score, where the
 look-ahead gains most: the median solo turn stays within the budget, the last rounds take up
-to about twice as long) and counted in work units, not by a clock: the states the greedy policy
+to about twice as long; a Makeshift shift, of which a turn has several, gets half an item's
+share and never the endgame's) and counted in work units, not by a clock: the states the greedy policy
 copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second. Worlds are added while
 one more (at the mean cost so far) stays within the decision's share, so a costly position
 gets fewer worlds and the same position always gets the same decision on any machine. The
@@ -53,9 +54,15 @@ BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 UNITS_PER_S = 6900  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
 # over 312 play-outs on a 2-core machine, 4 players at round 9 and solo (4,500 to 8,000 a second by play-out)
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
-SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1}  # the turn's budget by decision (the rest: the
-# greedy's own); "settle": each choice of a value for an item to settle (which track a synergy
-# advances, which civ card to keep, where a rover lands ...), of which a turn has one to three
+SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1, "shift": 0.05}  # the turn's budget by
+# decision (the rest: the greedy's own); "settle": each choice of a value for an item to settle
+# (which track a synergy advances, which civ card to keep, where a rover lands ...), of which a
+# turn has one to three; "shift": where a Makeshift tracker goes on each advance, two to five a
+# turn on top of those (never more than SOLO times its share: at 0.1 and SOLO_ENDGAME like the
+# others, Makeshift's median solo turn took 1.7 s and its last rounds' turns up to 5 s)
+UNIT_COST = {"makeshift": 1.2}  # a board's CPU per state copied, against the others': Makeshift's
+# play-outs judge each shift by the track tables, with no copy (7,076 states a CPU second against
+# 8,514 for Universal Coalition, hard solo turns of rounds 1-8, seed 1000, one run on a 2-core machine)
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
@@ -82,12 +89,7 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     # near the end of a solo game: play the worlds out to the final score (at four players this
     # measured worse: three other seats' quick play to the end costs most of the worlds)
     to_end = sim.players == 1 and _rounds_left(sim) <= ENDGAME_ROUNDS
-    share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
-    if kind != "turn" and not (sim.players > 1 and sim.commander == seat):  # no station turn to pay for
-        share /= 1 - SHARE["turn"]
-    if sim.players == 1:
-        share *= SOLO_ENDGAME if to_end else SOLO
-    allowance = budget * share * UNITS_PER_S  # work this decision may spend on play-outs
+    allowance = budget * share_of(sim, seat, kind, to_end) * UNITS_PER_S  # work this decision may spend on play-outs
     if len(candidates) < 2 or allowance < ROLLOUT_S * UNITS_PER_S * len(candidates):
         return first  # not even one world's play-outs fit in the budget
     rng = random.Random(view_seed(view))
@@ -116,6 +118,16 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
                 gains[i] = None  # a candidate this world could not play: out
         worlds += 1
     return candidates[_winner(gains)]
+
+
+def share_of(sim: GameState, seat: int, kind: str, to_end: bool) -> float:
+    """The part of the turn's budget a decision of ``kind`` may spend on its play-outs."""
+    share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
+    if kind != "turn" and not (sim.players > 1 and sim.commander == seat):  # no station turn to pay for
+        share /= 1 - SHARE["turn"]
+    if sim.players == 1:
+        share *= SOLO_ENDGAME if to_end and kind != "shift" else SOLO
+    return share / UNIT_COST.get(sim.seats[seat].corp.corp_id, 1.0)
 
 
 def _winner(gains: list[list[float] | None]) -> int:
@@ -173,7 +185,8 @@ def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -
             same = [a for a, _v in g.ranked_values(sim, [a for a in same if isinstance(a, Resolve)])]
         values: list[Action] = [first]
         values.extend(a for a in same if a != first)
-        return "settle", values[:TOP_SETTLE]
+        shift = any(i["id"] == first.item and i["kind"] == "shift" for i in sim.seats[seat].pending)
+        return "shift" if shift else "settle", values[:TOP_SETTLE]
     return "", [first]
 
 
