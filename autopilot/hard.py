@@ -59,7 +59,8 @@ SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1, "shift": 0.05}  
 # (which track a synergy advances, which civ card to keep, where a rover lands ...), of which a
 # turn has one to three; "shift": where a Makeshift tracker goes on each advance, two to five a
 # turn on top of those (never more than SOLO times its share: at 0.1 and SOLO_ENDGAME like the
-# others, Makeshift's median solo turn took 1.7 s and its last rounds' turns up to 5 s)
+# others, Makeshift's median solo turn took 1.7 s and its last rounds' turns up to 5 s, 2 games,
+# even with the engine's quicker Makeshift checks)
 UNIT_COST = {"makeshift": 1.2}  # a board's CPU per state copied, against the others': Makeshift's
 # play-outs judge each shift by the track tables, with no copy (7,076 states a CPU second against
 # 8,514 for Universal Coalition, hard solo turns of rounds 1-8, seed 1000, one run on a 2-core machine)

@@ -25,10 +25,8 @@ class Makeshift(Board):
         moved = special.get("col")  # asked for often (every tech check): no copy of the columns
         if not moved:
             return trackers["tech"] >= pos
-        if moved.get("tech", "tech") == "tech" and trackers["tech"] >= pos:
-            return True
-        for t, col in moved.items():
-            if col == "tech" and trackers[t] >= pos:
+        for t in TRACKS:
+            if moved.get(t, t) == "tech" and trackers[t] >= pos:
                 return True
         return False
 
