@@ -412,7 +412,7 @@ def test_makeshift_turns_in_the_last_rounds_stay_within_the_budget():
     15 to 17 copied 26,788 states on average (31,645 in round 15, about 5 s of CPU) and the
     median Makeshift solo turn took 2.3 s (p95 6.2 s, 4 games). A shift now gets half an
     item's share, never the boost, and Makeshift's shares are divided by its cost per state
-    (1.2): these turns stay within twice the budget, the p95 the level allows, on average."""
+    (1.4): these turns stay within twice the budget, the p95 the level allows, on average."""
     g = new_game(make_config(1, corporations=["makeshift"], events="normal"), 1001)
     while g.round < 15:
         for a in play_turn(g, 0, "normal"):
@@ -428,4 +428,4 @@ def test_makeshift_turns_in_the_last_rounds_stay_within_the_budget():
         for a in actions:
             apply(g, 0, a)
     assert len(work) == 3 and settled >= 12  # shifts and tracks to choose in each of these turns
-    assert sum(work) / 3 <= 2 * H.BUDGET_S * H.UNITS_PER_S  # 20,700 states; 18,166 now, 26,788 before
+    assert sum(work) / 3 <= 2 * H.BUDGET_S * H.UNITS_PER_S  # 20,700 states; 14,831 now, 18,166 at 1.2, 26,788 before
