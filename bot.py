@@ -68,6 +68,12 @@ def load_settings() -> dict:
     except ValueError:
         raise SystemExit(f"SHARD_IDS must list shard numbers separated by commas (e.g. 0,1), not {shard_text!r}") \
             from None
+    from autopilot import BUDGET_S, MAX_BUDGET_S
+
+    hard_turn_s = number("HARD_TURN_SECONDS", -1) if os.environ.get("HARD_TURN_SECONDS", "").strip() else None
+    if hard_turn_s is not None and not 0 <= hard_turn_s <= MAX_BUDGET_S:
+        raise SystemExit(f"HARD_TURN_SECONDS is the CPU time a hard computer player may think per turn: a number "
+                         f"of seconds from 0 to {MAX_BUDGET_S:g} (empty: {BUDGET_S:g}), not {hard_turn_s:g}")
     if shard_ids and (shard_count is None or any(not 0 <= n < shard_count for n in shard_ids)):
         raise SystemExit(f"SHARD_IDS {shard_text} needs SHARD_COUNT set above each of them (shards are 0 to "
                          "SHARD_COUNT - 1)")
@@ -85,6 +91,7 @@ def load_settings() -> dict:
         "health_every_s": number("HEALTH_LOG_SECONDS", 300),  # the periodic health line (0: none)
         "log_level": os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
         "workers": os.environ.get("WORKERS", "").strip(),  # worker processes (service/workers.py)
+        "hard_turn_s": hard_turn_s,  # a hard computer player's CPU seconds per turn (None: the default)
     }
 
 
@@ -95,13 +102,15 @@ def no_prefix(bot, message) -> list[str]:
 
 def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: str = "greedy",
              heartbeat_seconds: float = 60, executor=None, sync: bool = False,
-             shard_count: int | None = None, shard_ids: list[int] | None = None) -> PUBot:
+             shard_count: int | None = None, shard_ids: list[int] | None = None,
+             hard_turn_s: float | None = None) -> PUBot:
     """A fresh, un-started bot on an open Database. Tests build one per (re)start on the same
     database; ``clock`` gives unix seconds (default: Discord's clock, which tests can move);
     every ``heartbeat_seconds`` the bot fires due reminders and timers and retries posts;
     ``executor`` runs computer players and images (service.workers; default: threads);
     ``sync`` publishes the command tree when it logs in (module docstring); ``shard_count``
-    and ``shard_ids``: this process runs those of the bot's shards (an AutoShardedBot)."""
+    and ``shard_ids``: this process runs those of the bot's shards (an AutoShardedBot);
+    ``hard_turn_s``: a hard computer player's CPU seconds per turn (None: the autopilot's 1.5)."""
     import discord
 
     from cogs import EXTENSIONS
@@ -115,7 +124,7 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
     clock = clock or discord_clock
     intents = discord.Intents.default()
     service = GameService(GameRepository(db, clock=clock), clock=clock,
-                          autopilot_level=autopilot_level, executor=executor)
+                          autopilot_level=autopilot_level, executor=executor, hard_turn_s=hard_turn_s)
     options = {"command_prefix": no_prefix, "help_command": None, "intents": intents}
     if shard_count:
         bot: PUBot = ShardedPUBot(db=db, service=service, heartbeat_seconds=heartbeat_seconds,
@@ -187,7 +196,7 @@ async def run(settings: dict) -> None:
         db = await open_database(settings["database"])
         bot = make_bot(db, dev_guild=settings["dev_guild"], executor=pool,
                        sync=settings.get("sync", False), shard_count=settings.get("shard_count"),
-                       shard_ids=settings.get("shard_ids"))
+                       shard_ids=settings.get("shard_ids"), hard_turn_s=settings.get("hard_turn_s"))
         workers.tune_gc()  # short garbage-collector pauses on the event loop
         if settings.get("health_every_s"):
             background.append(asyncio.create_task(periodic_health(bot, settings["health_every_s"])))

@@ -51,6 +51,8 @@ from .easy import view_seed
 from .greedy import WORK, _Greedy, _rounds_left, choose_quick, seat_choices
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
+MAX_BUDGET_S = 30.0  # the most a server owner may give (HARD_TURN_SECONDS, --hard-seconds): a hard seat's
+# last turns take about twice the budget, and a worker (and the game) waits on them
 UNITS_PER_S = 6900  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
 # over 312 play-outs on a 2-core machine, 4 players at round 9 and solo (4,500 to 8,000 a second by play-out)
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead

@@ -27,6 +27,7 @@ class Host(Announcements):
         repo: GameRepository
         clock: Callable[[], float]
         autopilot_level: str
+        hard_turn_s: float | None
         executor: Executor
         listeners: list[Callable[[int], None]]
         _cache: OrderedDict[int, tuple[int, bytes]]

@@ -161,7 +161,8 @@ class Play(Host):
         if timed is None and not self._bots_ready(game, state):
             return {"state": state, "played": [], "timed": 0, "round": state.round}
         lean = Game(dataclasses.replace(game.row, state=None), game.seats, None, game.options, away=game.away)
-        job = await workers.run(self.executor, bots_job, lean, dump(state), self.autopilot_level, timed)
+        job = await workers.run(self.executor, bots_job, lean, dump(state), self.autopilot_level, timed,
+                                self.hard_turn_s)
         posts.extend(job.pop("posts"))
         self._announce_away(game, job["played"], posts)
         job["state"] = load(job["state"])
@@ -199,7 +200,8 @@ class Play(Host):
                 log.exception("game %s: a post listener failed", game_id)
 
     @classmethod
-    def _play_bots(cls, game: Game, state: GameState, posts: list, level: str) -> list[tuple[int, str]]:
+    def _play_bots(cls, game: Game, state: GameState, posts: list, level: str,
+                   budget_s: float | None = None) -> list[tuple[int, str]]:
         """The bot loop itself (pure: runs in a worker): the autopilot's one loop over the
         computer seats, with the channel's posts after each move. In a game with no human seat
         left, it stops at the end of the round (the caller saves, then goes on)."""
@@ -211,7 +213,8 @@ class Play(Host):
             before[0] = cls._marker(state)
 
         levels = {i: game.level_of(i, level) for i in bots}  # each computer seat at its own level
-        played = autoplay.play(state, bots, levels, one_round=len(bots) == len(game.seats), on_action=posted)
+        played = autoplay.play(state, bots, levels, one_round=len(bots) == len(game.seats), on_action=posted,
+                               budget_s=budget_s)
         return [(seat, str(action)) for seat, action in played]
 
     async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
@@ -277,19 +280,22 @@ def next_turn_round(state: GameState, seat: int) -> int:
     return state.round + 1
 
 
-def bots_job(game: Game, state_json: str, level: str, timed: int | None = None) -> dict:
+def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
+             budget_s: float | None = None) -> dict:
     """The computer players' work on a game, as a worker runs it (pure data in and out): the
     ``timed`` seat's decisions first if given (its turn timer ran out), then the computer
     seats' (Play._play_bots). Returns the new state as JSON, the (seat, action)
-    pairs played, the posts owed, and the timed seat's move count and round."""
+    pairs played, the posts owed, and the timed seat's move count and round. ``budget_s``: a
+    hard seat's CPU seconds per whole turn (None: the autopilot's default)."""
     state = load(state_json)
     game.state = state
     posts: list = []
     played: list[tuple[int, str]] = []
     if timed is not None:
         before = Play._marker(state)
-        played = [(timed, str(action)) for action in autoplay.play_for(state, timed, game.level_of(timed, level))]
+        played = [(timed, str(action)) for action in autoplay.play_for(state, timed, game.level_of(timed, level),
+                                                                        budget_s)]
         Play._transitions(game, state, before, posts)
     timed_moves, timed_round = len(played), state.round
-    played += Play._play_bots(game, state, posts, level)
+    played += Play._play_bots(game, state, posts, level, budget_s)
     return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round}

@@ -29,27 +29,29 @@ def default_action(state: GameState, seat: int) -> Action | None:
     return options[0]
 
 
-def choose(state: GameState, seat: int, level: str = "normal") -> Action | None:
-    """The next action for a seat played by the computer."""
+def choose(state: GameState, seat: int, level: str = "normal", budget_s: float | None = None) -> Action | None:
+    """The next action for a seat played by the computer. ``budget_s``: the hard level's CPU
+    seconds per whole turn (None: autopilot.hard.BUDGET_S; the server's HARD_TURN_SECONDS)."""
     if not rules.legal_actions(state, seat):
         return None
     rng = random.Random(f"{state.seed}:{state.round}:{seat}:{len(state.seats[seat].pending)}")
     try:
-        return autopilot.choose(state, seat, level=level, rng=rng)
+        return autopilot.choose(state, seat, level=level, rng=rng, budget_s=budget_s)
     except Exception:  # noqa: BLE001 - a failing autopilot must not stall a game; the default is legal
         return default_action(state, seat)
 
 
 def play(state: GameState, seats: Collection[int], level: str | Mapping[int, str] = "normal", *,
-         one_round: bool = False, on_action: Callable[[int, Action], None] | None = None) -> list[tuple[int, Action]]:
+         one_round: bool = False, on_action: Callable[[int, Action], None] | None = None,
+         budget_s: float | None = None) -> list[tuple[int, Action]]:
     """Apply the decisions of the computer-played ``seats`` on ``state`` until none of them has
     anything to do now (with ``one_round``: or the round ends); return the (seat, action) pairs.
-    ``level``: one level for every seat, or each seat's level."""
+    ``level``: one level for every seat, or each seat's level; ``budget_s`` as in ``choose``."""
     levels = level if isinstance(level, Mapping) else dict.fromkeys(seats, level)
-    return autopilot.play_until_waiting(state, seats, lambda st, seat: choose(st, seat, levels[seat]),
+    return autopilot.play_until_waiting(state, seats, lambda st, seat: choose(st, seat, levels[seat], budget_s),
                                         fallback=default_action, one_round=one_round, on_action=on_action)
 
 
-def play_for(state: GameState, seat: int, level: str = "normal") -> list[Action]:
+def play_for(state: GameState, seat: int, level: str = "normal", budget_s: float | None = None) -> list[Action]:
     """Apply the seat's decisions on ``state`` until it has nothing left to do now; return them."""
-    return [action for _seat, action in play(state, {seat}, level)]
+    return [action for _seat, action in play(state, {seat}, level, budget_s=budget_s)]

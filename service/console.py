@@ -36,6 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 import i18n
+from autopilot import BUDGET_S, MAX_BUDGET_S
 from db.connection import open_database
 from db.repository import GameRepository
 from engine import rules
@@ -323,7 +324,7 @@ class Console:
                 if await self.view_command(game, user, words):
                     continue
                 if words[0] == "auto":
-                    action = autoplay.choose(game.state, seat, self.service.autopilot_level)
+                    action = autoplay.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
                     await self.service.act(game_id, user, str(action))
                     self.say("  " + _("(autopilot) {action}").format(action=action))
                 elif line.isdigit():
@@ -362,10 +363,16 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     parser.add_argument("--resume", type=int, default=None, help="carry on with a saved game")
     parser.add_argument("--autopilot", choices=("easy", "normal", "hard", "greedy", "random"), default="normal",
                         help="level of the 'auto' command and of computer players added by number (default normal)")
+    parser.add_argument("--hard-seconds", type=float, default=None, metavar="S",
+                        help=f"CPU seconds a hard computer player may think per turn (0 to {MAX_BUDGET_S:g}, default "
+                        f"{BUDGET_S:g}): more plays a little stronger and answers more slowly")
     parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=i18n.DEFAULT,
                         help="the language of the game's text and images (default en)")
     args = parser.parse_args(argv)
     i18n.set_language(args.lang)
+    if args.hard_seconds is not None and not 0 <= args.hard_seconds <= MAX_BUDGET_S:
+        say(_("--hard-seconds takes a number of seconds from 0 to {most}.").format(most=f"{MAX_BUDGET_S:g}"))
+        return 2
     bots = _bots(args.bots)
     if bots is None:
         say(_("--bots takes a number or counts by level such as 2:hard,1:easy (levels: {levels}).").format(
@@ -379,7 +386,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     out.mkdir(parents=True, exist_ok=True)
     db = await open_database(out / "games.sqlite3")
     try:
-        service = GameService(GameRepository(db), autopilot_level=args.autopilot)
+        service = GameService(GameRepository(db), autopilot_level=args.autopilot, hard_turn_s=args.hard_seconds)
         console = Console(service, out, ask, say, color=say is print and sys.stdout.isatty())
         if args.resume is not None:
             game = await service.load(args.resume)

@@ -73,10 +73,13 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
 
     def __init__(self, repo: GameRepository, *, clock: Callable[[], float] = time.time,
                  render_slots: int = 2, autopilot_level: str = "greedy", cache_size: int = 200,
-                 executor: Executor | None = None):
+                 executor: Executor | None = None, hard_turn_s: float | None = None):
         self.repo = repo
         self.clock = clock
         self.autopilot_level = autopilot_level
+        # CPU seconds a hard computer player thinks per whole turn (the server's
+        # HARD_TURN_SECONDS; None: autopilot.hard.BUDGET_S)
+        self.hard_turn_s = hard_turn_s
         # computer players and images run there (service.workers): the bot passes its process
         # pool; without one, a shared pool of threads (console, tests)
         self.executor = executor if executor is not None else workers.thread_pool()

@@ -19,7 +19,8 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-token-that-must-never-be-seen"
 @pytest.fixture
 def settings_env(tmp_path, monkeypatch):
     for name in ("DISCORD_TOKEN", "DEV_GUILD_ID", "DATABASE_PATH", "LOG_LEVEL", "DATABASE_URL", "SHARD_COUNT",
-                 "SHARD_IDS", "BACKUP_INTERVAL_HOURS", "BACKUP_KEEP", "BACKUP_DIR", "HEALTH_LOG_SECONDS"):
+                 "SHARD_IDS", "BACKUP_INTERVAL_HOURS", "BACKUP_KEEP", "BACKUP_DIR", "HEALTH_LOG_SECONDS",
+                 "HARD_TURN_SECONDS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(bot, "ROOT", tmp_path)
     return tmp_path
@@ -171,6 +172,22 @@ def test_shard_ids_outside_the_shard_count_stop_the_start_with_a_reason(settings
     monkeypatch.setenv("SHARD_COUNT", count)
     monkeypatch.setenv("SHARD_IDS", ids)
     with pytest.raises(SystemExit, match="SHARD"):
+        bot.load_settings()
+
+
+def test_hard_turn_seconds_sets_how_long_hard_computer_players_think(settings_env, monkeypatch):
+    assert bot.load_settings()["hard_turn_s"] is None  # unset: the autopilot's own 1.5 s
+    assert bot.make_bot(None).service.hard_turn_s is None
+    monkeypatch.setenv("HARD_TURN_SECONDS", "4")
+    settings = bot.load_settings()
+    assert settings["hard_turn_s"] == 4.0
+    assert bot.make_bot(None, hard_turn_s=settings["hard_turn_s"]).service.hard_turn_s == 4.0
+
+
+@pytest.mark.parametrize("value", ["-1", "31", "fast", "nan"])
+def test_a_hard_turn_time_out_of_range_stops_the_start_with_a_reason(settings_env, monkeypatch, value):
+    monkeypatch.setenv("HARD_TURN_SECONDS", value)
+    with pytest.raises(SystemExit, match="HARD_TURN_SECONDS"):
         bot.load_settings()
 
 

@@ -1,6 +1,7 @@
 """Computer players' levels in the service: each computer seat plays at the level it was added
 with, a seat handed to the autopilot plays at the game's level, a bad level is refused with
-the levels there are, and the console's --bots takes counts by level."""
+the levels there are, and the console's --bots takes counts by level. The server's thinking
+time for hard players (HARD_TURN_SECONDS, the console's --hard-seconds) reaches their decisions."""
 from __future__ import annotations
 
 import pytest
@@ -13,13 +14,13 @@ from tests.service.test_console import Keyboard
 
 
 @pytest.fixture
-def levels_played(monkeypatch):
-    """(seat, level) of every decision the service asks the autopilot for; the moves
-    themselves are the plain default (fast)."""
-    seen: list[tuple[int, str]] = []
+def decisions(monkeypatch):
+    """(seat, level, hard budget) of every decision the service asks the autopilot for; the
+    moves themselves are the plain default (fast)."""
+    seen: list[tuple[int, str, float | None]] = []
 
-    def record(state, seat, level="normal", rng=None):
-        seen.append((seat, level))
+    def record(state, seat, level="normal", rng=None, budget_s=None):
+        seen.append((seat, level, budget_s))
         action = autoplay.default_action(state, seat)
         assert action is not None
         return action
@@ -28,7 +29,7 @@ def levels_played(monkeypatch):
     return seen
 
 
-async def test_each_computer_seat_plays_at_the_level_it_was_added_with(service, levels_played):
+async def test_each_computer_seat_plays_at_the_level_it_was_added_with(service, decisions):
     game = await service.create(creator_id=1, creator_name="human", guild_id=1, channel_id=1,
                                 options={"max_players": 4, "seed": 5, "remind_hours": 0, "autopilot_level": "easy"})
     await service.add_bot(game.id, 1, False, "hard")
@@ -36,13 +37,14 @@ async def test_each_computer_seat_plays_at_the_level_it_was_added_with(service, 
     await service.add_bot(game.id, 1, False)  # the service's level
     game = await service.start(game.id, 1, False)
     assert [s.display_name for s in game.seats[1:]] == ["Autopilot 1 (hard)", "Autopilot 2 (easy)", "Autopilot 3"]
-    levels = dict(levels_played)
+    levels = {seat: level for seat, level, _budget in decisions}
     assert levels[1] == "hard" and levels[2] == "easy" and levels[3] == "easy"  # 3: the game's autopilot level
-    levels_played.clear()
+    decisions.clear()
     game = await service.replace(game.id, 1, False, 0, None)  # the human's seat: the game's level
     assert game.status == "finished"
-    assert {level for seat, level in levels_played if seat == 0} == {"easy"}
-    assert {level for seat, level in levels_played if seat == 1} == {"hard"}
+    assert {level for seat, level, _budget in decisions if seat == 0} == {"easy"}
+    assert {level for seat, level, _budget in decisions if seat == 1} == {"hard"}
+    assert {budget for _seat, _level, budget in decisions} == {None}  # no HARD_TURN_SECONDS: the default
 
 
 async def test_a_bot_level_that_does_not_exist_is_refused_with_the_choices(service):
@@ -77,3 +79,40 @@ async def test_the_console_adds_computer_players_by_level(tmp_path):
         await db.close()
     code = await run(["--out", str(tmp_path / "b"), "--bots", "2:expert"], ask=Keyboard([]), say=said.append)
     assert code == 2 and "2:hard,1:easy" in said[-1] and "easy, normal, hard" in said[-1]
+
+
+async def _bot_moves(path, level: str, hard_turn_s: float | None) -> list[str]:
+    """The moves of a 2-player game's computer seat (seat 2) at ``level``, the first seat handed
+    to the normal autopilot, on a service whose hard players think ``hard_turn_s`` a turn."""
+    db = await open_database(path)
+    try:
+        service = GameService(GameRepository(db), autopilot_level="normal", hard_turn_s=hard_turn_s)
+        game = await service.create(creator_id=1, creator_name="human", guild_id=1, channel_id=1,
+                                    options={"max_players": 2, "seed": 11, "remind_hours": 0})
+        await service.add_bot(game.id, 1, False, level)
+        await service.start(game.id, 1, False)
+        game = await service.replace(game.id, 1, False, 0, None)
+        assert game.status == "finished"
+        return [row.action for row in await service.repo.list_actions(game.id) if row.seat == 1]
+    finally:
+        await db.close()
+
+
+async def test_the_servers_hard_thinking_time_reaches_every_computer_decision(tmp_path, decisions):
+    await _bot_moves(tmp_path / "a.sqlite3", "hard", 4.0)
+    assert {level for _seat, level, _budget in decisions} == {"normal", "hard"}
+    assert {budget for _seat, _level, budget in decisions} == {4.0}  # each level decides whether it uses it
+
+
+async def test_a_hard_player_given_no_thinking_time_plays_the_normal_players_moves(tmp_path):
+    """HARD_TURN_SECONDS=0: no look-ahead fits, so hard keeps the heuristic's choice every time."""
+    hard = await _bot_moves(tmp_path / "hard.sqlite3", "hard", 0)
+    normal = await _bot_moves(tmp_path / "normal.sqlite3", "normal", 0)
+    assert len(hard) > 50 and hard == normal
+
+
+async def test_the_console_refuses_a_hard_thinking_time_out_of_range(tmp_path):
+    said: list[str] = []
+    code = await run(["--out", str(tmp_path), "--bots", "1:hard", "--hard-seconds", "45"], ask=Keyboard([]),
+                     say=said.append)
+    assert code == 2 and "--hard-seconds" in said[-1] and "0 to 30" in said[-1]
