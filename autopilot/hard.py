@@ -18,7 +18,9 @@ The candidate with the best mean over the worlds wins if it beats the greedy pla
 choice by MARGIN medals at least and the gain stands out of its spread over the worlds (SURE
 standard errors; every candidate sees the same worlds, so a world's luck cancels out, and a
 single world never overrules the greedy choice): with few worlds, a lucky draw must not trade
-away a sound move.
+away a sound move. The candidates race: after RACE_WORLDS worlds, one whose gain has no real
+hope of reaching MARGIN drops out, so the next worlds cost less and go to the candidates still
+in; once none is left but the greedy choice, the decision ends there, under its share.
 Other decisions (optional uses, rover moves, confirming) are the greedy player's.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
@@ -27,7 +29,7 @@ placement; in a solo game, whose turns have no station turn and few decisions, e
 times its share, and SOLO_ENDGAME times in the rounds played out to the final score, where the
 look-ahead gains most: the median solo turn stays within the budget, the last rounds take up
 to about twice as long; a Makeshift shift, of which a turn has several, gets half an item's
-share and never the endgame's) and counted in work units, not by a clock: the states the greedy policy
+share, SOLO_SHIFT times, never the endgame's) and counted in work units, not by a clock: the states the greedy policy
 copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second. Worlds are added while
 one more (at the mean cost so far) stays within the decision's share, so a costly position
 gets fewer worlds and the same position always gets the same decision on any machine. The
@@ -60,7 +62,7 @@ SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1, "shift": 0.05}  
 # decision (the rest: the greedy's own); "settle": each choice of a value for an item to settle
 # (which track a synergy advances, which civ card to keep, where a rover lands ...), of which a
 # turn has one to three; "shift": where a Makeshift tracker goes on each advance, two to five a
-# turn on top of those (never more than SOLO times its share: at 0.1 and SOLO_ENDGAME like the
+# turn on top of those (SOLO_SHIFT times its share in solo, never more: at 0.1 and SOLO_ENDGAME like the
 # others, Makeshift's median solo turn took 1.7 s and its last rounds' turns up to 5 s, 2 games,
 # even with the engine's quicker Makeshift checks)
 UNIT_COST = {"makeshift": 1.4}  # a board's CPU per state copied, against the others': Makeshift's
@@ -72,17 +74,21 @@ UNIT_COST = {"makeshift": 1.4}  # a board's CPU per state copied, against the ot
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
+RACE_WORLDS = 3  # after this many worlds, a candidate with no real hope of the margin drops out, so
+RACE_SURE = 1.0  # ... (its mean plus this many standard errors below MARGIN) the others get more worlds
 TOP_TURNS = 3  # station turns tried by the commander
 TOP_SETTLE = 6  # values tried for an item to settle (a longer list: the greedy's best by one step)
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
 # (5 rather than 3: solo hard +1.1 medals over 40 paired seeds, se 0.5)
 MAX_ROLLOUT_ACTIONS = 2000
-SOLO = 1.1  # a solo turn's decisions: this many times their share (measured over 80 turns that place
-# a tile: at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s, too near the budget; 1.25
-# until the items to settle were looked ahead at, which took the median from 1.10 s to 1.27 s)
-SOLO_ENDGAME = 2.6  # ... in the rounds played out to the final score (SOLO 1.4 with this: solo hard
-# +0.82 medals over 40 paired seeds, se 0.56, and +0.60, se 0.33, over 40 more)
+SOLO = 2.0  # a solo turn's decisions: this many times their share. 1.1 before the candidates raced
+# (at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s); the race ended most decisions
+# early (1.1 with it: median 0.80 s against 1.16 s, the same 32 games), so the share grew back:
+# 2.0 with SOLO_ENDGAME 2.8, median 0.99 s, p95 2.46 s (8 games, two processes on a 2-core machine)
+SOLO_SHIFT = 1.1  # ... for a Makeshift shift (a turn has several: at SOLO its last rounds would run long)
+SOLO_ENDGAME = 2.8  # ... in the rounds played out to the final score (2.6 before the race; SOLO 1.4 with
+# 2.6: solo hard +0.82 medals over 40 paired seeds, se 0.56, and +0.60, se 0.33, over 40 more)
 
 
 def choose_hard(view: dict, budget_s: float | None = None) -> Action:
@@ -100,26 +106,34 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
         return first  # not even one world's play-outs fit in the budget
     rng = random.Random(view_seed(view))
     gains: list[list[float] | None] = [[] for _ in candidates]  # by world: worth minus the greedy choice's
-    worlds = 0
+    worlds = plays = 0
     start = WORK[0]
     while worlds < MAX_WORLDS:
+        alive = [0] + [i for i in range(1, len(candidates)) if gains[i] is not None]
+        if len(alive) < 2:
+            break  # every other candidate is out: the greedy choice stays
         spent = WORK[0] - start
-        if worlds and spent + spent / worlds > allowance:  # another world would go past the budget
+        if plays and spent + spent / plays * len(alive) > allowance:  # another world would go past the budget
             break
         world = sample_world(sim, seat, rng)
-        worth: list[float | None] = []
-        for action in candidates:
+        worth: dict[int, float | None] = {}
+        for i in alive:
             f = copy(world)
             try:
-                apply(f, seat, action)
+                apply(f, seat, candidates[i])
             except EngineError:
-                worth.append(None)
+                worth[i] = None
                 continue
-            worth.append(rollout(f, seat, sim.round, to_end))
-        for i, w in enumerate(worth):
+            worth[i] = rollout(f, seat, sim.round, to_end)
+        plays += len(alive)
+        base = worth[0]
+        for i in alive[1:]:
             row = gains[i]
-            if row is not None and w is not None and worth[0] is not None:
-                row.append(w - worth[0])
+            w = worth[i]
+            if row is not None and w is not None and base is not None:
+                row.append(w - base)
+                if len(row) >= RACE_WORLDS and _hopeless(row):
+                    gains[i] = None  # out of the race: the next worlds go to the others
             else:
                 gains[i] = None  # a candidate this world could not play: out
         worlds += 1
@@ -132,8 +146,17 @@ def share_of(sim: GameState, seat: int, kind: str, to_end: bool) -> float:
     if kind != "turn" and not (sim.players > 1 and sim.commander == seat):  # no station turn to pay for
         share /= 1 - SHARE["turn"]
     if sim.players == 1:
-        share *= SOLO_ENDGAME if to_end and kind != "shift" else SOLO
+        share *= SOLO_SHIFT if kind == "shift" else SOLO_ENDGAME if to_end else SOLO
     return share / UNIT_COST.get(sim.seats[seat].corp.corp_id, 1.0)
+
+
+def _hopeless(row: list[float]) -> bool:
+    """Whether a candidate's gains over the greedy choice so far leave no real hope of the
+    MARGIN: even RACE_SURE standard errors above its mean stay below it."""
+    n = len(row)
+    mean = sum(row) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in row) / (n - 1))
+    return mean + RACE_SURE * spread / math.sqrt(n) < MARGIN
 
 
 def _winner(gains: list[list[float] | None]) -> int:
