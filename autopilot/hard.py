@@ -150,13 +150,18 @@ def share_of(sim: GameState, seat: int, kind: str, to_end: bool) -> float:
     return share / UNIT_COST.get(sim.seats[seat].corp.corp_id, 1.0)
 
 
+def _mean_se(row: list[float]) -> tuple[float, float]:
+    """Mean and standard error of a candidate's gains over two or more worlds."""
+    n = len(row)
+    mean = sum(row) / n
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in row) / (n - 1) / n)
+
+
 def _hopeless(row: list[float]) -> bool:
     """Whether a candidate's gains over the greedy choice so far leave no real hope of the
     MARGIN: even RACE_SURE standard errors above its mean stay below it."""
-    n = len(row)
-    mean = sum(row) / n
-    spread = math.sqrt(sum((x - mean) ** 2 for x in row) / (n - 1))
-    return mean + RACE_SURE * spread / math.sqrt(n) < MARGIN
+    mean, se = _mean_se(row)
+    return mean + RACE_SURE * se < MARGIN
 
 
 def _winner(gains: list[list[float] | None]) -> int:
@@ -174,8 +179,7 @@ def _winner(gains: list[list[float] | None]) -> int:
     row = gains[best]
     if not best or row is None or len(row) < 2 or best_mean < MARGIN:
         return 0
-    spread = math.sqrt(sum((x - best_mean) ** 2 for x in row) / (len(row) - 1))
-    return best if best_mean >= SURE * spread / math.sqrt(len(row)) else 0
+    return best if best_mean >= SURE * _mean_se(row)[1] else 0
 
 
 def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -> tuple[str, list[Action]]:
