@@ -222,6 +222,47 @@ def _windows(planet_id: str, width: int, height: int, any_orientation: bool) -> 
     return tuple(out)
 
 
+_RECTANGLES: dict[tuple, int] = {}
+_RECTANGLES_LIMIT = 4096  # a decision's play-outs see a few thousand boards; the bound keeps a bot small
+
+
+def _best_rectangle(planet_id: str, cond: dict, occ: int, tm: int) -> int:
+    """The most squares of terrain mask ``tm`` in one rectangle of a rectangle objective that
+    no other terrain spoils, on a planet with covered squares ``occ``. The play-outs ask the
+    same board again and again (each value of an item to settle leaves the board as it is),
+    so the answers are kept."""
+    other = occ & ~tm
+    key = (planet_id, cond["width"], cond["height"], cond.get("any_orientation", True), other, tm)
+    best = _RECTANGLES.get(key)
+    if best is not None:
+        return best
+    need = cond["width"] * cond["height"]
+    best = 0
+    for w in _windows(*key[:4]):
+        if not w & other:
+            n = (w & tm).bit_count()
+            if n > best:
+                best = n
+                if n == need:
+                    break
+    if len(_RECTANGLES) >= _RECTANGLES_LIMIT:
+        _RECTANGLES.clear()
+    _RECTANGLES[key] = best
+    return best
+
+
+_TRACK_WORTHS: dict[tuple, float] = {}  # (corporation, rounds left, a rover's worth, trackers) -> their worth
+_TRACK_WORTHS_LIMIT = 4096  # in the evaluation (``_Greedy._track_worth``), for boards with no pieces on them
+
+
+def clear_weight_caches() -> None:
+    """Empty the caches that hold values worked out from the weights (after a weight changes:
+    a tuning variant, a test)."""
+    _track_table.cache_clear()
+    _chance.cache_clear()
+    _TRACK_WORTHS.clear()
+
+
 @lru_cache(maxsize=16_384)  # a decision uses a few hundred; the bound keeps a long-running bot small
 def _shape_at(tile_id: int, orient: int, anchor: int) -> tuple:
     """(mask, ((terrain, mask), ...), meteor mask, ((icon, square), ...)) of a placed tile."""
@@ -439,24 +480,16 @@ class _Greedy:
         v -= self.hole_w * _pockets(self.grid & ~occ)
         v += sum(x["medals"] for x in P.bonus(b))  # the planet's own medals (Gaia, Cerberus)
         # B: trackers and techs
-        trackers = corp.trackers
-        linear = 0
-        covered = _covered(corp) if corp.special else {}
-        columns = _columns(self.corp_id, corp)
-        for t in self.tracks:
-            col = columns.get(t, t)  # Makeshift: a tracker counts in the column it stands in
-            table = self.tracks[col]
-            pos = min(trackers[t], len(table) - 1)
-            cov = covered.get(col, ())
-            if cov != self.covered.get(col, ()):  # Cosmos Inc: lifepods on this track moved
-                table = _track_table(self.corp_id, col, R, self.rover_value, cov)
-            v += table[pos]
-            linear += _medals_at(self.corp_id, col, cov)[pos]
-        # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
-        v += sum(corps.track_medals(self.corp_id, trackers, corp.special).values()) - linear
-        for tech in self.corp_def.techs:
-            if tech_unlocked(self.corp_id, trackers, tech.level, corp.special):
-                v += TECH_VALUE.get(tech.code, 1.0) * self.tf
+        if corp.special:  # pieces on the corporation board (Cosmos Inc's lifepods, Makeshift's columns ...)
+            v += self._track_worth(corp)
+        else:  # the play-outs meet the same trackers again and again
+            key = (self.corp_id, R, self.rover_value, tuple(corp.trackers.items()))
+            worth = _TRACK_WORTHS.get(key)
+            if worth is None:
+                if len(_TRACK_WORTHS) >= _TRACK_WORTHS_LIMIT:
+                    _TRACK_WORTHS.clear()
+                worth = _TRACK_WORTHS[key] = self._track_worth(corp)
+            v += worth
         # C: lifepods and meteorites
         cards = corp.civ_cards
         per_pod = 2 if SPACE_CITIZEN in cards else 1
@@ -484,6 +517,31 @@ class _Greedy:
         for item in s.pending:
             if not item.get("optional"):
                 v += self._item(item, corp, b, per_pod)
+        return v
+
+    def _track_worth(self, corp: Corp) -> float:
+        """Part B of ``value``: the trackers' worth by the track tables, corrected to the medals
+        the corporation board really counts, and the techs unlocked."""
+        R = self.rounds
+        trackers = corp.trackers
+        v = 0.0
+        linear = 0
+        covered = _covered(corp) if corp.special else {}
+        columns = _columns(self.corp_id, corp)
+        for t in self.tracks:
+            col = columns.get(t, t)  # Makeshift: a tracker counts in the column it stands in
+            table = self.tracks[col]
+            pos = min(trackers[t], len(table) - 1)
+            cov = covered.get(col, ())
+            if cov != self.covered.get(col, ()):  # Cosmos Inc: lifepods on this track moved
+                table = _track_table(self.corp_id, col, R, self.rover_value, cov)
+            v += table[pos]
+            linear += _medals_at(self.corp_id, col, cov)[pos]
+        # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
+        v += sum(corps.track_medals(self.corp_id, trackers, corp.special).values()) - linear
+        for tech in self.corp_def.techs:
+            if tech_unlocked(self.corp_id, trackers, tech.level, corp.special):
+                v += TECH_VALUE.get(tech.code, 1.0) * self.tf
         return v
 
     @staticmethod
@@ -546,17 +604,8 @@ class _Greedy:
         kind = cond["kind"]
         live = self.rounds > 0
         if kind == "rectangle":
-            tm = terr.get(cond["terrain"], 0)
-            other = occ & ~tm
             need = cond["width"] * cond["height"]
-            best = 0
-            for w in _windows(self.planet_id, cond["width"], cond["height"], cond.get("any_orientation", True)):
-                if not w & other:
-                    n = (w & tm).bit_count()
-                    if n > best:
-                        best = n
-                        if n == need:
-                            break
+            best = _best_rectangle(self.planet_id, cond, occ, terr.get(cond["terrain"], 0))
             return 1.0 if best == need else self._unmet(f"rectangle:{need}", best / need)
         if kind == "area_with_resources":
             tm = terr.get(cond["terrain"], 0)

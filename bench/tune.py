@@ -123,8 +123,7 @@ def use(overrides: Sequence[Override]) -> None:
     for module_name, weight, value in overrides:
         _SAVED.setdefault((module_name, weight), getattr(MODULES[module_name], weight))
         setattr(MODULES[module_name], weight, value)
-    greedy._track_table.cache_clear()
-    greedy._chance.cache_clear()
+    greedy.clear_weight_caches()
 
 
 def _game(task: tuple) -> tuple[int, int, float]:

@@ -298,11 +298,11 @@ def test_makeshift_takes_the_tile_that_moves_its_trackers_on(monkeypatch):
     assert set(D.tile(tops["large"]).resources) == {"civ", "energy"} and set(D.tile(tops["small"]).resources) == {"water", "rover"}
     assert G.choose_from_view(view_for(g, 0)) == Pick("large")
     monkeypatch.setattr(G, "TRACK_SCALE", {})
-    G._track_table.cache_clear()
+    G.clear_weight_caches()
     try:
         assert G.choose_from_view(view_for(g, 0)) == Pick("small")
     finally:
-        G._track_table.cache_clear()
+        G.clear_weight_caches()
 
 
 def test_makeshift_play_outs_choose_a_shift_from_the_track_tables_as_the_full_simulation_does():
