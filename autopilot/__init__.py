@@ -84,7 +84,12 @@ placement, and the hard level's play-outs) chooses a Makeshift shift by the trac
 alone -- the worth of the space reached over the space left, what is printed there, the techs
 it switches -- and a Cosmos Inc lifepod's spot the same way (exactly the simulated worth)
 instead of a copy per space: the same space as the simulation in 295 of 333 shifts, and the
-play-outs of those two boards, which cost twice another board's, about as cheap.
+play-outs of those two boards, which cost twice another board's, about as cheap. It also
+settles items that each have a single value in the order listed (only the order was left to
+choose), plays out only the two trackers the track tables rate highest when an advance may
+go to any of several, and keeps a rover's movement when no piece is in reach: a play-out
+copies about half as many states and costs about 0.6 times the CPU, and the full policy's
+own decisions still weigh every order, tracker and step.
 
 Modules: ``play`` (levels, ``choose``, the one loop ``play_until_waiting``, ``play_turn``,
 ``play_game``), ``greedy`` (the heuristic: ``evaluate`` and the decisions), ``easy`` and

@@ -74,6 +74,8 @@ TOP_PLACEMENTS = 10  # placements played out per tile
 TOP_PLACEMENTS_FAST = 3  # inside another play-out, and per tile for the commander's rotation
 TOP_VALUES = 6  # values played out per long item (biomass squares, teleports)
 TOP_VALUES_FAST = 3
+TOP_ADVANCES_FAST = 2  # trackers played out per advance with a choice, inside another play-out (the
+# best by the track tables: a tracker's objectives and techs show only in the play-out)
 SETTLE_LIMIT = 12  # values of one decision played out to the end of the step (more: judged at once)
 SETTLE_KINDS = ("civ", "extra_tile", "remove_stack", "rotate_station")  # items whose choice opens more
 # choices, or decides the tiles on offer (events 116 and 79): played out to the end of the step
@@ -884,6 +886,8 @@ class _Greedy:
             quick = self._quick_item(sim, must, kinds) if fast else None
             if quick is not None:
                 return quick
+            if fast and len({a.item for a in must}) == len(must):  # one value each: only the order is
+                return must[0]  # left to choose, and the quick policy takes them as listed (no copy)
             deep = not fast and len(must) <= SETTLE_LIMIT and any(kinds.get(a.item) in SETTLE_KINDS for a in must)
             best, _ = self._best_sim(sim, must, settle=deep)
             if best is not None:
@@ -904,7 +908,8 @@ class _Greedy:
         moves = [a for a in acts if isinstance(a, Move)]
         if moves:
             best = self._move(sim, moves)
-            if best is None:  # nothing to fetch this turn: move where the value rises most
+            if best is None and not (fast and can_confirm):  # nothing to fetch this turn: move where the value
+                # rises most (the full policy; the quick one keeps its movement: 4 copies a step saved)
                 best, val = self._best_sim(sim, moves)
                 if can_confirm and val <= self.value(sim) + EPS:
                     best = None
@@ -1057,7 +1062,10 @@ class _Greedy:
             a = self._step(f, legal_actions(f, self.seat), fast=True)
             if a is None or isinstance(a, Confirm):
                 return
-            apply(f, self.seat, a)
+            try:
+                apply(f, self.seat, a)
+            except (EngineError, NotImplementedError):  # a value the rebuilt state cannot take: an estimate
+                return
 
     def _shortlist(self, sim: GameState, resolves: list[Resolve], fast: bool) -> list[Resolve]:
         """Cut long value lists (biomass squares, teleports) to the best few by a static score."""
@@ -1070,6 +1078,9 @@ class _Greedy:
         sb = None
         for item_id, acts in by_item.items():
             kind = kinds.get(item_id)
+            if kind == "advance" and fast and len(acts) > TOP_ADVANCES_FAST:
+                out += self._likely_advances(sim, acts)
+                continue
             if len(acts) <= keep or kind not in ("patch", "teleport"):
                 out += acts
                 continue
@@ -1081,6 +1092,16 @@ class _Greedy:
             scored.sort(key=lambda x: (x[0], x[1]))
             out += [a for _s, _i, a in scored[:keep]]
         return out
+
+    def _likely_advances(self, sim: GameState, acts: list[Resolve]) -> list[Resolve]:
+        """The quick policy's shortlist of trackers to advance (a synergy or a civ card may
+        advance any of six): the TOP_ADVANCES_FAST worth most by the track tables, in the
+        order given; a value that names no tracker (Jump Drive's "twice") always stays."""
+        trackers = sim.seats[self.seat].corp.trackers
+        worth = [self.advance_value(a.value, trackers[a.value]) if a.value in trackers else math.inf for a in acts]
+        ranked = sorted(range(len(acts)), key=lambda i: (-worth[i], i))
+        keep = set(ranked[:TOP_ADVANCES_FAST]) | {i for i, w in enumerate(worth) if w == math.inf}
+        return [a for i, a in enumerate(acts) if i in keep]
 
     def _static_value(self, sim: GameState, sb: dict, kind: str, value: str) -> float:
         words = value.split()

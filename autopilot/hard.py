@@ -55,8 +55,12 @@ from .greedy import WORK, _Greedy, _rounds_left, choose_quick, seat_choices
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 MAX_BUDGET_S = 30.0  # the most a server owner may give (HARD_TURN_SECONDS, --hard-seconds): a hard seat's
 # last turns take about twice the budget, and a worker (and the game) waits on them
-UNITS_PER_S = 6900  # work units (states the greedy policy copies: greedy.WORK) per CPU second, measured
-# over 312 play-outs on a 2-core machine, 4 players at round 9 and solo (4,500 to 8,000 a second by play-out)
+UNITS_PER_S = 5700  # work units (states the greedy policy copies: greedy.WORK) per CPU second in the
+# play-outs, measured on a 2-core machine: 7,870 a second over 532 solo play-outs (seeds 1001-1002, rounds
+# 1-11), 5,870 over 239 at four players (rounds 9-10 of seeds 2001-2002). It was 6,900: the quick policy
+# now copies no state for an item with one value, plays out two trackers of an advance with a choice and
+# keeps a rover's movement when nothing is in reach, so a play-out copies about half as many states
+# (252 against 478 solo) and costs 0.62 times the CPU (0.60 at four players), each copy more
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
 SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1, "shift": 0.05}  # the turn's budget by
 # decision (the rest: the greedy's own); "settle": each choice of a value for an item to settle
@@ -82,13 +86,18 @@ MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
 # (5 rather than 3: solo hard +1.1 medals over 40 paired seeds, se 0.5)
 MAX_ROLLOUT_ACTIONS = 2000
-SOLO = 2.0  # a solo turn's decisions: this many times their share. 1.1 before the candidates raced
+SOLO = 4.8  # a solo turn's decisions: this many times their share. 1.1 before the candidates raced
 # (at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s); the race ended most decisions
 # early (1.1 with it: median 0.80 s against 1.16 s, the same 32 games), so the share grew back:
-# 2.0 with SOLO_ENDGAME 2.8, median 0.99 s, p95 2.46 s (8 games, two processes on a 2-core machine)
+# 2.0 with SOLO_ENDGAME 2.8, median 0.99 s, p95 2.46 s (8 games, two processes on a 2-core machine).
+# With the cheaper play-outs (UNITS_PER_S) the same shares took a median 0.65 s, so this one doubled:
+# 4.8 at 5,700 units a second is twice the work of 2.0 at 6,900 (3 times: median 1.08 s, p95 3.24 s over
+# 81 turns of seeds 1000-1003, over the target)
 SOLO_SHIFT = 1.1  # ... for a Makeshift shift (a turn has several: at SOLO its last rounds would run long)
-SOLO_ENDGAME = 2.8  # ... in the rounds played out to the final score (2.6 before the race; SOLO 1.4 with
-# 2.6: solo hard +0.82 medals over 40 paired seeds, se 0.56, and +0.60, se 0.33, over 40 more)
+SOLO_ENDGAME = 4.8  # ... in the rounds played out to the final score (2.6 before the race; SOLO 1.4 with
+# 2.6: solo hard +0.82 medals over 40 paired seeds, se 0.56, and +0.60, se 0.33, over 40 more; 2.8 after it).
+# Its play-outs to the end cost most, and their turns vary most: at 6.8 (twice the work of 2.8 at 6,900
+# units a second) the p95 read 3.20 s over 16 games (319 turns, up to 6.0 s); at 4.8, 1.4 times the work
 
 
 def choose_hard(view: dict, budget_s: float | None = None) -> Action:
