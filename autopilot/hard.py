@@ -69,12 +69,15 @@ SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1, "shift": 0.05}  
 # turn on top of those (SOLO_SHIFT times its share in solo, never more: at 0.1 and SOLO_ENDGAME like the
 # others, Makeshift's median solo turn took 1.7 s and its last rounds' turns up to 5 s, 2 games,
 # even with the engine's quicker Makeshift checks)
-UNIT_COST = {"makeshift": 1.4}  # a board's CPU per state copied, against the others': Makeshift's
+UNIT_COST = {"makeshift": 2.0}  # a board's CPU per state copied, against the others': Makeshift's
 # play-outs judge each shift by the track tables, with no copy (7,076 states a CPU second against
 # 8,514 for Universal Coalition, hard solo turns of rounds 1-8, seed 1000, one run on a 2-core machine)
 # measured 1.2; 1.4 keeps its last rounds' turns under the p95: 81 turns of seeds 1000-1003, two
 # processes on a 2-core machine, median 1.21 s and p95 3.14 s against 1.43 s and 3.41 s at 1.2 in the
-# same run (a slow day: 3.01 s at 1.2 before); its 25 asymmetric games at hard +0.08 (se 0.73)
+# same run (a slow day: 3.01 s at 1.2 before); its 25 asymmetric games at hard +0.08 (se 0.73). 2.0 since
+# the quick policy's cheaper items and trackers (UNITS_PER_S), which other boards' play-outs gain more
+# from: at 1.4 its solo turns read median 1.11 s, p95 3.38 s (11 of 83 over 3 s), at 2.0 0.96 s and 2.77 s
+# (3 of 82), seeds 1000-1003, two processes on a 2-core machine
 TOP_PLACES = 3  # placements tried per decision
 MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over the heuristic's choice
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
