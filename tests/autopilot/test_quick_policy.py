@@ -13,11 +13,14 @@ from engine.scenario import Scenario, grant
 from engine.state import GameState, copy
 
 
-def _placed(sc: Scenario) -> GameState:
-    """Seat 0 of ``sc`` has taken the small tile and placed it where it first can."""
+def _placed(sc: Scenario, settled: bool = False) -> GameState:
+    """Seat 0 of ``sc`` has taken the small tile and placed it where it first can (``settled``:
+    and advanced the tile's two trackers)."""
     g = sc.start()
     apply(g, 0, Pick("small"))
     apply(g, 0, next(a for a in legal_actions(g, 0) if isinstance(a, Place)))
+    for a in [a for a in legal_actions(g, 0) if isinstance(a, Resolve)] if settled else []:
+        apply(g, 0, a)
     return g
 
 
@@ -49,9 +52,7 @@ def test_the_quick_policy_plays_out_the_two_trackers_a_synergy_is_worth_most_to(
     is one of them."""
     sc = Scenario(2, 3)
     sc.seat(0).trackers(water=2, tech=3)
-    g = _placed(sc)
-    for a in [a for a in legal_actions(g, 0) if isinstance(a, Resolve)]:
-        apply(g, 0, a)
+    g = _placed(sc, settled=True)
     grant(g, 0, "synergy")
     synergy = g.seats[0].pending[-1]
     legal = legal_actions(g, 0)
@@ -76,9 +77,7 @@ def test_the_quick_policy_keeps_a_rovers_movement_when_nothing_is_in_reach():
     copies nothing. A lifepod in reach is fetched by both."""
     sc = Scenario(2, 3)
     sc.seat(0).rovers("J8").lifepods("D4")
-    g = _placed(sc)
-    for a in [a for a in legal_actions(g, 0) if isinstance(a, Resolve)]:
-        apply(g, 0, a)
+    g = _placed(sc, settled=True)
     grant(g, 0, "move 2")
     legal = legal_actions(g, 0)
     greedy = G._Greedy(g, 0)
@@ -90,8 +89,6 @@ def test_the_quick_policy_keeps_a_rovers_movement_when_nothing_is_in_reach():
     assert G.WORK[0] == start
     near = Scenario(2, 3)
     near.seat(0).rovers("J8").lifepods("I9")  # two steps away
-    g = _placed(near)
-    for a in [a for a in legal_actions(g, 0) if isinstance(a, Resolve)]:
-        apply(g, 0, a)
+    g = _placed(near, settled=True)
     grant(g, 0, "move 2")
     assert isinstance(G._Greedy(g, 0)._step(g, legal_actions(g, 0), fast=True), Move)
