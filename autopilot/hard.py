@@ -1,40 +1,41 @@
 """The hard computer player: determinized look-ahead over the greedy player.
 
-At the turn's decisions (the commander's station turn, the tile to pick, where to place it,
-the value chosen for each item to settle that has more than one) it takes the greedy
-player's best few candidates and tries each on sampled worlds: a
-world is the state the seat sees (``state_from_view``) with what it cannot see filled in at
-random from what is still possible -- the order of the tiles below each stack's top (from
-the tiles of that stack not seen anywhere), the event cards still to come (from the cards
-not played yet, with the deck's colour counts), the civ cards in the piles (from the cards of
-their rank not seen); the other players' turns this round, which the seat sees only once all
-have confirmed, are still to play there. In each world each candidate is played, then the
-game goes on with the quick greedy policy to the end of the round, through the next
-round's station turn (another commander's: the first one listed) and the seat's next turn
+At the turn's decisions (the tile to pick, where to place it, the value chosen for each item to
+settle that has more than one) it takes the greedy player's best few candidates and tries each
+on sampled worlds: a world is the state the seat sees (``state_from_view``) with what it cannot
+see filled in at random from what is still possible -- the order of the tiles below each
+stack's top (from the tiles of that stack not seen anywhere), the event cards still to come
+(from the cards not played yet, with the deck's colour counts), the civ cards in the piles
+(from the cards of their rank not seen); the other players' turns this round, which the seat
+sees only once all have confirmed, are still to play there. In each world each candidate is
+played, then the game goes on with the quick greedy policy to the end of the round, through the
+next round's station turn (another commander's: the first one listed) and the seat's next turn
 (the seat itself plays the full greedy policy); the seat's position is then worth the greedy
-evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this
-one) the worlds are played on to the end of the game and the final score is what counts.
-The candidate with the best mean over the worlds wins if it beats the greedy player's own
-choice by MARGIN medals at least and the gain stands out of its spread over the worlds (SURE
-standard errors; every candidate sees the same worlds, so a world's luck cancels out, and a
-single world never overrules the greedy choice): with few worlds, a lucky draw must not trade
-away a sound move. The candidates race: after RACE_WORLDS worlds, one whose gain has no real
-hope of reaching MARGIN drops out, so the next worlds cost less and go to the candidates still
-in; once none is left but the greedy choice, the decision ends there, under its share.
-Other decisions (optional uses, rover moves, confirming) are the greedy player's.
+evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this one)
+the worlds are played on to the end of the game and the final score is what counts. The
+candidate with the best mean over the worlds wins if it beats the greedy player's own choice by
+MARGIN medals at least and the gain stands out of its spread over the worlds (SURE standard
+errors; every candidate sees the same worlds, so a world's luck cancels out, and a single world
+never overrules the greedy choice): with few worlds, a lucky draw must not trade away a sound
+move. The candidates race: after RACE_WORLDS worlds, one whose gain has no real hope of
+reaching MARGIN drops out, so the next worlds cost less and go to the candidates still in; once
+none is left but the greedy choice, the decision ends there, under its share. Other decisions
+(optional uses, rover moves, confirming) are the greedy player's, but for the commander's
+station turn (three players or more), which also looks at the other players: it takes the depot
+worth most to the seat less DENY times the mean of what the turn hands the others
+(``station_turn``).
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
-decisions (SHARE; a seat with no station turn to make gives that share to its pick and
-placement; in a solo game, whose turns have no station turn and few decisions, each gets SOLO
-times its share, and SOLO_ENDGAME times in the rounds played out to the final score, where the
-look-ahead gains most: the median solo turn stays within the budget, the last rounds take up
-to about twice as long; a Makeshift shift, of which a turn has several, gets half an item's
-share, SOLO_SHIFT times, never the endgame's) and counted in work units, not by a clock: the states the greedy policy
-copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second. Worlds are added while
-one more (at the mean cost so far) stays within the decision's share, so a costly position
-gets fewer worlds and the same position always gets the same decision on any machine. The
-worlds are drawn from a generator seeded from the view. It never reads the real state: it
-starts from ``view_for(state, seat)``."""
+decisions (SHARE; in a solo game, whose turns have few decisions, each gets SOLO times its
+share, and SOLO_ENDGAME times in the rounds played out to the final score, where the look-ahead
+gains most: the median solo turn stays within the budget, the last rounds take up to about
+twice as long; a Makeshift shift, of which a turn has several, gets half an item's share,
+SOLO_SHIFT times, never the endgame's) and counted in work units, not by a clock: the states
+the greedy policy copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second.
+Worlds are added while one more (at the mean cost so far) stays within the decision's share, so
+a costly position gets fewer worlds and the same position always gets the same decision on any
+machine. The worlds are drawn from a generator seeded from the view. It never reads the real
+state: it starts from ``view_for(state, seat)``."""
 from __future__ import annotations
 
 import math
@@ -62,7 +63,7 @@ UNITS_PER_S = 5700  # work units (states the greedy policy copies: greedy.WORK) 
 # keeps a rover's movement when nothing is in reach, so a play-out copies about half as many states
 # (252 against 478 solo) and costs 0.62 times the CPU (0.60 at four players), each copy more
 ROLLOUT_S = 0.05  # the cheapest play-outs (the rest of a round and the next turn): below this, no look-ahead
-SHARE = {"turn": 0.2, "pick": 0.3, "place": 0.4, "settle": 0.1, "shift": 0.05}  # the turn's budget by
+SHARE = {"pick": 0.375, "place": 0.5, "settle": 0.125, "shift": 0.0625}  # the turn's budget by
 # decision (the rest: the greedy's own); "settle": each choice of a value for an item to settle
 # (which track a synergy advances, which civ card to keep, where a rover lands ...), of which a
 # turn has one to three; "shift": where a Makeshift tracker goes on each advance, two to five a
@@ -83,7 +84,12 @@ MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over 
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
 RACE_WORLDS = 3  # after this many worlds, a candidate with no real hope of the margin drops out, so
 RACE_SURE = 1.0  # ... (its mean plus this many standard errors below MARGIN) the others get more worlds
-TOP_TURNS = 3  # station turns tried by the commander
+DENY = 1.0  # the commander's station turn: the seat's depot less this times the mean of the others' gains.
+# Greedy seats turning the station this way against greedy ones that do not, four players: +1.01
+# medals a seat (se 0.45) over 200 tables (seeds 2100-2299), +0.97 (se 0.69) over 100 more (2000-2099),
+# the same seats without it +0.42 (se 0.66, the first 80 of the 200) and +0.25 (se 0.62): a gain of
+# about +0.7 (paired +0.98, se 0.79, and +0.72, se 0.91). The turn's play-outs had changed the greedy
+# choice in 0 of 20 station turns (2 tables), so the turn has none and its share (0.2) went to the others
 TOP_SETTLE = 6  # values tried for an item to settle (a longer list: the greedy's best by one step)
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
@@ -107,6 +113,8 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     """The hard choice for the seat that ``view`` belongs to (``view_for(state, seat)``)."""
     budget = BUDGET_S if budget_s is None else budget_s
     sim, seat, legal = seat_choices(view)
+    if any(isinstance(a, Turn) for a in legal):
+        return station_turn(sim, seat, legal)
     greedy = _Greedy(sim, seat)
     first = greedy.decide(legal)
     kind, candidates = _candidates(sim, seat, legal, first)
@@ -155,8 +163,6 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
 def share_of(sim: GameState, seat: int, kind: str, to_end: bool) -> float:
     """The part of the turn's budget a decision of ``kind`` may spend on its play-outs."""
     share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
-    if kind != "turn" and not (sim.players > 1 and sim.commander == seat):  # no station turn to pay for
-        share /= 1 - SHARE["turn"]
     if sim.players == 1:
         share *= SOLO_SHIFT if kind == "shift" else SOLO_ENDGAME if to_end else SOLO
     return share / UNIT_COST.get(sim.seats[seat].corp.corp_id, 1.0)
@@ -194,23 +200,39 @@ def _winner(gains: list[list[float] | None]) -> int:
     return best if best_mean >= SURE * _mean_se(row)[1] else 0
 
 
+def station_turn(sim: GameState, seat: int, legal: list[Action]) -> Action:
+    """The commander's station turn (three players or more): the one whose depot is worth most
+    to the seat (its best tile placed, by the greedy evaluation) less DENY times the mean of
+    what each other player's depot is worth to them above their planet as it stands (their best
+    tile, by the same evaluation from their own planet): of two depots alike for the seat, the
+    turn that hands the others the poorer tiles. Everything it judges is on show to every
+    player (the planets, the stacks' top tiles); the first best turn on a tie."""
+    me = _Greedy(sim, seat)
+    others = [(g, g.value(sim)) for g in (_Greedy(sim, s) for s in range(sim.players) if s != seat)]
+    best, best_val = None, -math.inf
+    for a in legal:
+        if not isinstance(a, Turn):
+            continue
+        f = copy(sim)
+        apply(f, seat, a)
+        worth = _depot_worth(me, f)
+        if others:
+            worth -= DENY * sum(_depot_worth(g, f) - now for g, now in others) / len(others)
+        if worth > best_val + 1e-9:
+            best, best_val = a, worth
+    return best if best is not None else legal[0]
+
+
+def _depot_worth(g: _Greedy, f: GameState) -> float:
+    """The worth of ``g``'s seat with the best tile of its depot in ``f`` placed (its planet as it
+    stands when no tile is on offer)."""
+    picks = [p for p in legal_actions(f, g.seat) if isinstance(p, Pick)]
+    return g._best_pick(f, picks, fast=True)[1] if picks else g.value(f)
+
+
 def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -> tuple[str, list[Action]]:
     """(decision kind, the actions to compare, the greedy choice first) for the decisions the
     look-ahead takes; ("", [first]) for the others."""
-    if isinstance(first, Turn):
-        g = _Greedy(sim, seat)
-        scored = []
-        for i, a in enumerate(legal):
-            if isinstance(a, Turn):
-                f = copy(sim)
-                apply(f, seat, a)
-                picks = [p for p in legal_actions(f, seat) if isinstance(p, Pick)]
-                val = g._best_pick(f, picks, fast=True)[1] if picks else g.value(f)
-                scored.append((-val, i, a))
-        scored.sort(key=lambda x: (x[0], x[1]))
-        turns: list[Action] = [first]
-        turns.extend(a for _v, _i, a in scored if a != first)
-        return "turn", turns[:TOP_TURNS]
     if isinstance(first, Pick):
         tiles: list[Action] = [first]
         tiles.extend(a for a in legal if isinstance(a, Pick) and a != first)

@@ -8,7 +8,7 @@ import pytest
 
 import autopilot.greedy as G
 import autopilot.hard as H
-from autopilot import play_game, play_turn
+from autopilot import choose, play_game, play_turn
 from engine import apply, legal_actions, make_config, new_game, view_for
 from engine import data as D
 from engine.actions import DropObjective, Pick, Place, Resolve
@@ -129,7 +129,7 @@ def test_a_solo_turn_played_out_to_the_final_score_spends_more_of_the_budget():
             apply(g, 0, action)
     budget = H.BUDGET_S  # a smaller one leaves room for one world whatever the share (a play-out to the end: ~0.15 s)
     spent = _play_out_work(g, 0, budget)
-    share = budget * H.SHARE["pick"] / (1 - H.SHARE["turn"]) * H.UNITS_PER_S  # no station turn to pay for
+    share = budget * H.SHARE["pick"] * H.UNITS_PER_S
     world = 2 * max(spent)  # two tiles in the depot: two play-outs a world
     assert H.SOLO_ENDGAME >= H.SOLO > 1
     assert sum(spent) > share + world  # more worlds than the plain share would give
@@ -206,6 +206,37 @@ def test_greedy_turns_the_station_to_the_depot_whose_tile_is_worth_most():
     for action in play_turn(g, 0):
         apply(g, 0, action)
     assert _covered(g, 0, "F7 F8 F9")
+
+
+def test_a_hard_commander_does_not_turn_the_station_to_hand_a_neighbour_the_tile_it_needs():
+    """Rulebook 2023 p.3: "le·a Commandant·e peut faire tourner la Station Spatiale autant
+    qu'il·elle le souhaite jusqu'à ce qu'un DÉPÔT se trouve directement devant son Indicateur
+    de Dépôt." Where the station stands decides every player's depot, not only the
+    commander's. Seat 1 has only F7-F9 free: the I3 on top of small stack 0 completes its row
+    and three columns. The normal commander turns to the depot it likes best, which hands
+    seat 1 that I3; the hard one takes a depot nearly as good for itself that does not."""
+    sc = Scenario(4, 1).station(rotation=0, offset=0).commander(0)
+    sc.seat(1).patch(*[c for c in D.cells_of(D.planet("ksb-4156").grid_mask)
+                       if c not in {D.parse_cell(n) for n in ("F7", "F8", "F9")}])
+    g = sc.start(turn=None)
+    assert g.phase == "rotate" and g.seats[1].board.planet_id == "ksb-4156"
+
+    def hands_the_i3(turn) -> bool:
+        f = copy(g)
+        apply(f, 0, turn)
+        return any(D.tile(t).shape_code == "I3" for t in depot_tops(f, 1).values())
+
+    normal, hard = choose(g, 0, "normal"), choose(g, 0, "hard")
+    assert hands_the_i3(normal) and not hands_the_i3(hard)
+    given_up = []  # by seat: its depot's worth to it after the normal commander's turn less after the hard one's
+    for seat in (0, 1):
+        worth = []
+        for turn in (normal, hard):
+            f = copy(g)
+            apply(f, 0, turn)
+            worth.append(H._depot_worth(G._Greedy(g, seat), f))
+        given_up.append(worth[0] - worth[1])
+    assert 0 < given_up[0] < given_up[1] / 3  # the commander gives up a little; seat 1 far more
 
 
 def test_a_private_objective_not_met_yet_is_worth_its_chance_of_being_met():
