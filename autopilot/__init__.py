@@ -19,14 +19,15 @@ Levels (``LEVELS``; ``greedy``, the normal level's old name, is still accepted):
           at, and each position's worth off by a steady random error (sd EASY_NOISE medals).
   normal  (default) the heuristic below.
   hard    determinized look-ahead (``hard``): at the pick, the placement and each item to
-          settle with more than one value (a synergy's track, a civ card ...) the heuristic's best few candidates are each played on sampled worlds (hidden stack
-          tiles, event cards and civ cards drawn from what is still possible; the other
-          players' turns of the round, hidden until all confirm, played there) to the seat's
-          next turn, and the best mean wins; a CPU budget per whole turn (default 1.5 s), counted in
-          states copied rather than by a clock, sets the number of worlds, so decisions stay
-          deterministic. Its station turn (three players or more) also weighs what each
-          depot hands the other players: of two depots alike for it, the one that gives
-          them the poorer tiles.
+          settle with more than one value (a synergy's track, a civ card ...) the heuristic's
+          best few candidates are each played on sampled worlds (hidden stack tiles, event
+          cards and civ cards drawn from what is still possible; the other players' turns of
+          the round, hidden until all confirm, played there) to the seat's next turn, and the
+          best mean wins; a CPU budget per whole turn (default 1.5 s), counted in states
+          copied rather than by a clock, sets the number of worlds, so decisions stay
+          deterministic. Its station turn (three players or more) also weighs what each depot
+          hands the other players: of two depots alike for it, the one that gives them the
+          poorer tiles.
 Every level but random decides from ``view_for(state, seat)`` alone.
 
 Greedy heuristic. A position is worth an estimate of the seat's final medals (``evaluate``);
