@@ -1176,11 +1176,16 @@ class _Greedy:
                 continue
             f = self._fork(sim)
             apply(f, self.seat, a)
-            picks = [p for p in legal_actions(f, self.seat) if isinstance(p, Pick)]
-            val = self._best_pick(f, picks, fast=True)[1] if picks else self.value(f)
+            val = self.depot_worth(f)
             if val > best_val + EPS:
                 best, best_val = a, val
         return best
+
+    def depot_worth(self, f: GameState) -> float:
+        """The seat's worth with the best tile of its depot in ``f`` placed (its planet as it
+        stands when no tile is on offer): what a station turn gives it."""
+        picks = [p for p in legal_actions(f, self.seat) if isinstance(p, Pick)]
+        return self._best_pick(f, picks, fast=True)[1] if picks else self.value(f)
 
     def _drop(self, sim: GameState, legal: list[DropObjective]) -> Action:
         """Put back the private objective whose absence costs least (keep the likeliest ones)."""

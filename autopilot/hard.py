@@ -215,19 +215,12 @@ def station_turn(sim: GameState, seat: int, legal: list[Action]) -> Action:
             continue
         f = copy(sim)
         apply(f, seat, a)
-        worth = _depot_worth(me, f)
+        worth = me.depot_worth(f)
         if others:
-            worth -= DENY * sum(_depot_worth(g, f) - now for g, now in others) / len(others)
+            worth -= DENY * sum(g.depot_worth(f) - now for g, now in others) / len(others)
         if worth > best_val + 1e-9:
             best, best_val = a, worth
     return best if best is not None else legal[0]
-
-
-def _depot_worth(g: _Greedy, f: GameState) -> float:
-    """The worth of ``g``'s seat with the best tile of its depot in ``f`` placed (its planet as it
-    stands when no tile is on offer)."""
-    picks = [p for p in legal_actions(f, g.seat) if isinstance(p, Pick)]
-    return g._best_pick(f, picks, fast=True)[1] if picks else g.value(f)
 
 
 def _candidates(sim: GameState, seat: int, legal: list[Action], first: Action) -> tuple[str, list[Action]]:

@@ -234,7 +234,7 @@ def test_a_hard_commander_does_not_turn_the_station_to_hand_a_neighbour_the_tile
         for turn in (normal, hard):
             f = copy(g)
             apply(f, 0, turn)
-            worth.append(H._depot_worth(G._Greedy(g, seat), f))
+            worth.append(G._Greedy(g, seat).depot_worth(f))
         given_up.append(worth[0] - worth[1])
     assert 0 < given_up[0] < given_up[1] / 3  # the commander gives up a little; seat 1 far more
 
