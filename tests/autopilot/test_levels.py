@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from autopilot import LEVELS, choose, level_name, play_game, play_turn, state_from_view
+from autopilot import hard as H
 from autopilot.hard import rollout, sample_world
 from engine import apply, dump, legal_actions, make_config, view_for
 from engine import data as D
@@ -112,12 +113,17 @@ def test_a_sampled_world_keeps_what_the_seat_sees_and_draws_the_rest_from_its_st
     assert dump(sample_world(sim, 0, random.Random(1))) == dump(world)
 
 
+def on_station(state) -> int:
+    return sum(len(pile) for kind in ("small", "large") for pile in state.station[kind])
+
+
 def test_in_a_sampled_world_the_other_players_take_their_hidden_turn():
     """Another player's turn this round is hidden until everyone confirms: the view shows
     their planet as at the start of the round and their tile still on the station, whether
     they have confirmed or not. In the hard level's worlds they play that turn (before, they
     only confirmed: the next round opened with their tiles still on offer and their planets
-    unchanged)."""
+    unchanged). In a play-out that turn is a stand-in's, nearly free: the tile leaves the
+    station, placed nowhere (their quick play cost two thirds of a four-player play-out)."""
     g = play_game_until(4, seed=21, round_=5)
     while g.phase == "rotate":
         apply(g, g.active, choose(g, g.active, "normal"))
@@ -131,7 +137,17 @@ def test_in_a_sampled_world_the_other_players_take_their_hidden_turn():
     end = copy(world)
     rollout(end, 0, world.round)
     assert end.round == world.round + 1  # the round was played to its end and the next opened
-    assert all(len(s.board.tiles) > n for s, n in zip(end.seats[1:], tiles[1:], strict=True))  # a tile each, or more
+    # all four took a tile this round, and seat 0 another in the next: none still on offer
+    assert on_station(end) == on_station(world) - 5
+    assert [len(s.board.tiles) for s in end.seats] == [tiles[0] + 2] + tiles[1:]  # the stand-ins place nothing
+    H.STAND_INS = False
+    try:
+        played = copy(world)
+        rollout(played, 0, world.round)
+    finally:
+        H.STAND_INS = True
+    assert on_station(played) <= on_station(world) - 5  # when they play their turns (a tech may take one more)
+    assert all(len(s.board.tiles) > n for s, n in zip(played.seats[1:], tiles[1:], strict=True))
     seen = view_for(world, 0)  # what seat 0 sees is still what it saw, but that the others now play
     assert [sv["step"] for sv in seen["seats"][1:]] == ["playing"] * 3
     for sv in seen["seats"] + view["seats"]:
