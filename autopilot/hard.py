@@ -12,8 +12,9 @@ played, then the game goes on to the end of the round, through the next round's 
 (another commander's: the first one listed) and the seat's next turn: the seat itself plays the
 full greedy policy, the other seats' turns are stand-ins (``_stand_in``: a tile taken from
 their depot and placed nowhere, so the station empties as in the game at a fraction of the
-cost of their quick play); the seat's position is then worth the greedy evaluation. In the last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this one)
-the worlds are played on to the end of the game and the final score is what counts. The
+cost of their quick play); the seat's position is then worth the greedy evaluation. In the
+last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this one) the worlds are
+played on to the end of the game and the final score is what counts. The
 candidate with the best mean over the worlds wins if it beats the greedy player's own choice by
 MARGIN medals at least and the gain stands out of its spread over the worlds (SURE standard
 errors; every candidate sees the same worlds, so a world's luck cancels out, and a single world
