@@ -118,9 +118,15 @@ class GameState:
 
     @classmethod
     def from_json(cls, d: dict) -> GameState:
+        """The state ``d`` describes, deep-copied: the state never shares lists with its source."""
+        return cls._from_own_json(json.loads(json.dumps(d)))
+
+    @classmethod
+    def _from_own_json(cls, d: dict) -> GameState:
+        """The state ``d`` describes, taking ``d``'s lists and dicts as its own: for a dict
+        nothing else holds (one just parsed from text)."""
         if d.get("schema") != SCHEMA_VERSION:
             raise UnsupportedSave(f"game state schema {d.get('schema')} is not supported (expected {SCHEMA_VERSION})")
-        d = json.loads(json.dumps(d))  # deep copy: the state never shares lists with its source
         return cls(config=d["config"], seed=d["seed"], seats=[Seat.from_json(s) for s in d["seats"]],
                    station=d["station"], civ_piles=d["civ_piles"], civ_box=d["civ_box"],
                    neighbour_objectives=d["neighbour_objectives"], objective_deck=d["objective_deck"],
@@ -136,7 +142,7 @@ def dump(state: GameState) -> str:
 
 
 def load(text: str | bytes) -> GameState:
-    return GameState.from_json(json.loads(text))
+    return GameState._from_own_json(json.loads(text))  # freshly parsed: no second copy needed
 
 
 _ATOM_SET = frozenset((int, str, float, bool, type(None)))  # shared by a copy, never changed in place
