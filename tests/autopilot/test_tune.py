@@ -90,3 +90,28 @@ def test_a_table_s_figure_is_hard_minus_normal_on_the_same_seeded_table():
     totals = {p["seat"]: p["total"] for p in state.result["players"]}
     assert current["scores"][0] == (totals[0] + totals[2]) / 2 - (totals[1] + totals[3]) / 2
     assert "paired 4-player tables" in tune.report(lines, 1, 1.0).splitlines()[0]
+
+
+def test_at_a_mixed_table_each_side_plays_its_own_weights_and_the_seats_luck_cancels_out():
+    """Two seats with a variant's weights against two with the current ones (here one against
+    one, to keep it short), each seed played again with the seats swapped: an unchanged weight
+    plays the same game from both sides and reads exactly nothing; a player that hardly values
+    a row or column it has not completed loses to the current weights."""
+    lines = tune.compare([tune.parse_variant(f"REACH={greedy.REACH}"), tune.parse_variant("LINE_BASE=0.2")],
+                         games=1, first_seed=7000, boards="mixed", players=2)
+    current, same, blind = lines
+    assert current["scores"] == [0] and same["scores"] == [0] and same["diff"] == 0
+    assert blind["scores"][0] <= -5
+    assert greedy.LINE_BASE == 0.85  # the code's own weights are back
+    assert tune.report(lines, 1, 1.0).splitlines()[0].startswith(
+        "1 seeds each, two 2-player games a seed (1 seats with the variant's weights, 1 with the current ones")
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--mixed", "--table"], "choose --table (hard against normal) or --mixed (weights against weights), not both"),
+    (["--mixed", "--boards", "asymmetric"], "--mixed plays the standard boards: leave out --boards"),
+])
+def test_a_mixed_table_asked_for_with_other_boards_is_refused(capsys, args, says):
+    with pytest.raises(SystemExit) as stop:
+        tune.main([*args, "--games", "2", "--try", "REACH=0.5"])
+    assert stop.value.code == 2 and says in capsys.readouterr().err
