@@ -253,7 +253,8 @@ def _best_rectangle(planet_id: str, cond: dict, occ: int, tm: int) -> int:
     return best
 
 
-_TRACK_WORTHS: dict[tuple, float] = {}  # (corporation, rounds left, a rover's worth, trackers) -> their worth
+_TRACK_WORTHS: dict[tuple, float] = {}  # (corporation, rounds left, a rover's worth, advances a round, trackers)
+# -> their worth
 _TRACK_WORTHS_LIMIT = 4096  # in the evaluation (``_Greedy._track_worth``), for boards with no pieces on them
 
 
@@ -381,8 +382,10 @@ def _rounds_left(state: GameState) -> float:
 class _Greedy:
     """One decision's context: the seat, the time left, and the tables derived from them."""
 
-    def __init__(self, sim: GameState, seat: int):
+    def __init__(self, sim: GameState, seat: int, per_round: float | None = None):
+        """``per_round``: ADVANCES_PER_ROUND for this player (the hard level's own at a table)."""
         self.root = sim
+        self.per_round = ADVANCES_PER_ROUND if per_round is None else per_round
         self.seat = seat
         self.sims = 0  # copies simulated so far in this decision (see SIM_BUDGET)
         s = sim.seats[seat]
@@ -406,7 +409,7 @@ class _Greedy:
         self.covered = _covered(s.corp)
         self.columns = _columns(self.corp_id, s.corp)
         self._advances: dict[tuple[str, int], float] = {}  # advance_value's answers in this decision
-        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value, self.covered.get(t, ()))
+        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value, self.covered.get(t, ()), self.per_round)
                        for t in self.corp_def.tracks}
         self.opponents = []  # (criterion, their value)
         for index, a, c in neighbour_pairs(sim.players):
@@ -485,7 +488,7 @@ class _Greedy:
         if corp.special:  # pieces on the corporation board (Cosmos Inc's lifepods, Makeshift's columns ...)
             v += self._track_worth(corp)
         else:  # the play-outs meet the same trackers again and again
-            key = (self.corp_id, R, self.rover_value, tuple(corp.trackers.items()))
+            key = (self.corp_id, R, self.rover_value, self.per_round, tuple(corp.trackers.items()))
             worth = _TRACK_WORTHS.get(key)
             if worth is None:
                 if len(_TRACK_WORTHS) >= _TRACK_WORTHS_LIMIT:
@@ -536,7 +539,7 @@ class _Greedy:
             pos = min(trackers[t], len(table) - 1)
             cov = covered.get(col, ())
             if cov != self.covered.get(col, ()):  # Cosmos Inc: lifepods on this track moved
-                table = _track_table(self.corp_id, col, R, self.rover_value, cov)
+                table = _track_table(self.corp_id, col, R, self.rover_value, cov, self.per_round)
             v += table[pos]
             linear += _medals_at(self.corp_id, col, cov)[pos]
         # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
@@ -967,8 +970,8 @@ class _Greedy:
             return -math.inf
         p, pos = int(p_text), corp.trackers[t]
         cov = _covered(corp).get(t, ())
-        before = _track_table(self.corp_id, t, self.rounds, self.rover_value, cov)
-        after = _track_table(self.corp_id, t, self.rounds, self.rover_value, tuple(sorted((*cov, p))))
+        before = _track_table(self.corp_id, t, self.rounds, self.rover_value, cov, self.per_round)
+        after = _track_table(self.corp_id, t, self.rounds, self.rover_value, tuple(sorted((*cov, p))), self.per_round)
         pods = {**corp.special, "pods": [*corp.special.get("pods", []), [t, p]]}
         return after[pos] - before[pos] + self._techs_switched(corp, corp.trackers, pods)
 
@@ -1253,7 +1256,7 @@ def _medals_at(corp_id: str, track: str, covered: tuple[int, ...]) -> tuple[int,
 
 @lru_cache(maxsize=4096)
 def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
-                 covered: tuple[int, ...] = ()) -> tuple[float, ...]:
+                 covered: tuple[int, ...] = (), per_round: float | None = None) -> tuple[float, ...]:
     """Worth of a tracker at each position: the medals it may end on (it is expected to move
     on by 0 to 2f spaces, f the advances still expected on one track) plus the benefits
     ahead, each weighted by the chance to get there (the next step or two weigh most: the
@@ -1261,7 +1264,7 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
     give nothing: the track is counted without them. All times the corporation's TRACK_SCALE."""
     tr = D.corporation(corp_id).tracks[track]
     tf = min(1.0, rounds / 6)
-    span = 2 * ADVANCES_PER_ROUND * rounds
+    span = 2 * (ADVANCES_PER_ROUND if per_round is None else per_round) * rounds
     n = int(round(span))
     spaces = [p for p in range(tr.top + 1) if p not in covered]  # the spaces a tracker can stand on
     medal_at = _medals_at(corp_id, track, covered)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from autopilot import greedy
+from autopilot import hard as H
 from db.connection import open_database
 from db.repository import GameRepository
 from service import ConfigError, GameService, autoplay
@@ -81,12 +83,12 @@ async def test_the_console_adds_computer_players_by_level(tmp_path):
     assert code == 2 and "2:hard,1:easy" in said[-1] and "easy, normal, hard" in said[-1]
 
 
-async def _bot_moves(path, level: str, hard_turn_s: float | None) -> list[str]:
+async def _bot_moves(path, level: str, hard_turn_s: float | None, first: str = "normal") -> list[str]:
     """The moves of a 2-player game's computer seat (seat 2) at ``level``, the first seat handed
-    to the normal autopilot, on a service whose hard players think ``hard_turn_s`` a turn."""
+    to the autopilot at level ``first``, on a service whose hard players think ``hard_turn_s`` a turn."""
     db = await open_database(path)
     try:
-        service = GameService(GameRepository(db), autopilot_level="normal", hard_turn_s=hard_turn_s)
+        service = GameService(GameRepository(db), autopilot_level=first, hard_turn_s=hard_turn_s)
         game = await service.create(creator_id=1, creator_name="human", guild_id=1, channel_id=1,
                                     options={"max_players": 2, "seed": 11, "remind_hours": 0})
         await service.add_bot(game.id, 1, False, level)
@@ -104,11 +106,15 @@ async def test_the_servers_hard_thinking_time_reaches_every_computer_decision(tm
     assert {budget for _seat, _level, budget in decisions} == {4.0}  # each level decides whether it uses it
 
 
-async def test_a_hard_player_given_no_thinking_time_plays_the_normal_players_moves(tmp_path):
-    """HARD_TURN_SECONDS=0: no look-ahead fits, so hard keeps the heuristic's choice every time."""
-    hard = await _bot_moves(tmp_path / "hard.sqlite3", "hard", 0)
-    normal = await _bot_moves(tmp_path / "normal.sqlite3", "normal", 0)
-    assert len(hard) > 50 and hard == normal
+async def test_a_hard_player_given_no_thinking_time_plays_the_heuristic_s_moves(tmp_path, monkeypatch):
+    """HARD_TURN_SECONDS=0: no look-ahead fits, so hard keeps the heuristic's choice every time
+    -- the heuristic with hard's own weights at a table (autopilot.hard.TABLE_ADVANCES): a normal
+    player given them plays the same moves (the other seat plays at random, which no weight moves)."""
+    hard = await _bot_moves(tmp_path / "hard.sqlite3", "hard", 0, first="random")
+    normal = await _bot_moves(tmp_path / "normal.sqlite3", "normal", 0, first="random")
+    assert len(hard) > 50 and hard != normal
+    monkeypatch.setattr(greedy, "ADVANCES_PER_ROUND", H.TABLE_ADVANCES)
+    assert await _bot_moves(tmp_path / "like-hard.sqlite3", "normal", 0, first="random") == hard
 
 
 async def test_the_console_refuses_a_hard_thinking_time_out_of_range(tmp_path):
