@@ -52,6 +52,19 @@ def lint(rest: list[str]) -> int:
     return 1 if bad else 0
 
 
+MAX_TEST_WORKERS = 8  # each worker imports the whole bot and may start its own throwaway PostgreSQL
+
+
+def test_workers(rest: list[str]) -> list[str]:
+    """pytest-xdist options for the suite: one worker per usable core (at most MAX_TEST_WORKERS),
+    unless the arguments already choose (``-n 0`` runs in one process) or one core is all there is."""
+    if any(a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" for a in rest):
+        return []
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = min(cores, MAX_TEST_WORKERS)
+    return ["-n", str(workers)] if workers > 1 else []
+
+
 # Where the words players read are written (babel.cfg says which files Babel reads)
 CATALOGUE = ROOT / "i18n" / "messages.pot"
 LOCALES = ROOT / "i18n" / "locale"
@@ -89,7 +102,7 @@ def main(argv: list[str]) -> int:
     elif cmd == "bench":
         args = [str(PY), "-m", "bench", *rest]
     else:
-        args = [str(PY), "-m", "pytest", *rest]
+        args = [str(PY), "-m", "pytest", *test_workers(rest), *rest]
     return subprocess.call(args, cwd=ROOT)
 
 
