@@ -80,8 +80,9 @@ def _number(text: str, what: str) -> float:
 
 def parse_variant(text: str) -> list[Override]:
     """The overrides of one ``--try`` ("REACH=0.5 hard.MARGIN=1"), checked against the weights
-    that exist, with the value each weight will take (a whole new table for ``NAME.key``)."""
-    out: list[Override] = []
+    that exist, with the value each weight will take (a whole new table for ``NAME.key``;
+    several entries of one table, "POCKET.1=0.7 POCKET.2=1", change it together: one override)."""
+    out: dict[tuple[str, str], object] = {}  # (module, weight) -> its value with every entry so far
     parts = text.replace(",", " ").split()
     if not parts:
         raise TuneError("an empty --try: give NAME=VALUE, for example REACH=0.5")
@@ -97,7 +98,7 @@ def parse_variant(text: str) -> list[Override]:
         weight, key = path[0], ".".join(path[1:])
         if weight not in _weights(module):
             raise TuneError(f"{module_name} has no weight {weight!r}; its weights: {', '.join(_weights(module))}")
-        current = getattr(module, weight)
+        current = out.get((module_name, weight), getattr(module, weight))
         if isinstance(current, dict):
             if not key:
                 raise TuneError(f"{weight} is a table: change one entry, as {weight}.{next(iter(current))}=...")
@@ -114,8 +115,8 @@ def parse_variant(text: str) -> list[Override]:
             if key:
                 raise TuneError(f"{weight} is a single number: write {module_name}.{weight}=VALUE")
             value = _number(raw, part)
-        out.append((module_name, weight, value))
-    return out
+        out[module_name, weight] = value
+    return [(module_name, weight, value) for (module_name, weight), value in out.items()]
 
 
 def label(overrides: Sequence[Override]) -> str:

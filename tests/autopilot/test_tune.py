@@ -28,6 +28,21 @@ def test_a_variant_changes_the_weights_the_player_uses_and_the_next_game_gets_th
     assert greedy.TECH_VALUE["ignore_adjacency"] == 1.5 and greedy.POCKET[2] == 0.7
 
 
+def test_several_entries_of_one_table_in_a_variant_change_together():
+    """``--try "CIV_RANK.1=1.1 CIV_RANK.4=2.25"`` scales two ranks: each entry used to start from
+    the code's table again, so only the last one took effect."""
+    over = tune.parse_variant("CIV_RANK.1=1.1 REACH=0.5 CIV_RANK.4=2.25 POCKET.1=0.75 POCKET.4=0.45")
+    assert over == [("greedy", "CIV_RANK", {1: 1.1, 2: 2.0, 3: 2.5, 4: 2.25}), ("greedy", "REACH", 0.5),
+                    ("greedy", "POCKET", (0.0, 0.75, 0.7, 0.6, 0.45))]
+    assert tune.label(over) == "CIV_RANK={1: 1.1, 2: 2.0, 3: 2.5, 4: 2.25} REACH=0.5 POCKET=(0.0, 0.75, 0.7, 0.6, 0.45)"
+    try:
+        tune.use(over)
+        assert greedy.CIV_RANK == {1: 1.1, 2: 2.0, 3: 2.5, 4: 2.25} and greedy.POCKET[1] == 0.75
+    finally:
+        tune.use(())
+    assert greedy.CIV_RANK == {1: 1.5, 2: 2.0, 3: 2.5, 4: 3.0} and greedy.POCKET == (0.0, 0.5, 0.7, 0.6, 0.3)
+
+
 def test_variants_play_the_same_seeds_so_an_unchanged_weight_differs_by_exactly_nothing(capsys):
     assert tune.main(["--games", "2", "--first-seed", "40004", "--try", f"REACH={greedy.REACH}",
                       "--try", "TOP_PLACEMENTS=1"]) == 0
