@@ -7,7 +7,6 @@ import math
 from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
-from typing import NamedTuple
 
 from engine import corporations as corps
 from engine import data as D
@@ -254,7 +253,7 @@ def _best_rectangle(planet_id: str, cond: dict, occ: int, tm: int) -> int:
     return best
 
 
-_TRACK_WORTHS: dict[tuple, float] = {}  # (corporation, rounds left, a rover's worth, the player's Outlook, trackers)
+_TRACK_WORTHS: dict[tuple, float] = {}  # (corporation, rounds left, a rover's worth, advances a round, trackers)
 # -> their worth
 _TRACK_WORTHS_LIMIT = 4096  # in the evaluation (``_Greedy._track_worth``), for boards with no pieces on them
 
@@ -380,21 +379,13 @@ def _rounds_left(state: GameState) -> float:
 # --------------------------------------------------------------------------- the greedy player
 
 
-class Outlook(NamedTuple):
-    """A level's own take on the heuristic's outlook, where it plays with weights of its own
-    (the hard level at a table: ``hard.TABLE_ADVANCES``, ``hard.TABLE_CIV``)."""
-    per_round: float  # in place of ADVANCES_PER_ROUND
-    civ_scale: float = 1.0  # CIV_RANK times this
-
-
 class _Greedy:
     """One decision's context: the seat, the time left, and the tables derived from them."""
 
-    def __init__(self, sim: GameState, seat: int, outlook: Outlook | None = None):
-        """``outlook``: this player's own weights (the hard level's at a table); None: the heuristic's."""
+    def __init__(self, sim: GameState, seat: int, per_round: float | None = None):
+        """``per_round``: ADVANCES_PER_ROUND for this player (the hard level's own at a table)."""
         self.root = sim
-        self.outlook = outlook
-        self.civ_scale = 1.0 if outlook is None else outlook.civ_scale
+        self.per_round = ADVANCES_PER_ROUND if per_round is None else per_round
         self.seat = seat
         self.sims = 0  # copies simulated so far in this decision (see SIM_BUDGET)
         s = sim.seats[seat]
@@ -418,7 +409,7 @@ class _Greedy:
         self.covered = _covered(s.corp)
         self.columns = _columns(self.corp_id, s.corp)
         self._advances: dict[tuple[str, int], float] = {}  # advance_value's answers in this decision
-        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value, self.covered.get(t, ()), self.outlook)
+        self.tracks = {t: _track_table(self.corp_id, t, R, self.rover_value, self.covered.get(t, ()), self.per_round)
                        for t in self.corp_def.tracks}
         self.opponents = []  # (criterion, their value)
         for index, a, c in neighbour_pairs(sim.players):
@@ -438,7 +429,7 @@ class _Greedy:
 
     # ------------------------------------------------------------ tracks and benefits
     def _benefit(self, b: tuple) -> float:
-        return _benefit_value(self.corp_id, b, self.tf, self.rover_value, self.civ_scale)
+        return _benefit_value(self.corp_id, b, self.tf, self.rover_value)
 
     def advance_value(self, track: str, pos: int) -> float:
         """Worth of one advance of ``track`` from ``pos``, benefits claimed included."""
@@ -497,7 +488,7 @@ class _Greedy:
         if corp.special:  # pieces on the corporation board (Cosmos Inc's lifepods, Makeshift's columns ...)
             v += self._track_worth(corp)
         else:  # the play-outs meet the same trackers again and again
-            key = (self.corp_id, R, self.rover_value, self.outlook, tuple(corp.trackers.items()))
+            key = (self.corp_id, R, self.rover_value, self.per_round, tuple(corp.trackers.items()))
             worth = _TRACK_WORTHS.get(key)
             if worth is None:
                 if len(_TRACK_WORTHS) >= _TRACK_WORTHS_LIMIT:
@@ -522,7 +513,7 @@ class _Greedy:
             v += NO_ROVER_POD * per_pod * len(b.lifepods)
         # D: civ cards
         v += _civ_medals(corp, b)
-        v += sum(CIV_RANK.get(r, 2.0) for r in s.civ_queue) * self.civ_scale
+        v += sum(CIV_RANK.get(r, 2.0) for r in s.civ_queue)
         # E, F: objectives
         if corp.objectives or self.opponents:
             terr, icons = _board_masks(b)
@@ -548,7 +539,7 @@ class _Greedy:
             pos = min(trackers[t], len(table) - 1)
             cov = covered.get(col, ())
             if cov != self.covered.get(col, ()):  # Cosmos Inc: lifepods on this track moved
-                table = _track_table(self.corp_id, col, R, self.rover_value, cov, self.outlook)
+                table = _track_table(self.corp_id, col, R, self.rover_value, cov, self.per_round)
             v += table[pos]
             linear += _medals_at(self.corp_id, col, cov)[pos]
         # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
@@ -574,7 +565,7 @@ class _Greedy:
         if kind == "rover":
             return self.rover_value if corp.rover_supply > 0 else 0.0
         if kind == "civ":
-            return CIV_RANK.get(item.get("rank", 0), 2.0) * self.civ_scale
+            return CIV_RANK.get(item.get("rank", 0), 2.0)
         if kind == "pod":  # a collected lifepod still to put somewhere (Cosmos Inc, Jump Drive): at least its medal
             return float(per_pod)
         if kind == "collect":
@@ -979,8 +970,8 @@ class _Greedy:
             return -math.inf
         p, pos = int(p_text), corp.trackers[t]
         cov = _covered(corp).get(t, ())
-        before = _track_table(self.corp_id, t, self.rounds, self.rover_value, cov, self.outlook)
-        after = _track_table(self.corp_id, t, self.rounds, self.rover_value, tuple(sorted((*cov, p))), self.outlook)
+        before = _track_table(self.corp_id, t, self.rounds, self.rover_value, cov, self.per_round)
+        after = _track_table(self.corp_id, t, self.rounds, self.rover_value, tuple(sorted((*cov, p))), self.per_round)
         pods = {**corp.special, "pods": [*corp.special.get("pods", []), [t, p]]}
         return after[pos] - before[pos] + self._techs_switched(corp, corp.trackers, pods)
 
@@ -1211,14 +1202,13 @@ class _Greedy:
         return best
 
 
-def _benefit_value(corp_id: str, b: tuple, tf: float, rover_value: float, civ_scale: float = 1.0) -> float:
-    """Typical worth of a track benefit (``tf``: share of the game left for techs to pay off;
-    ``civ_scale``: a civ card's worth times this)."""
+def _benefit_value(corp_id: str, b: tuple, tf: float, rover_value: float) -> float:
+    """Typical worth of a track benefit (``tf``: share of the game left for techs to pay off)."""
     kind = b[0]
     if kind == "synergy":
         return SYNERGY
     if kind == "civ":
-        return CIV_RANK.get(b[1], 2.0) * civ_scale
+        return CIV_RANK.get(b[1], 2.0)
     if kind == "biomass":
         return PATCH
     if kind == "rover":
@@ -1266,17 +1256,15 @@ def _medals_at(corp_id: str, track: str, covered: tuple[int, ...]) -> tuple[int,
 
 @lru_cache(maxsize=4096)
 def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
-                 covered: tuple[int, ...] = (), outlook: Outlook | None = None) -> tuple[float, ...]:
+                 covered: tuple[int, ...] = (), per_round: float | None = None) -> tuple[float, ...]:
     """Worth of a tracker at each position: the medals it may end on (it is expected to move
     on by 0 to 2f spaces, f the advances still expected on one track) plus the benefits
     ahead, each weighted by the chance to get there (the next step or two weigh most: the
     one-turn look-ahead). ``covered`` spaces (Cosmos Inc's lifepods) are jumped for free and
-    give nothing: the track is counted without them. All times the corporation's TRACK_SCALE.
-    ``outlook``: the player's own f and civ card scale (None: ADVANCES_PER_ROUND and 1)."""
+    give nothing: the track is counted without them. All times the corporation's TRACK_SCALE."""
     tr = D.corporation(corp_id).tracks[track]
     tf = min(1.0, rounds / 6)
-    span = 2 * (ADVANCES_PER_ROUND if outlook is None else outlook.per_round) * rounds
-    civ_scale = 1.0 if outlook is None else outlook.civ_scale
+    span = 2 * (ADVANCES_PER_ROUND if per_round is None else per_round) * rounds
     n = int(round(span))
     spaces = [p for p in range(tr.top + 1) if p not in covered]  # the spaces a tracker can stand on
     medal_at = _medals_at(corp_id, track, covered)
@@ -1289,8 +1277,7 @@ def _track_table(corp_id: str, track: str, rounds: float, rover_value: float,
             chance = 1 - (j - 1) / (span + 1) if span > 0 else 0.0
             if chance <= 0:
                 break
-            ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value, civ_scale)
-                                              for x in tr.benefits[spaces[i + j]])
+            ahead += LOOKAHEAD * chance * sum(_benefit_value(corp_id, x, tf, rover_value) for x in tr.benefits[spaces[i + j]])
         worth.append((medals + ahead) * TRACK_SCALE.get(corp_id, 1.0))
     by_space = dict(zip(spaces, worth))
     out, below = [], worth[0]

@@ -27,8 +27,7 @@ station turn (three players or more), which also looks at the other players: it 
 worth most to the seat less DENY times the mean of what the turn hands the others
 (``station_turn``). At such a table the seat's own heuristic (its choices, its candidates, its
 turns and leaf in the play-outs: ``_mine``) expects TABLE_ADVANCES track advances a round
-rather than the solo-tuned ``greedy.ADVANCES_PER_ROUND``, and counts a civ card TABLE_CIV times
-``greedy.CIV_RANK``.
+rather than the solo-tuned ``greedy.ADVANCES_PER_ROUND``.
 
 Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S), shared among the turn's
 decisions (SHARE; in a solo game, whose turns have few decisions, each gets SOLO times its
@@ -56,7 +55,7 @@ from engine.state import GameState, copy
 from engine.station import depot_tops
 
 from .easy import view_seed
-from .greedy import WORK, Outlook, _Greedy, _rounds_left, choose_quick, seat_choices
+from .greedy import WORK, _Greedy, _rounds_left, choose_quick, seat_choices
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 MAX_BUDGET_S = 30.0  # the most a server owner may give (HARD_TURN_SECONDS, --hard-seconds): a hard seat's
@@ -103,10 +102,9 @@ TABLE_ADVANCES = 0.25  # greedy.ADVANCES_PER_ROUND (0.35, from solo play) for th
 # with it against normal seats without it at four-player tables, each seed played twice with the seats
 # swapped (python -m bench.tune --mixed): +1.06 medals (se 0.51) over seeds 6000-6049 and +0.94 (se 0.67)
 # over 6100-6149; 0.5 lost 2.19 (se 0.37)
-TABLE_CIV = 1.25  # greedy.CIV_RANK times this for the hard seat's own play and judgement at a table (as
-# TABLE_ADVANCES). On top of TABLE_ADVANCES (both sides), normal seats with civ cards worth 1.25 times as
-# much against normal seats without (python -m bench.tune --mixed): +1.41 medals (se 0.55) over seeds
-# 6200-6239 and +0.87 (se 0.71) over 6300-6339; 1.5 times +0.81 (se 0.61) there, 0.75 times -1.35 (se 0.69)
+# Civ cards worth 1.25 times CIV_RANK on top of it (normal seats, --mixed: +1.41, se 0.55, and +0.87, se
+# 0.71, over two sets of 40 seeds) did not carry over to hard: hard minus normal +1.56 over tables
+# 2000-2099 with it, +2.50 without; not kept
 TOP_SETTLE = 6  # values tried for an item to settle (a longer list: the greedy's best by one step)
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
@@ -179,8 +177,8 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
 
 def _mine(sim: GameState, seat: int) -> _Greedy:
     """The heuristic as the hard seat itself plays and judges: at a table of two or more, with
-    TABLE_ADVANCES track advances expected a round and civ cards worth TABLE_CIV times as much."""
-    return _Greedy(sim, seat, Outlook(TABLE_ADVANCES, TABLE_CIV) if sim.players > 1 else None)
+    TABLE_ADVANCES track advances expected a round."""
+    return _Greedy(sim, seat, TABLE_ADVANCES if sim.players > 1 else None)
 
 
 def share_of(sim: GameState, seat: int, kind: str, to_end: bool) -> float:

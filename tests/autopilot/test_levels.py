@@ -162,20 +162,17 @@ def play_game_until(players: int, seed: int, round_: int, **config):
     return state
 
 
-def test_at_a_table_hard_counts_on_fewer_track_advances_and_more_on_civ_cards_and_alone_on_the_heuristic_s():
+def test_at_a_table_hard_counts_on_fewer_track_advances_and_alone_on_the_heuristic_s():
     """Hard's own judgement at a table of two or more expects TABLE_ADVANCES advances a round
-    on a track and counts a civ card TABLE_CIV times the heuristic's worth (both tuned at
-    four-player tables), against the heuristic's ADVANCES_PER_ROUND and CIV_RANK (tuned in
-    solo): a tracker's worth looks less far up its track, a civ card is worth more. Solo
-    it is the heuristic's own, so solo play is unchanged."""
+    on a track (tuned at four-player tables), fewer than the heuristic's ADVANCES_PER_ROUND
+    (tuned in solo): a tracker's worth looks less far up its track. Solo it is the heuristic's
+    own, so solo play is unchanged."""
     from autopilot.greedy import ADVANCES_PER_ROUND, _Greedy
-    assert H.TABLE_ADVANCES < ADVANCES_PER_ROUND and H.TABLE_CIV > 1
+    assert H.TABLE_ADVANCES < ADVANCES_PER_ROUND
     table = game(4, seed=7)
     sim = state_from_view(view_for(table, 0))
     mine, heuristic = H._mine(sim, 0), _Greedy(sim, 0)
-    assert mine.outlook == (H.TABLE_ADVANCES, H.TABLE_CIV) and heuristic.outlook is None
+    assert mine.per_round == H.TABLE_ADVANCES and heuristic.per_round == ADVANCES_PER_ROUND
     assert mine.tracks != heuristic.tracks
-    for rank in (1, 2, 3, 4):  # a civ card a track space hands out, by its rank
-        assert mine._benefit(("civ", rank)) == pytest.approx(heuristic._benefit(("civ", rank)) * H.TABLE_CIV)
     solo = state_from_view(view_for(game(1, seed=7), 0))
     assert H._mine(solo, 0).tracks == _Greedy(solo, 0).tracks

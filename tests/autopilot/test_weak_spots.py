@@ -463,8 +463,7 @@ def test_hard_leaves_optional_uses_and_single_values_to_the_greedy():
 def test_hard_tries_the_best_few_of_a_lifepods_eighty_spots():
     """A Cosmos Inc lifepod can go on any of some eighty track spaces or the scoring area: the
     look-ahead tries the greedy's choice and the spots whose position is worth most one step
-    on (TOP_SETTLE in all, by the hard seat's own judgement: at a table, its own weights), not
-    the first ones listed."""
+    on (TOP_SETTLE in all), not the first ones listed."""
     sc = Scenario(2, 3, corporations=["cosmos_inc", None])
     g = sc.start()
     apply(g, 0, Pick("small"))
@@ -473,7 +472,7 @@ def test_hard_tries_the_best_few_of_a_lifepods_eighty_spots():
     sim, seat, legal = G.seat_choices(view_for(g, 0))
     pod = next(i for i in sim.seats[0].pending if i["kind"] == "pod")
     spots = [a for a in legal if isinstance(a, Resolve) and a.item == pod["id"]]
-    ranked = [a for a, _v in H._mine(sim, seat).ranked_values(sim, spots)]
+    ranked = [a for a, _v in G._Greedy(sim, seat).ranked_values(sim, spots)]
     assert len(spots) > 60 and ranked[:5] != spots[:5]  # the listed order is not the worth order
     first = ranked[40]  # as if the greedy had chosen a middling spot: it is tried, with the best five
     kind, candidates = H._candidates(sim, seat, legal, first)
