@@ -52,6 +52,8 @@ REACH_DECAY = 0.8  # per further step
 NO_ROVER_POD = 0.2  # a lifepod while no rover is on the planet (one may still come)
 OBJ_SHAPE = 0.8  # share of a private objective's medals credited for progress (progress ** OBJ_POWER)
 OBJ_POWER = 3
+NEIGHBOUR_ROUNDS = 4.0  # a neighbour card: a lead of d (what the card compares) is worth 2 + 3 tanh(d / (1 +
+# rounds left / this)) medals (2 a tie, 5 a win): the more rounds to come, the less a lead now says
 OBJ_CHANCE_MIX = 1.0  # share of a private objective's credit from its chance below (the rest: the curve above)
 # The chance that a private objective not met yet will be met by the end, given the part done
 # (0..1) and the rounds left: 1 / (1 + exp(-(a + b * part + c * rounds / 10))), fitted by logistic
@@ -382,10 +384,13 @@ def _rounds_left(state: GameState) -> float:
 class _Greedy:
     """One decision's context: the seat, the time left, and the tables derived from them."""
 
-    def __init__(self, sim: GameState, seat: int, per_round: float | None = None):
-        """``per_round``: ADVANCES_PER_ROUND for this player (the hard level's own at a table)."""
+    def __init__(self, sim: GameState, seat: int, per_round: float | None = None,
+                 neighbour_rounds: float | None = None):
+        """``per_round``, ``neighbour_rounds``: ADVANCES_PER_ROUND and NEIGHBOUR_ROUNDS for this
+        player (the hard level's own at a table)."""
         self.root = sim
         self.per_round = ADVANCES_PER_ROUND if per_round is None else per_round
+        self.neighbour_rounds = NEIGHBOUR_ROUNDS if neighbour_rounds is None else neighbour_rounds
         self.seat = seat
         self.sims = 0  # copies simulated so far in this decision (see SIM_BUDGET)
         s = sim.seats[seat]
@@ -592,9 +597,13 @@ class _Greedy:
             if R <= 0:
                 v += compare(crit, round(mine), round(theirs))
             else:
-                diff = mine - theirs if crit.get("compare") != "least" else theirs - mine
-                v += 2 + 3 * math.tanh(diff / (1 + R / 4))
+                v += self.lead_worth(mine - theirs if crit.get("compare") != "least" else theirs - mine)
         return v
+
+    def lead_worth(self, lead: float) -> float:
+        """Medals expected from a neighbour card the seat leads by ``lead`` (behind: below 0)
+        while rounds remain (NEIGHBOUR_ROUNDS)."""
+        return 2 + 3 * math.tanh(lead / (1 + self.rounds / self.neighbour_rounds))
 
     def _unmet(self, key: str, part: float) -> float:
         """A private objective not met yet with ``part`` of it done: its chance while rounds

@@ -176,3 +176,18 @@ def test_at_a_table_hard_counts_on_fewer_track_advances_and_alone_on_the_heurist
     assert mine.tracks != heuristic.tracks
     solo = state_from_view(view_for(game(1, seed=7), 0))
     assert H._mine(solo, 0).tracks == _Greedy(solo, 0).tracks
+
+
+def test_at_a_table_hard_counts_a_lead_on_a_neighbour_card_for_more_while_rounds_remain():
+    """Hard's own judgement at a table weighs a neighbour card by TABLE_NEIGHBOUR_ROUNDS rather
+    than the heuristic's NEIGHBOUR_ROUNDS (tuned at four-player tables): ahead by two with the
+    game still young, it expects more of the card's 5 medals than the heuristic does, and behind
+    by two fewer; level, both expect the tie's 2."""
+    from autopilot.greedy import NEIGHBOUR_ROUNDS, _Greedy
+    assert H.TABLE_NEIGHBOUR_ROUNDS > NEIGHBOUR_ROUNDS
+    sim = state_from_view(view_for(game(4, seed=7), 0))
+    mine, heuristic = H._mine(sim, 0), _Greedy(sim, 0)
+    assert mine.rounds == heuristic.rounds > 5 and len(mine.opponents) == 2  # a neighbour on each side
+    assert 2 < heuristic.lead_worth(2) < mine.lead_worth(2) < 5
+    assert 0 < mine.lead_worth(-2) < heuristic.lead_worth(-2) < 2
+    assert mine.lead_worth(0) == heuristic.lead_worth(0) == 2

@@ -108,12 +108,14 @@ async def test_the_servers_hard_thinking_time_reaches_every_computer_decision(tm
 
 async def test_a_hard_player_given_no_thinking_time_plays_the_heuristic_s_moves(tmp_path, monkeypatch):
     """HARD_TURN_SECONDS=0: no look-ahead fits, so hard keeps the heuristic's choice every time
-    -- the heuristic with hard's own weights at a table (autopilot.hard.TABLE_ADVANCES): a normal
-    player given them plays the same moves (the other seat plays at random, which no weight moves)."""
+    -- the heuristic with hard's own weights at a table (autopilot.hard.TABLE_ADVANCES and
+    TABLE_NEIGHBOUR_ROUNDS): a normal player given them plays the same moves (the other seat
+    plays at random, which no weight moves)."""
     hard = await _bot_moves(tmp_path / "hard.sqlite3", "hard", 0, first="random")
     normal = await _bot_moves(tmp_path / "normal.sqlite3", "normal", 0, first="random")
     assert len(hard) > 50 and hard != normal
     monkeypatch.setattr(greedy, "ADVANCES_PER_ROUND", H.TABLE_ADVANCES)
+    monkeypatch.setattr(greedy, "NEIGHBOUR_ROUNDS", H.TABLE_NEIGHBOUR_ROUNDS)
     assert await _bot_moves(tmp_path / "like-hard.sqlite3", "normal", 0, first="random") == hard
 
 
