@@ -50,10 +50,10 @@ ROVER_ON_PLANET = 0.3
 REACH = 0.6  # lifepod one step beyond this turn's movement
 REACH_DECAY = 0.8  # per further step
 NO_ROVER_POD = 0.2  # a lifepod while no rover is on the planet (one may still come)
-OBJ_SHAPE = 0.8  # share of a private objective's medals credited for progress (progress ** OBJ_POWER)
-OBJ_POWER = 3
 NEIGHBOUR_ROUNDS = 4.0  # a neighbour card: a lead of d (what the card compares) is worth 2 + 3 tanh(d / (1 +
 # rounds left / this)) medals (2 a tie, 5 a win): the more rounds to come, the less a lead now says
+OBJ_SHAPE = 0.8  # share of a private objective's medals credited for progress (progress ** OBJ_POWER)
+OBJ_POWER = 3
 OBJ_CHANCE_MIX = 1.0  # share of a private objective's credit from its chance below (the rest: the curve above)
 # The chance that a private objective not met yet will be met by the end, given the part done
 # (0..1) and the rounds left: 1 / (1 + exp(-(a + b * part + c * rounds / 10))), fitted by logistic
