@@ -110,7 +110,8 @@ TABLE_NEIGHBOUR_ROUNDS = 8.0  # greedy.NEIGHBOUR_ROUNDS (4) for the hard seat's 
 # table (as TABLE_ADVANCES): a lead on a neighbour card counts for more while rounds remain. On top of
 # TABLE_ADVANCES (both sides), normal seats with it against normal seats without (--mixed): +0.99 medals
 # (se 0.42) over seeds 6400-6439 and +0.69 (se 0.55) over 6500-6539; 16 +1.22 (se 0.64) over 6500-6539,
-# 2 -0.50 (se 0.61); the lead's base scale 0.5 instead of 1 +0.79 (se 0.53), 2 -0.25 (se 0.49)
+# but against 8 (both sides) -1.44 (se 0.68) over 6400-6439; 2 -0.50 (se 0.61). Hard minus normal with it
+# +3.10 (se 0.61) over the bench's 100 tables, +2.50 without
 TOP_SETTLE = 6  # values tried for an item to settle (a longer list: the greedy's best by one step)
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
