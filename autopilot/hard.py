@@ -94,7 +94,9 @@ DENY = 1.0  # the commander's station turn: the seat's depot less this times the
 # medals a seat (se 0.45) over 200 tables (seeds 2100-2299), +0.97 (se 0.69) over 100 more (2000-2099),
 # the same seats without it +0.42 (se 0.66, the first 80 of the 200) and +0.25 (se 0.62): a gain of
 # about +0.7 (paired +0.98, se 0.79, and +0.72, se 0.91). The turn's play-outs had changed the greedy
-# choice in 0 of 20 station turns (2 tables), so the turn has none and its share (0.2) went to the others
+# choice in 0 of 20 station turns (2 tables), so the turn has none and its share (0.2) went to the others.
+# Normal seats turning the station with DENY 2 against DENY 1, four-player tables (seeds 6600-6639, each
+# played twice with the seats swapped): -0.97 (se 0.59); 3 -0.82 (se 0.65); 0 -0.29 (se 0.64)
 STAND_INS = True  # the other seats' turns in the play-outs: a tile taken and placed nowhere (their quick
 # play before). Four players, 4 games (seeds 2003-2006), hard's 952 decisions taken both ways: the same
 # choice in 940, the CPU 135 s against 218 s; the greedy's choice overruled in 14 against 10
@@ -102,7 +104,8 @@ TABLE_ADVANCES = 0.25  # greedy.ADVANCES_PER_ROUND (0.35, from solo play) for th
 # judgement at a table of two or more: a tracker's worth counts on fewer advances to come. Normal seats
 # with it against normal seats without it at four-player tables, each seed played twice with the seats
 # swapped (python -m bench.tune --mixed): +1.06 medals (se 0.51) over seeds 6000-6049 and +0.94 (se 0.67)
-# over 6100-6149; 0.5 lost 2.19 (se 0.37)
+# over 6100-6149; 0.5 lost 2.19 (se 0.37). 0.2 (+0.94, se 0.66, at normal's level on top of
+# TABLE_NEIGHBOUR_ROUNDS, seeds 6900-6939): hard minus normal +2.14 over tables 2000-2059, +2.98 at 0.25
 # Civ cards worth 1.25 times CIV_RANK on top of it (normal seats, --mixed: +1.41, se 0.55, and +0.87, se
 # 0.71, over two sets of 40 seeds) did not carry over to hard: hard minus normal +1.56 over tables
 # 2000-2099 with it, +2.50 without; not kept
