@@ -29,7 +29,8 @@ LOOKAHEAD = 0.8  # worth of a benefit ahead on a track, times the chance to reac
 # 0.9 at four-player tables (on top of hard's TABLE_ADVANCES and TABLE_NEIGHBOUR_ROUNDS, both sides): normal
 # seats +1.68 (se 0.61) and +0.81 (se 0.51) over two sets of 40 seeds, each played twice with the seats
 # swapped; +1.25 (se 0.62) against plain normal seats. As hard's own weight at a table: hard minus normal
-# +2.55 (se 0.61) over tables 2000-2099 against +3.10 without it. Not kept
+# +2.55 (se 0.61) over tables 2000-2099 against +3.10 without it; with no time to look ahead (--budget 0)
+# -0.79 (se 0.79) there, +0.98 (se 0.80) over seeds 7000-7079, +1.23 (se 0.57) over 7100-7259. Not kept
 LINE_BASE = 0.85  # chance factor per missing square of a line, early in the game
 LINE_TAU = 3.0  # ... falling as 1 - exp(-rounds left / LINE_TAU) toward the end
 BLOCKED_WITH_ROVER = 0.45  # a line with a meteorite: share of its worth while rovers roam

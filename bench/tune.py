@@ -21,6 +21,11 @@ event deck, as the bench's hard-against-normal row); a game's figure is the hard
 minus the normal seats'. Every seat of a game shares one process's weights, so there only the
 hard level's own weights (``hard.NAME``) can change: a change of the heuristic would move the
 normal seats too.
+With ``--budget 0`` hard has no time to look ahead and plays its table weights and its station
+turn alone: at four players that reads as hard itself does (hard minus normal +2.89, se 0.71,
+against +3.10, se 0.61, over the bench's tables 2000-2099) for a sixth of the CPU (9 s a table
+against 55), so it is the quick way to try a ``hard.TABLE_*`` weight; a difference of a medal
+between two weights still takes a few hundred tables to show (a pair's spread is about 7.5).
 
 ``--mixed``: four-player tables (standard boards, no event deck) where two seats, never
 neighbours, play the variant's weights and the other two the current weights, every seat at
