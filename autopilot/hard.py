@@ -24,8 +24,9 @@ reaching MARGIN drops out, so the next worlds cost less and go to the candidates
 none is left but the greedy choice, the decision ends there, under its share. Other decisions
 (optional uses, rover moves, confirming) are the greedy player's, but for the commander's
 station turn (three players or more), which also looks at the other players: it takes the depot
-worth most to the seat less DENY times the mean of what the turn hands the others
-(``station_turn``). At such a table the seat's own heuristic (its choices, its candidates, its
+worth most to the seat less DENY times the mean of what the turn hands its two neighbours, the
+players it races on the neighbour cards (a player across counts DENY_ACROSS times as much:
+``station_turn``). At such a table the seat's own heuristic (its choices, its candidates, its
 turns and leaf in the play-outs: ``_mine``) expects TABLE_ADVANCES track advances a round
 rather than the solo-tuned ``greedy.ADVANCES_PER_ROUND``, and counts a lead on a neighbour card
 for more while rounds remain (TABLE_NEIGHBOUR_ROUNDS rather than ``greedy.NEIGHBOUR_ROUNDS``).
@@ -51,6 +52,7 @@ from engine import effects as F
 from engine import events as E
 from engine.actions import Action, Confirm, Pick, Place, Resolve, Turn, Undo
 from engine.errors import EngineError
+from engine.objectives import neighbour_pairs
 from engine.rules import apply, legal_actions, to_act
 from engine.state import GameState, copy
 from engine.station import depot_tops
@@ -89,7 +91,10 @@ MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over 
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
 RACE_WORLDS = 3  # after this many worlds, a candidate with no real hope of the margin drops out, so
 RACE_SURE = 1.0  # ... (its mean plus this many standard errors below MARGIN) the others get more worlds
-DENY = 1.0  # the commander's station turn: the seat's depot less this times the mean of the others' gains.
+DENY = 1.5  # the commander's station turn: the seat's depot less this times the mean of its rivals' gains
+# (DENY_ACROSS below). 1 before they were its neighbours alone, when 1.5 read -1.27 (se 0.66) against 1 and
+# 0.5 +0.14 (se 0.65), hard at --budget 0, seeds 7300-7379. With DENY_ACROSS 0, hard at --budget 0, the
+# bench's seating: 1.5 against 1 +0.55 over seeds 7400-7519, +0.89 (se 0.45) over the bench's 2000-2099.
 # Greedy seats turning the station this way against greedy ones that do not, four players: +1.01
 # medals a seat (se 0.45) over 200 tables (seeds 2100-2299), +0.97 (se 0.69) over 100 more (2000-2099),
 # the same seats without it +0.42 (se 0.66, the first 80 of the 200) and +0.25 (se 0.62): a gain of
@@ -97,6 +102,13 @@ DENY = 1.0  # the commander's station turn: the seat's depot less this times the
 # choice in 0 of 20 station turns (2 tables), so the turn has none and its share (0.2) went to the others.
 # Normal seats turning the station with DENY 2 against DENY 1, four-player tables (seeds 6600-6639, each
 # played twice with the seats swapped): -0.97 (se 0.59); 3 -0.82 (se 0.65); 0 -0.29 (se 0.64)
+DENY_ACROSS = 0.0  # ... where a player the seat shares no neighbour card with (the one across at four) counts
+# this many times a neighbour: the denial is aimed at the two players it races on the neighbour cards.
+# With it at 0 against 1 (the mean over all three others), hard at --budget 0, the bench's seating: seeds
+# 7400-7519 +2.40 medals hard minus normal (se 0.67; +2.95, se 0.71, with DENY 1.5), and on the bench's
+# own tables 2000-2099 +1.95 (se 0.69; hard seats +1.12, normal seats -0.82): +4.83 against +2.89; with DENY
+# 1.5 too +2.83 (se 0.81; hard seats +0.93, normal seats -1.91): +5.72, a hard seat the table's top
+# scorer at 80 tables of 100 (74 with DENY 1)
 STAND_INS = True  # the other seats' turns in the play-outs: a tile taken and placed nowhere (their quick
 # play before). Four players, 4 games (seeds 2003-2006), hard's 952 decisions taken both ways: the same
 # choice in 940, the CPU 135 s against 218 s; the greedy's choice overruled in 14 against 10
@@ -237,12 +249,17 @@ def _winner(gains: list[list[float] | None]) -> int:
 def station_turn(sim: GameState, seat: int, legal: list[Action]) -> Action:
     """The commander's station turn (three players or more): the one whose depot is worth most
     to the seat (its best tile placed, by the greedy evaluation) less DENY times the mean of
-    what each other player's depot is worth to them above their planet as it stands (their best
-    tile, by the same evaluation from their own planet): of two depots alike for the seat, the
-    turn that hands the others the poorer tiles. Everything it judges is on show to every
-    player (the planets, the stacks' top tiles); the first best turn on a tie."""
+    what each neighbour's depot is worth to them above their planet as it stands (their best
+    tile, by the same evaluation from their own planet); a player the seat shares no neighbour
+    card with (across the table) counts DENY_ACROSS times as much as a neighbour. Of two depots
+    alike for the seat, the turn that hands its rivals on the neighbour cards the poorer tiles.
+    Everything it judges is on show to every player (the planets, the stacks' top tiles); the
+    first best turn on a tie."""
     me = _mine(sim, seat)
-    others = [(g, g.value(sim)) for g in (_Greedy(sim, s) for s in range(sim.players) if s != seat)]
+    rivals = {b if a == seat else a for _i, a, b in neighbour_pairs(sim.players) if seat in (a, b)}
+    others = [(g, g.value(sim), 1.0 if g.seat in rivals else DENY_ACROSS)
+              for g in (_Greedy(sim, s) for s in range(sim.players) if s != seat)]
+    weight = sum(w for _g, _now, w in others)
     best, best_val = None, -math.inf
     for a in legal:
         if not isinstance(a, Turn):
@@ -250,8 +267,8 @@ def station_turn(sim: GameState, seat: int, legal: list[Action]) -> Action:
         f = copy(sim)
         apply(f, seat, a)
         worth = me.depot_worth(f)
-        if others:
-            worth -= DENY * sum(g.depot_worth(f) - now for g, now in others) / len(others)
+        if weight > 0:
+            worth -= DENY * sum(w * (g.depot_worth(f) - now) for g, now, w in others if w) / weight
         if worth > best_val + 1e-9:
             best, best_val = a, worth
     return best if best is not None else legal[0]

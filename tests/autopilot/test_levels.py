@@ -191,3 +191,37 @@ def test_at_a_table_hard_counts_a_lead_on_a_neighbour_card_for_more_while_rounds
     assert 2 < heuristic.lead_worth(2) < mine.lead_worth(2) < 5
     assert 0 < mine.lead_worth(-2) < heuristic.lead_worth(-2) < 2
     assert mine.lead_worth(0) == heuristic.lead_worth(0) == 2
+
+
+def test_a_hard_commander_hands_the_poorer_depots_to_its_neighbours_not_the_player_across(monkeypatch):
+    """Hard's station turn (four players) weighs what the turn hands its two neighbours, the
+    players it races on the neighbour cards ("each player is scored on the card to the left and
+    the card to the right"), not the player across, with whom it shares no card
+    (DENY_ACROSS). Here every turn is worth the same to the commander; the neighbours gain
+    one more medal with each step, and the player across gains 100 from the first turn only:
+    the commander takes the first turn, the neighbours' poorest."""
+    from autopilot.greedy import _Greedy
+    from autopilot.play import play_until_waiting
+    assert H.DENY_ACROSS == 0
+    state = game(4, seed=7)
+    while state.phase != "rotate":
+        play_until_waiting(state, set(range(4)), lambda st, s: choose(st, s, "normal"), this_step=True)
+    commander = 1
+    turns = legal_actions(state, commander)
+    assert state.phase == "rotate" and turns
+    start = state.station["rotation"]
+
+    def worth(self, f):
+        steps = (start - f.station["rotation"]) % 6
+        if self.seat == commander:
+            return 10.0
+        if self.seat == 3:  # across from seat 1
+            return 100.0 if steps == 0 else 0.0
+        return float(steps)
+
+    monkeypatch.setattr(_Greedy, "depot_worth", worth)
+    monkeypatch.setattr(_Greedy, "value", lambda self, sim: 0.0)
+    sim = state_from_view(view_for(state, commander))
+    assert H.station_turn(sim, commander, turns).steps == 0
+    monkeypatch.setattr(H, "DENY_ACROSS", 1.0)  # the player across counted as a neighbour: another turn
+    assert H.station_turn(sim, commander, turns).steps == 1
