@@ -91,10 +91,12 @@ MARGIN = 0.75  # medals (mean over the worlds) another candidate must gain over 
 SURE = 1.5  # ... and that mean, in standard errors of the gains over the worlds (a one-sided test)
 RACE_WORLDS = 3  # after this many worlds, a candidate with no real hope of the margin drops out, so
 RACE_SURE = 1.0  # ... (its mean plus this many standard errors below MARGIN) the others get more worlds
-DENY = 1.5  # the commander's station turn: the seat's depot less this times the mean of its rivals' gains
-# (DENY_ACROSS below). 1 before they were its neighbours alone, when 1.5 read -1.27 (se 0.66) against 1 and
-# 0.5 +0.14 (se 0.65), hard at --budget 0, seeds 7300-7379. With DENY_ACROSS 0, hard at --budget 0, the
-# bench's seating: 1.5 against 1 +0.55 over seeds 7400-7519, +0.89 (se 0.45) over the bench's 2000-2099.
+DENY = 1.0  # the commander's station turn: the seat's depot less this times the mean of its rivals' gains
+# (DENY_ACROSS below). Hard at --budget 0 against 1: 1.5 -1.27 (se 0.66), 0.5 +0.14 (se 0.65) over seeds
+# 7300-7379, when the mean took in the player across. With DENY_ACROSS 0, 1.5 reads better at the bench's
+# seating (+0.55 over seeds 7400-7519, +0.89, se 0.45, over 2000-2099) but worse with one hard seat and
+# three normal ones (hard minus normal -1.10, se 0.59, seeds 7600-7679): it only denies the normal seats
+# more where they are all the hard seats' neighbours, so 1 stays
 # Greedy seats turning the station this way against greedy ones that do not, four players: +1.01
 # medals a seat (se 0.45) over 200 tables (seeds 2100-2299), +0.97 (se 0.69) over 100 more (2000-2099),
 # the same seats without it +0.42 (se 0.66, the first 80 of the 200) and +0.25 (se 0.62): a gain of
@@ -106,9 +108,10 @@ DENY_ACROSS = 0.0  # ... where a player the seat shares no neighbour card with (
 # this many times a neighbour: the denial is aimed at the two players it races on the neighbour cards.
 # With it at 0 against 1 (the mean over all three others), hard at --budget 0, the bench's seating: seeds
 # 7400-7519 +2.40 medals hard minus normal (se 0.67; +2.95, se 0.71, with DENY 1.5), and on the bench's
-# own tables 2000-2099 +1.95 (se 0.69; hard seats +1.12, normal seats -0.82): +4.83 against +2.89; with DENY
-# 1.5 too +2.83 (se 0.81; hard seats +0.93, normal seats -1.91): +5.72, a hard seat the table's top
-# scorer at 80 tables of 100 (74 with DENY 1)
+# own tables 2000-2099 +1.95 (se 0.69; hard seats +1.12, normal seats -0.82): +4.83 against +2.89. Part of
+# that is the seating (the hard seats sit across from each other there); with one hard seat and three
+# normal ones (seeds 7600-7679, --budget 0): hard minus normal +1.02 (se 0.59), the hard seat +0.33, its
+# neighbours -1.08, the player across +0.09; the hard seat top scorer at 29 tables of 80 against 21
 STAND_INS = True  # the other seats' turns in the play-outs: a tile taken and placed nowhere (their quick
 # play before). Four players, 4 games (seeds 2003-2006), hard's 952 decisions taken both ways: the same
 # choice in 940, the CPU 135 s against 218 s; the greedy's choice overruled in 14 against 10
