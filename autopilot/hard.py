@@ -260,9 +260,9 @@ def station_turn(sim: GameState, seat: int, legal: list[Action]) -> Action:
     first best turn on a tie."""
     me = _mine(sim, seat)
     rivals = {b if a == seat else a for _i, a, b in neighbour_pairs(sim.players) if seat in (a, b)}
-    others = [(g, g.value(sim), 1.0 if g.seat in rivals else DENY_ACROSS)
-              for g in (_Greedy(sim, s) for s in range(sim.players) if s != seat)]
-    weight = sum(w for _g, _now, w in others)
+    weights = {s: 1.0 if s in rivals else DENY_ACROSS for s in range(sim.players) if s != seat}
+    others = [(g, g.value(sim), w) for g, w in ((_Greedy(sim, s), w) for s, w in weights.items() if w)]
+    weight = sum(weights.values())
     best, best_val = None, -math.inf
     for a in legal:
         if not isinstance(a, Turn):
@@ -271,7 +271,7 @@ def station_turn(sim: GameState, seat: int, legal: list[Action]) -> Action:
         apply(f, seat, a)
         worth = me.depot_worth(f)
         if weight > 0:
-            worth -= DENY * sum(w * (g.depot_worth(f) - now) for g, now, w in others if w) / weight
+            worth -= DENY * sum(w * (g.depot_worth(f) - now) for g, now, w in others) / weight
         if worth > best_val + 1e-9:
             best, best_val = a, worth
     return best if best is not None else legal[0]
