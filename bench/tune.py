@@ -26,6 +26,12 @@ turn alone: at four players that reads as hard itself does (hard minus normal +2
 against +3.10, se 0.61, over the bench's tables 2000-2099) for a sixth of the CPU (9 s a table
 against 55), so it is the quick way to try a ``hard.TABLE_*`` weight; a difference of a medal
 between two weights still takes a few hundred tables to show (a pair's spread is about 7.5).
+``--table --one-hard``: one hard seat and three normal ones (the hard seat moving round the
+table with the seed); the figure is the hard seat minus the normal seats' mean. At the
+bench's seating each hard seat's neighbours are both normal and the player across is the
+other hard seat, so anything hard does "to the others" (the commander's denial) reads twice
+there; with one hard seat a change that only hands its neighbours poorer depots, at a cost
+to itself, reads as the loss it is (docs/computer-players.md, the ninth and tenth sessions).
 
 ``--mixed``: four-player tables (standard boards, no event deck) where two seats, never
 neighbours, play the variant's weights and the other two the current weights, every seat at
@@ -174,8 +180,8 @@ def _game(task: tuple) -> tuple[int, int, float]:
         return variant, index, statistics.mean(_mixed(overrides, level, seed, budget_s, players, swapped)
                                                for swapped in (False, True))
     use(overrides)
-    if boards == "table":
-        levels = table_levels(seed)
+    if boards in ("table", "one-hard"):
+        levels = table_levels(seed) if boards == "table" else one_hard_levels(seed)
         state = play_game(make_config(4), seed, levels, budget_s=budget_s)
         assert state.result is not None  # play_game plays to the end
         by: dict[str, list[int]] = {"hard": [], "normal": []}
@@ -192,11 +198,20 @@ def _game(task: tuple) -> tuple[int, int, float]:
     return variant, index, state.result["players"][0]["total"]
 
 
+def one_hard_levels(seed: int) -> list[str]:
+    """The seats' levels at a table of one hard seat and three normal ones: the hard seat is
+    seat ``seed % 4``, so it sits in every place as often."""
+    levels = ["normal"] * 4
+    levels[seed % 4] = "hard"
+    return levels
+
+
 def compare(variants: Sequence[Sequence[Override]], *, games: int, first_seed: int = 60000,
             level: str = "normal", boards: str = "standard", jobs: int = 1,
             budget_s: float | None = None, players: int = 4) -> list[dict]:
     """Play the current weights (first) and every variant on the same seeded games (solo; with
-    ``boards="table"`` 4-player tables of hard and normal seats; with ``boards="mixed"``
+    ``boards="table"`` 4-player tables of hard and normal seats, two of each, or one hard seat
+    with ``boards="one-hard"``; with ``boards="mixed"``
     tables of ``players`` seats, the variant's against the current weights'); a summary per variant:
     figures, mean, sd, target reached (solo), and against the current weights the paired mean
     difference, its standard error and a verdict."""
@@ -221,7 +236,7 @@ def compare(variants: Sequence[Sequence[Override]], *, games: int, first_seed: i
         solo = boards in ("standard", "asymmetric")
         line = {"variant": label(over), "scores": xs, "mean": statistics.mean(xs), "sd": statistics.pstdev(xs),
                 "reached": sum(x >= target for x in xs) if solo else None, "target": target,
-                "table": not solo, "mixed": mixed, "players": players}
+                "table": not solo, "mixed": mixed, "players": players, "boards": boards}
         if v:
             diff = [a - b for a, b in zip(xs, scores[0])]
             mean = statistics.mean(diff)
@@ -249,7 +264,8 @@ def report(lines: list[dict], games: int, seconds: float) -> str:
         rows = ["| variant | its seats minus the current weights' (sd) | against the current weights |",
                 "| --- | --- | --- |"]
     elif lines[0]["table"]:
-        head = f"{games} paired 4-player tables each (2 hard + 2 normal seats); {seconds:.0f} s"
+        seats = "1 hard + 3 normal seats" if lines[0]["boards"] == "one-hard" else "2 hard + 2 normal seats"
+        head = f"{games} paired 4-player tables each ({seats}); {seconds:.0f} s"
         rows = ["| variant | hard minus normal (sd) | against the current weights |", "| --- | --- | --- |"]
     else:
         head = f"{games} paired solo games each; solo target {lines[0]['target']}; {seconds:.0f} s"
@@ -272,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--boards", choices=("standard", "asymmetric"), default="standard")
     ap.add_argument("--table", action="store_true", help="4-player tables of 2 hard and 2 normal seats instead "
                     "of solo games: hard minus normal per table (only hard.NAME weights may change)")
+    ap.add_argument("--one-hard", action="store_true", help="with --table: one hard seat and three normal "
+                    "ones (the hard seat's place moving with the seed): the hard seat minus the normal seats' mean")
     ap.add_argument("--mixed", action="store_true", help="4-player tables instead of solo games: 2 seats with the "
                     "variant's weights against 2 with the current ones, each seed twice with the seats swapped")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
@@ -285,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
         variants = [parse_variant(t) for t in args.tries]
     except TuneError as e:
         ap.error(str(e))
+    if args.one_hard and not args.table:
+        ap.error("--one-hard is a seating of --table: add --table")
     if args.table and args.mixed:
         ap.error("choose --table (hard against normal) or --mixed (weights against weights), not both")
     if (args.table or args.mixed) and args.boards != "standard":
@@ -296,7 +316,8 @@ def main(argv: list[str] | None = None) -> int:
                      "the weights); only hard.NAME weights can be compared at a table")
     start = time.perf_counter()
     lines = compare(variants, games=args.games, first_seed=args.first_seed, level=args.level,
-                    boards="table" if args.table else "mixed" if args.mixed else args.boards, jobs=args.jobs,
+                    boards=("one-hard" if args.one_hard else "table") if args.table else "mixed" if args.mixed
+                    else args.boards, jobs=args.jobs,
                     budget_s=args.budget)
     print(report(lines, args.games, time.perf_counter() - start))
     return 0

@@ -107,6 +107,25 @@ def test_a_table_s_figure_is_hard_minus_normal_on_the_same_seeded_table():
     assert "paired 4-player tables" in tune.report(lines, 1, 1.0).splitlines()[0]
 
 
+def test_with_one_hard_seat_the_figure_is_that_seat_minus_the_three_normal_ones():
+    """``--table --one-hard``: one hard seat, at seat ``seed % 4`` so it sits in every place as
+    often, against three normal seats; the figure is the hard seat minus the normal seats'
+    mean, where a harder denial of its neighbours no longer reads twice."""
+    assert tune.one_hard_levels(2002) == ["normal", "normal", "hard", "normal"]
+    assert [tune.one_hard_levels(s).index("hard") for s in range(2000, 2004)] == [0, 1, 2, 3]
+    lines = tune.compare([], games=1, first_seed=2002, boards="one-hard", jobs=1, budget_s=0.05)
+    state = play_game(make_config(4), 2002, tune.one_hard_levels(2002), budget_s=0.05)
+    totals = {p["seat"]: p["total"] for p in state.result["players"]}
+    assert lines[0]["scores"][0] == totals[2] - (totals[0] + totals[1] + totals[3]) / 3
+    assert "(1 hard + 3 normal seats)" in tune.report(lines, 1, 1.0).splitlines()[0]
+
+
+def test_one_hard_seat_is_a_seating_of_the_table_and_is_refused_without_it(capsys):
+    with pytest.raises(SystemExit) as stop:
+        tune.main(["--one-hard", "--games", "2", "--try", "hard.DENY=1.5"])
+    assert stop.value.code == 2 and "--one-hard is a seating of --table: add --table" in capsys.readouterr().err
+
+
 def test_at_a_mixed_table_each_side_plays_its_own_weights_and_the_seats_luck_cancels_out():
     """Two seats with a variant's weights against two with the current ones (here one against
     one, to keep it short), each seed played again with the seats swapped: an unchanged weight
