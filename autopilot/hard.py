@@ -13,8 +13,10 @@ played, then the game goes on to the end of the round, through the next round's 
 full greedy policy, the other seats' turns are stand-ins (``_stand_in``: a tile taken from
 their depot and placed nowhere, so the station empties as in the game at a fraction of the
 cost of their quick play); the seat's position is then worth the greedy evaluation. In the
-last rounds of a solo game (ENDGAME_ROUNDS or fewer expected after this one) the worlds are
-played on to the end of the game and the final score is what counts. The
+last rounds (ENDGAME_ROUNDS or fewer expected after this one in a solo game, TABLE_ENDGAME_ROUNDS
+at a table, where the other seats then play their quick turns so that the neighbour cards are
+judged against the planets they will end with) the worlds are played on to the end of the game
+and the final score is what counts. The
 candidate with the best mean over the worlds wins if it beats the greedy player's own choice by
 MARGIN medals at least and the gain stands out of its spread over the worlds (SURE standard
 errors; every candidate sees the same worlds, so a world's luck cancels out, and a single world
@@ -36,7 +38,8 @@ decisions (SHARE; in a solo game, whose turns have few decisions, each gets SOLO
 share, and SOLO_ENDGAME times in the rounds played out to the final score, where the look-ahead
 gains most: the median solo turn stays within the budget, the last rounds take up to about
 twice as long; a Makeshift shift, of which a turn has several, gets half an item's share,
-SOLO_SHIFT times, never the endgame's) and counted in work units, not by a clock: the states
+SOLO_SHIFT times, never the endgame's; at a table, the decisions played out to the final score
+get TABLE_ENDGAME times their share) and counted in work units, not by a clock: the states
 the greedy policy copies in the play-outs (``greedy.WORK``), UNITS_PER_S to a CPU second.
 Worlds are added while one more (at the mean cost so far) stays within the decision's share, so
 a costly position gets fewer worlds and the same position always gets the same decision on any
@@ -134,6 +137,15 @@ TOP_SETTLE = 6  # values tried for an item to settle (a longer list: the greedy'
 MAX_WORLDS = 32
 ENDGAME_ROUNDS = 5  # rounds expected after this one, at most: the play-outs go on to the final score
 # (5 rather than 3: solo hard +1.1 medals over 40 paired seeds, se 0.5)
+TABLE_ENDGAME_ROUNDS = 2  # ... at a table of two or more, where the other seats' turns in those play-outs
+# are their quick play, not stand-ins, so the neighbour cards are judged against the planets they will
+# have at the end; and those decisions get TABLE_ENDGAME times their share. Measured from the first round
+# with 4.5 rounds or fewer to come, the games played that far at --budget 0 and on at hard's budget both
+# ways (the bench's seating), paired: with TABLE_ENDGAME 1 +0.02 (se 0.11, tables 2000-2099); 2 +0.40
+# (se 0.15) there and +0.33 (se 0.15) over 2100-2167; 3 +0.49 (se 0.16) over 2100-2167. The boost
+# alone (2), without the play-outs to the end, +0.20 (se 0.10); to the end with stand-ins -0.17 (se
+# 0.16, 2000-2099); three rounds rather than two (2), +0.17 (se 0.24) for 1.3 times the CPU
+TABLE_ENDGAME = 3.0
 MAX_ROLLOUT_ACTIONS = 2000
 SOLO = 4.8  # a solo turn's decisions: this many times their share. 1.1 before the candidates raced
 # (at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s); the race ended most decisions
@@ -158,9 +170,8 @@ def choose_hard(view: dict, budget_s: float | None = None) -> Action:
     greedy = _mine(sim, seat)
     first = greedy.decide(legal)
     kind, candidates = _candidates(sim, seat, legal, first)
-    # near the end of a solo game: play the worlds out to the final score (at four players this
-    # measured worse: three other seats' quick play to the end costs most of the worlds)
-    to_end = sim.players == 1 and _rounds_left(sim) <= ENDGAME_ROUNDS
+    # near the end of the game: play the worlds out to the final score
+    to_end = _rounds_left(sim) <= (ENDGAME_ROUNDS if sim.players == 1 else TABLE_ENDGAME_ROUNDS)
     allowance = budget * share_of(sim, seat, kind, to_end) * UNITS_PER_S  # work this decision may spend on play-outs
     if len(candidates) < 2 or allowance < ROLLOUT_S * UNITS_PER_S * len(candidates):
         return first  # not even one world's play-outs fit in the budget
@@ -214,6 +225,8 @@ def share_of(sim: GameState, seat: int, kind: str, to_end: bool) -> float:
     share = SHARE.get(kind, 0.0) / (1 + len(sim.seats[seat].round_tiles))  # a second tile this turn: less
     if sim.players == 1:
         share *= SOLO_SHIFT if kind == "shift" else SOLO_ENDGAME if to_end else SOLO
+    elif to_end:
+        share *= TABLE_ENDGAME
     return share / UNIT_COST.get(sim.seats[seat].corp.corp_id, 1.0)
 
 
@@ -325,7 +338,7 @@ def rollout(f: GameState, seat: int, start_round: int, to_end: bool = False) -> 
             break
         if who == seat:
             action = _greedy_on(f, seat)
-        elif f.phase == "turns" and STAND_INS and _stand_in(f, who):
+        elif f.phase == "turns" and STAND_INS and not to_end and _stand_in(f, who):
             continue
         elif f.phase == "rotate":  # another commander: any station turn will do for a sample (cheap)
             action = next((a for a in legal_actions(f, who) if not isinstance(a, Undo)), None)

@@ -225,3 +225,29 @@ def test_a_hard_commander_hands_the_poorer_depots_to_its_neighbours_not_the_play
     assert H.station_turn(sim, commander, turns).steps == 0
     monkeypatch.setattr(H, "DENY_ACROSS", 1.0)  # the player across counted as a neighbour: another turn
     assert H.station_turn(sim, commander, turns).steps == 1
+
+
+def test_at_a_table_the_last_rounds_are_played_out_to_the_final_score_with_every_planet_growing():
+    """In the last rounds of a four-player game (TABLE_ENDGAME_ROUNDS or fewer to come) hard's
+    worlds are played on to the end and the seat's final score is what counts. The other
+    players' turns there are their quick play, not stand-ins: "chaque joueur marque des points
+    pour la carte à sa gauche et celle à sa droite", so a neighbour card at the end is judged
+    against the planet the neighbour will have, not one that stopped growing (with stand-ins to
+    the end: -0.17 medals, se 0.16, over 100 tables)."""
+    from autopilot.greedy import _rounds_left
+    from engine import new_game, to_act
+    g = new_game(make_config(4), 2002)
+    while not (g.phase == "turns" and 0 in to_act(g) and _rounds_left(g) <= H.TABLE_ENDGAME_ROUNDS):
+        seat = to_act(g)[0]
+        for action in play_turn(g, seat, "normal"):
+            apply(g, seat, action)
+    world = sample_world(state_from_view(view_for(g, 0)), 0, random.Random(5))
+    tiles = [len(s.board.tiles) for s in world.seats]
+    end = copy(world)
+    worth = rollout(end, 0, world.round, to_end=True)
+    assert end.phase == "over" and end.result is not None
+    assert worth == next(p["total"] for p in end.result["players"] if p["seat"] == 0)  # the final score
+    assert all(len(s.board.tiles) > n for s, n in zip(end.seats, tiles, strict=True))  # every planet grew
+    short = copy(world)
+    rollout(short, 0, world.round)  # earlier in the game: on to the seat's next turn only
+    assert short.phase != "over" and [len(s.board.tiles) for s in short.seats][1:] == tiles[1:]
