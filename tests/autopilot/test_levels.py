@@ -230,10 +230,11 @@ def test_a_hard_commander_hands_the_poorer_depots_to_its_neighbours_not_the_play
 def test_at_a_table_the_last_rounds_are_played_out_to_the_final_score_with_every_planet_growing():
     """In the last rounds of a four-player game (TABLE_ENDGAME_ROUNDS or fewer to come) hard's
     worlds are played on to the end and the seat's final score is what counts. The other
-    players' turns there are their quick play, not stand-ins: "chaque joueur marque des points
-    pour la carte à sa gauche et celle à sa droite", so a neighbour card at the end is judged
-    against the planet the neighbour will have, not one that stopped growing (with stand-ins to
-    the end: -0.17 medals, se 0.16, over 100 tables)."""
+    players' turns there are their quick play, not stand-ins: the shared objectives are won "en
+    comparant votre Planète avec celle de votre /vos voisin•e•s" (2023 rulebook, end of the
+    game, F), so a neighbour card at the end is judged against the planet the neighbour will
+    have, not one that stopped growing (with stand-ins to the end: -0.17 medals, se 0.16, over
+    100 tables)."""
     from autopilot.greedy import _rounds_left
     from engine import new_game, to_act
     g = new_game(make_config(4), 2002)
