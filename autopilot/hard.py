@@ -9,8 +9,8 @@ stack's top (from the tiles of that stack not seen anywhere), the event cards st
 (from the cards of their rank not seen); the other players' turns this round, which the seat
 sees only once all have confirmed, are still to play there. In each world each candidate is
 played, then the game goes on to the end of the round, through the next round's station turn
-(another commander's: the first one listed) and the seat's next turn: the seat itself plays the
-full greedy policy, the other seats' turns are stand-ins (``_stand_in``: a tile taken from
+(another commander's: a turn drawn with the world, PLAYOUT_TURN) and the seat's next turn: the
+seat itself plays the full greedy policy, the other seats' turns are stand-ins (``_stand_in``: a tile taken from
 their depot and placed nowhere, so the station empties as in the game at a fraction of the
 cost of their quick play); the seat's position is then worth the greedy evaluation. In the
 last rounds (ENDGAME_ROUNDS or fewer expected after this one in a solo game, TABLE_ENDGAME_ROUNDS
@@ -146,6 +146,11 @@ TABLE_ENDGAME_ROUNDS = 2  # ... at a table of two or more, where the other seats
 # alone (2), without the play-outs to the end, +0.20 (se 0.10); to the end with stand-ins -0.17 (se
 # 0.16, 2000-2099); three rounds rather than two (2), +0.17 (se 0.24) for 1.3 times the CPU
 TABLE_ENDGAME = 3.0
+PLAYOUT_TURN = "playout_turn"  # the world's key (GameState.extra) for the station turn another commander
+# takes in its play-outs, drawn with the world: the other commanders' choices are theirs, so the worlds
+# spread over them rather than all taking the first turn listed (no turn: every player keeps the depot it
+# faces). From the shared start of the last rounds (tables 2100-2144): +0.41 (se 0.28); whole games on
+# the bench's tables 2000-2099 at the full budget, paired: +0.73 (se 0.51), hard minus normal +5.47
 MAX_ROLLOUT_ACTIONS = 2000
 SOLO = 4.8  # a solo turn's decisions: this many times their share. 1.1 before the candidates raced
 # (at 1.0 the median turn used about 1.0 s of 1.5, at 1.4 1.49 s); the race ended most decisions
@@ -340,8 +345,10 @@ def rollout(f: GameState, seat: int, start_round: int, to_end: bool = False) -> 
             action = _greedy_on(f, seat)
         elif f.phase == "turns" and STAND_INS and not to_end and _stand_in(f, who):
             continue
-        elif f.phase == "rotate":  # another commander: any station turn will do for a sample (cheap)
-            action = next((a for a in legal_actions(f, who) if not isinstance(a, Undo)), None)
+        elif f.phase == "rotate":  # another commander: the turn drawn with the world (cheap)
+            listed = [a for a in legal_actions(f, who) if not isinstance(a, Undo)]
+            turn = Turn(f.extra.get(PLAYOUT_TURN, 0))
+            action = turn if turn in listed else next(iter(listed), None)
         else:
             action = choose_quick(f, who)
         if action is None:
@@ -386,8 +393,9 @@ def _greedy_on(f: GameState, seat: int) -> Action | None:
 def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy of ``sim`` (a state rebuilt from ``seat``'s view) with what the seat cannot see
     drawn at random from what is still possible: the tiles below each stack's top and the
-    order of the event cards to come, the civ cards in the piles; the other seats play their
-    turn this round, which the seat cannot see yet. What the view shows stays as it is."""
+    order of the event cards to come, the civ cards in the piles, the station turn another
+    commander takes in the play-outs (PLAYOUT_TURN); the other seats play their turn this
+    round, which the seat cannot see yet. What the view shows stays as it is."""
     world = copy(sim)
     st = world.station
     seen: set[int] = set()
@@ -411,6 +419,8 @@ def sample_world(sim: GameState, seat: int, rng: random.Random) -> GameState:
         _sample_events(world, ev, seat, rng)
     _sample_civ_piles(world, seat, rng)
     _open_hidden_turns(world, seat)
+    if world.players >= 3:  # a commander chooses the turn (solo and two players have none to choose)
+        world.extra[PLAYOUT_TURN] = rng.randrange(6)
     return world
 
 

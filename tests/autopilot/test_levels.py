@@ -252,3 +252,28 @@ def test_at_a_table_the_last_rounds_are_played_out_to_the_final_score_with_every
     short = copy(world)
     rollout(short, 0, world.round)  # earlier in the game: on to the seat's next turn only
     assert short.phase != "over" and [len(s.board.tiles) for s in short.seats][1:] == tiles[1:]
+
+
+def test_in_hard_s_play_outs_another_commander_turns_the_station_as_drawn_with_the_world():
+    """The next round's commander, when it is another player, chooses the station's turn
+    itself ("À chaque tour, le•a Commandant•e peut faire tourner la Station Spatiale autant
+    qu'il•elle le souhaite", 2023 rulebook, p. 3); the seat cannot know it. Each of
+    hard's worlds draws that turn (PLAYOUT_TURN), so its play-outs spread over the depots the
+    seat may face next round; before, every world took the first turn listed (no turn at all)."""
+    from engine import new_game, to_act
+    g = new_game(make_config(4), 2002)
+    while not (g.phase == "turns" and 0 in to_act(g) and g.commander == 2):  # seat 3 is commander next
+        seat = to_act(g)[0]
+        for action in play_turn(g, seat, "normal"):
+            apply(g, seat, action)
+    sim = state_from_view(view_for(g, 0))
+    drawn = {sample_world(sim, 0, random.Random(n)).extra[H.PLAYOUT_TURN] for n in range(30)}
+    assert len(drawn) >= 4 and drawn <= set(range(6))
+    ends = {}
+    for n in range(30):
+        world = sample_world(sim, 0, random.Random(n))
+        rollout(world, 0, sim.round)
+        assert world.round == sim.round + 1 and world.commander == 3
+        ends[world.extra[H.PLAYOUT_TURN]] = world.station["rotation"]
+    # the station turned by the steps each world drew (a turn of k depots takes k off the rotation)
+    assert {(sim.station["rotation"] - rot) % 6 for rot in ends.values()} == set(ends) == drawn
