@@ -10,13 +10,13 @@ stack's top (from the tiles of that stack not seen anywhere), the event cards st
 sees only once all have confirmed, are still to play there. In each world each candidate is
 played, then the game goes on to the end of the round, through the next round's station turn
 (another commander's: a turn drawn with the world, PLAYOUT_TURN) and the seat's next turn: the
-seat itself plays the full greedy policy, the other seats' turns are stand-ins (``_stand_in``: a tile taken from
-their depot and placed nowhere, so the station empties as in the game at a fraction of the
-cost of their quick play); the seat's position is then worth the greedy evaluation. In the
-last rounds (ENDGAME_ROUNDS or fewer expected after this one in a solo game, TABLE_ENDGAME_ROUNDS
-at a table, where the other seats then play their quick turns so that the neighbour cards are
-judged against the planets they will end with) the worlds are played on to the end of the game
-and the final score is what counts. The
+seat itself plays the full greedy policy, the other seats' turns are stand-ins (``_stand_in``: a
+tile taken from their depot and placed nowhere, so the station empties as in the game at a
+fraction of the cost of their quick play); the seat's position is then worth the greedy
+evaluation. In the last rounds (ENDGAME_ROUNDS or fewer expected after this one in a solo game,
+TABLE_ENDGAME_ROUNDS at a table, where the other seats then play their quick turns so that the
+neighbour cards are judged against the planets they will end with) the worlds are played on to
+the end of the game and the final score is what counts. The
 candidate with the best mean over the worlds wins if it beats the greedy player's own choice by
 MARGIN medals at least and the gain stands out of its spread over the worlds (SURE standard
 errors; every candidate sees the same worlds, so a world's luck cancels out, and a single world
