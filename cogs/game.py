@@ -43,11 +43,21 @@ EVENT_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  ((N_("off"), "off"), (N_("easy"), "easy"), (N_("normal"), "normal"), (N_("hard"), "hard"))]
 LEVEL_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in
                  ((N_("easy"), "easy"), (N_("normal"), "normal"), (N_("hard"), "hard"))]
-PLANET_CHOICES = [app_commands.Choice(name=N_("default (the game's setting)"), value="random")] + [
-    app_commands.Choice(name=label, value=value) for value, label, _text in sides.planet_options()]
-CORPORATION_CHOICES = [app_commands.Choice(name=N_("default (the game's setting)"), value="random")] + [
-    app_commands.Choice(name=label, value=value) for value, label, _text in sides.corporation_options()]
+# planets and corporations are offered by autocomplete (board_suggestions), not as choices: their
+# names in every language would take a fifth of /pu's 8,000 characters (tests/discord/contract.py)
 LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in i18n.LANGUAGES.items()]
+BoardName = app_commands.Range[str, 1, 40]  # a planet's or corporation's id (the longest has 19 characters)
+
+
+def board_suggestions(options: list[tuple[str, str, str]], current: str, default: bool
+                      ) -> list[app_commands.Choice[str]]:
+    """The planets or corporations (``sides.planet_options()``...) whose name or id starts with
+    what the player typed, in the player's language, the game's default first where it may be chosen."""
+    shown = ([("random", _("default (the game's setting)"))] if default else []) + [
+        (value, label) for value, label, _text in options]
+    want = current.strip().casefold()
+    return [app_commands.Choice(name=label, value=value) for value, label in shown
+            if label.casefold().startswith(want) or value.startswith(want)][:25]
 
 
 def is_admin(interaction: Interaction) -> bool:
@@ -108,7 +118,7 @@ class Answer:
 
 class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet Unknown"):
     # the creator's tools (the creator or a member with Manage Server): /pu host kick, ...
-    host = app_commands.Group(name="host", description="The creator's tools (creator or Manage Server)")
+    host = app_commands.Group(name="host", description="The game creator's tools (or Manage Server)")
 
     def __init__(self, bot: PUBot, service: GameService):
         self.bot = bot
@@ -343,8 +353,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            events="the event deck: off, or easy / normal / hard",
                            stall_days="days without a move before the game's stall notice (0: never; default 14)",
                            language="the language of the game's posts (default: the server's)",
-                           autopilot="how well the autopilot plays a seat handed to it or a timed-out move "
-                                     "(default: the bot's level)")
+                           autopilot="autopilot level for seats handed to it and timed-out moves (default: the bot's)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, language=LANGUAGE_CHOICES,
                           autopilot=LEVEL_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
@@ -392,11 +401,11 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         except discord.HTTPException as error:
             log.warning("game %s: no thread (%s); posts go to the channel", game.id, error)
 
-    @app_commands.command(name="choose", description="Choose your planet and corporation for the game in this lobby")
+    @app_commands.command(name="choose", description="Choose your planet and corporation in this game's lobby")
     @app_commands.describe(planet="your planet (default: the game's setting)",
                            corporation="your corporation (default: the game's setting)")
-    @app_commands.choices(planet=PLANET_CHOICES, corporation=CORPORATION_CHOICES)
-    async def choose(self, interaction: Interaction, planet: str | None = None, corporation: str | None = None) -> None:
+    async def choose(self, interaction: Interaction, planet: BoardName | None = None,
+                     corporation: BoardName | None = None) -> None:
         async with self.answering(interaction):
             game = await self.here(interaction)
             changed = planet is not None or corporation is not None
@@ -407,18 +416,25 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if changed:
                 await self.refresh_lobby(game)
 
-    @app_commands.command(name="solo", description="Start a game on your own at once: solo, or against computer players")
+    @choose.autocomplete("planet")
+    async def choose_planet(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return board_suggestions(sides.planet_options(), current, default=True)
+
+    @choose.autocomplete("corporation")
+    async def choose_corporation(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return board_suggestions(sides.corporation_options(), current, default=True)
+
+    @app_commands.command(name="solo", description="Start a game on your own now: solo or against computer players")
     @app_commands.describe(events="how hard the event deck is (normal: target 58)",
                            boards="standard boards, or an asymmetric planet and corporation at random",
                            planet="play this planet (overrides boards)",
                            corporation="play this corporation (overrides boards)",
                            language="the language of the game's posts (default: the server's)",
-                           opponents="computer players to play against (0: a solo game with its target)",
+                           opponents="computer opponents (0: a solo game with its target score)",
                            level="how well the computer opponents play (default: normal)")
-    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:], planet=PLANET_CHOICES[1:],
-                          corporation=CORPORATION_CHOICES[1:], language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES[1:], language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     async def solo(self, interaction: Interaction, events: str = "normal", boards: str = "standard",
-                   planet: str | None = None, corporation: str | None = None, language: str | None = None,
+                   planet: BoardName | None = None, corporation: BoardName | None = None, language: str | None = None,
                    opponents: app_commands.Range[int, 0, 5] = 0, level: str | None = None) -> None:
         async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -457,6 +473,14 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             game = await self.service.start(game.id, user.id, False)
             await self.show_panel(interaction, await self.service.panel(game.id, user.id))
             self.flush_soon(game.id)
+
+    @solo.autocomplete("planet")
+    async def solo_planet(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return board_suggestions(sides.planet_options(), current, default=False)
+
+    @solo.autocomplete("corporation")
+    async def solo_corporation(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return board_suggestions(sides.corporation_options(), current, default=False)
 
     @app_commands.command(name="daily", description="Today's solo challenge: the same game for everyone, one try a day")
     @app_commands.describe(language="the language of the result's post (default: the server's)")
@@ -561,6 +585,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_private(interaction, text, files=ui.png_file(png, f"game-{game.id}-{kind}.png"))
 
     @app_commands.command(name="board", description="See a planet (yours by default)")
+    @app_commands.describe(player="whose planet (default: yours)")
     async def board(self, interaction: Interaction, player: discord.User | None = None) -> None:
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
@@ -571,6 +596,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         await self._show_image(interaction, build, player)
 
     @app_commands.command(name="corp", description="See a corporation board (yours by default)")
+    @app_commands.describe(player="whose corporation (default: yours)")
     async def corp(self, interaction: Interaction, player: discord.User | None = None) -> None:
         async def build(game: Game):
             seat = await self._player_seat(game, player, interaction.user.id)
@@ -644,6 +670,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         await self.send_private(interaction, rules_text(topic))
 
     @app_commands.command(name="reminders", description="Turn your reminders in this game on or off")
+    @app_commands.describe(on="yes: remind me when it is my move here; no: never in this game")
     async def reminders(self, interaction: Interaction, on: bool) -> None:
         async with self.answering(interaction):
             game = await self.here(interaction)
@@ -665,7 +692,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     # ------------------------------------------------------------------ commands: the creator's tools
 
-    @host.command(name="kick", description="Remove a player from the lobby (creator or Manage Server)")
+    @host.command(name="kick", description="Remove a player from the lobby")
+    @app_commands.describe(player="the player to remove")
     async def kick(self, interaction: Interaction, player: discord.User) -> None:
         async with self.answering(interaction):
             no_one_named_in_dm(interaction, player)
@@ -696,7 +724,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_private(interaction, _("Seat {seat} is now played by {name}.").format(
                 seat=seat, name=game.names[seat - 1]))
 
-    @host.command(name="end", description="End this game now (creator or Manage Server)")
+    @host.command(name="end", description="End this game now")
     async def end(self, interaction: Interaction) -> None:
         async with self.answering(interaction, flush=True) as answer:
             game = await self.here(interaction)
@@ -705,7 +733,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             await self.send_private(interaction, _("Game #{game} is ended.").format(game=game.id))
             await self.refresh_lobby(game)
 
-    @host.command(name="pause", description="Pause this game: no turn timer, no reminders (creator or Manage Server)")
+    @host.command(name="pause", description="Pause this game: no turn timer, no reminders")
     async def pause(self, interaction: Interaction) -> None:
         await self._host_switch(interaction, self.service.pause, True, _("Game #{id} is paused."))
 
@@ -739,7 +767,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     @app_commands.command(name="settings", description="Your own settings for all your games: reminders, quiet hours")
     @app_commands.describe(reminder_hours="hours before you are reminded: 1-48, 0 for none, -1 for each game's own",
-                           quiet_start="quiet hours start, an hour 0-23 in your time zone (no pings then)",
+                           quiet_start="start of quiet hours (no pings), 0-23 in your time zone",
                            quiet_end="quiet hours end, an hour 0-23", time_zone="your time zone, e.g. Europe/Paris",
                            reminders_by="reminders in the game's thread or as a direct message",
                            round_ping="ping me when a new round opens", language="the bot's language for you")

@@ -10,8 +10,6 @@ name in every language. A string without a translation is left to Discord's defa
 """
 from __future__ import annotations
 
-import re
-
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
@@ -44,7 +42,6 @@ NAMES: dict[str, dict[str, str]] = {
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)
-COMPLEXITY = re.compile(r"(?P<name>.+) \(complexity (?P<n>[0-9]+)\)")  # planet and corporation choices
 
 
 class Translator(app_commands.Translator):
@@ -57,7 +54,4 @@ class Translator(app_commands.Translator):
             return NAMES.get(language, {}).get(string.message)
         with use(language):
             text = _(string.message)
-            board = COMPLEXITY.fullmatch(string.message)
-            if text == string.message and board is not None:  # a board's name (as printed) and its complexity
-                text = _("{name} (complexity {n})").format(name=board["name"], n=board["n"])
         return text if text != string.message else None

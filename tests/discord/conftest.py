@@ -19,17 +19,21 @@ import pytest
 import pytest_asyncio
 import simcord
 
+import i18n
 from bot import make_bot
 from db.connection import open_database
 
 from . import contract
 from .watchdog import Watchdog
 
+# the Discord locales the bot writes its commands' descriptions in (besides the default, English)
+BOT_LOCALES = tuple(str(loc) for loc in discord.Locale if i18n.from_discord(loc) != i18n.DEFAULT)
+
 
 @pytest.fixture(autouse=True)
 def discord_contract(monkeypatch):
     """Every payload the bot sends is checked against Discord's limits; a violation fails the test."""
-    recorder = contract.ContractRecorder()
+    recorder = contract.ContractRecorder(locales=BOT_LOCALES)
     contract.install(monkeypatch, recorder)
     yield recorder
     if recorder.violations:

@@ -28,6 +28,13 @@ Embed Limits, Application Commands, Interactions "Responding"):
   1-100 and string values at most 100; required options before optional ones; at most
   100 global chat-input commands; localised names and descriptions (``name_localizations``,
   ``description_localizations``) within the same limits, sibling names distinct in each locale;
+  a chat-input command at most 8,000 characters in all (``command_size``: Discord's developer
+  documentation, Application Commands, "Slash Commands": "a maximum of 8000 characters for
+  combined name, description, and value properties for each command, its options (including
+  subcommands and groups), and choices. When localization fields are present, only the longest
+  localization for each field (including the default value) is counted towards the size limit";
+  older versions of that page said 4,000; discord/discord-api-docs#5343 added the localisation
+  rule);
 - the first answer to an interaction (a response or a defer) within 3 s of (virtual) time.
 
 Allowed mentions (what we check, since Discord cannot): a *notifying* message (a new message
@@ -38,6 +45,10 @@ finished past act (``was ended by <@id>``: "was|were <word> by"). So "Seat 3 is 
 by <@new>" must ping the new player, "<@a>, you are the commander" must ping a. And no message
 may be able to ping @everyone, @here or a role (the bot never means to; a display name could
 contain one).
+
+Descriptions (what we check, since Discord cannot): every command, group and option says what
+it is for in every language the bot speaks (``check_descriptions``). discord.py fills a missing
+option description with "…", which Discord accepts and shows under the option as it is.
 """
 from __future__ import annotations
 
@@ -67,6 +78,8 @@ CHOICE_NAME = CHOICE_VALUE = 100
 COMMAND_NAME = 32
 COMMAND_DESCRIPTION = 100
 COMMAND_OPTIONS = 25
+COMMAND_CHARACTERS = 8000
+PLACEHOLDER_DESCRIPTIONS = {"…", "...", "-", "—"}  # discord.py's default for an undescribed option is "…"
 GLOBAL_CHAT_COMMANDS = 100
 MODAL_TITLE = 45
 FIRST_RESPONSE_SECONDS = 3.0
@@ -358,6 +371,44 @@ def _check_options(options: list, where: str, depth: int) -> list[str]:
     return out
 
 
+def _longest(item: dict, key: str) -> int:
+    texts = [item.get(key)] + list((item.get(f"{key}_localizations") or {}).values())
+    return max((len(str(t)) for t in texts if t is not None), default=0)
+
+
+def command_size(item: dict) -> int:
+    """The characters a command (or one of its options) counts toward Discord's 8,000 (module
+    docstring): its name and description, each option's, each choice's name and value, each
+    field at its longest localisation. A number's value is counted as its digits (Discord says
+    "value properties"; counting them can only err on the safe side)."""
+    size = _longest(item, "name") + _longest(item, "description")
+    for choice in item.get("choices") or []:
+        size += _longest(choice, "name") + len(str(choice.get("value", "")))
+    return size + sum(command_size(o) for o in item.get("options") or [])
+
+
+def check_descriptions(commands: list[dict], locales: Sequence[str]) -> list[str]:
+    """Every chat-input command, group, subcommand and option has a real description (not
+    discord.py's "…") in the default language and in each of ``locales`` (Discord locale codes)."""
+    out: list[str] = []
+
+    def walk(item: dict, where: str) -> None:
+        text = (item.get("description") or "").strip()
+        if text in PLACEHOLDER_DESCRIPTIONS or not text:
+            out.append(f"{where} has no description (Discord shows {text or 'nothing'!r} under it)")
+        for locale in locales:
+            local = ((item.get("description_localizations") or {}).get(locale) or "").strip()
+            if local in PLACEHOLDER_DESCRIPTIONS or not local:
+                out.append(f"{where} has no {locale} description (Discord shows the English one)")
+        for o in item.get("options") or []:
+            walk(o, f"{where} {o.get('name')}")
+
+    for c in commands:
+        if c.get("type", 1) == 1:
+            walk(c, f"/{c.get('name')}")
+    return out
+
+
 def check_commands(commands: list[dict]) -> list[str]:
     """A bulk overwrite of the command tree (PUT .../commands)."""
     out = []
@@ -376,6 +427,10 @@ def check_commands(commands: list[dict]) -> list[str]:
             out += _text(c.get("description"), f"/{name} description", COMMAND_DESCRIPTION, 1)
             out += _check_localisations(c, f"/{name}")
             out += _check_options(c.get("options") or [], f"/{name}", 0)
+            size = command_size(c)
+            if size > COMMAND_CHARACTERS:
+                out.append(f"/{name} has {size} characters of names, descriptions and values, counting each "
+                           f"field's longest localisation (at most {COMMAND_CHARACTERS})")
         else:
             out += _text(name, "context menu name", COMMAND_NAME, 1)
             if c.get("description"):
@@ -391,6 +446,7 @@ class ContractRecorder:
     """Checks every request SimCord's router receives; ``violations`` is what a test fails on."""
     violations: list[str] = field(default_factory=list)
     requests: int = 0
+    locales: Sequence[str] = ()  # the Discord locales every description is written in (check_descriptions)
 
     def check(self, backend, method: str, path: str, json: Any, files: list) -> list[str]:
         """The violations of one request (also kept in ``self.violations``). The ones real
@@ -404,6 +460,7 @@ class ContractRecorder:
         if method == "PUT" and fnmatch.fnmatch(path, "/applications/*/commands") or \
                 method == "PUT" and fnmatch.fnmatch(path, "/applications/*/guilds/*/commands"):
             refused += check_commands(json if isinstance(json, list) else [])
+            advisory += check_descriptions(json if isinstance(json, list) else [], self.locales)
         elif method == "POST" and fnmatch.fnmatch(path, "/interactions/*/*/callback"):
             refused_, advisory = self._callback(backend, path, body, sizes)
             refused += refused_

@@ -201,11 +201,58 @@ def test_command_descriptions_and_option_limits():
     one(C.check_commands([command(options=order)]), "required option comes after")
 
 
+def test_a_command_counts_its_longest_localisations_toward_8000_characters():
+    """Discord (Application Commands, "Slash Commands"): "a maximum of 8000 characters for combined
+    name, description, and value properties for each command, its options (including subcommands
+    and groups), and choices. When localization fields are present, only the longest localization
+    for each field (including the default value) is counted towards the size limit"."""
+    choice = {"name": "c", "value": "v" * 10, "name_localizations": {"fr": "c" * 20}}
+    option = {"type": 3, "name": "o", "description": "d" * 30, "description_localizations": {"fr": "é" * 40},
+              "choices": [choice]}
+    sub = {"type": 1, "name": "sub", "description": "s" * 50, "options": [option]}
+    cmd = command(name="pu", description="x" * 80, name_localizations={"fr": "partie"},
+                  description_localizations={"fr": "y" * 60}, options=[sub])
+    assert C.command_size(cmd) == 6 + 80 + (3 + 50) + (1 + 40) + (20 + 10)
+    assert C.check_commands([cmd]) == []
+    big = [dict(sub, name=f"s{i}", description="s" * 100, description_localizations={"fr": "é" * 100},
+                options=[dict(option, name=f"o{j}", description="d" * 100) for j in range(3)])
+           for i in range(20)]  # 20 x (2 + 100 + 3 x (2 + 100 + 30)) = 9,960 characters
+    one(C.check_commands([command(options=big)]), "characters of names, descriptions and values")
+
+
+def test_an_option_without_a_real_description_in_every_language_is_reported():
+    """discord.py sends "…" for an option nobody described; Discord shows it as is."""
+    described = {"type": 6, "name": "player", "description": "whose planet",
+                 "description_localizations": {"fr": "la planète de qui"}}
+    sub = {"type": 1, "name": "board", "description": "See a planet", "description_localizations": {"fr": "Voir"},
+           "options": [described]}
+    cmd = command(description_localizations={"fr": "Jouer"}, options=[sub])
+    assert C.check_descriptions([cmd], ["fr"]) == []
+    bare = dict(described, description="…", description_localizations={})
+    found = C.check_descriptions([command(description_localizations={"fr": "Jouer"},
+                                          options=[dict(sub, options=[bare])])], ["fr"])
+    assert found == ["/pu board player has no description (Discord shows '…' under it)",
+                     "/pu board player has no fr description (Discord shows the English one)"]
+    english_only = dict(described, description_localizations={"fr": " "})
+    one(C.check_descriptions([command(description_localizations={"fr": "Jouer"},
+                                      options=[dict(sub, options=[english_only])])], ["fr"]), "no fr description")
+
+
+COMMAND_BUDGET = 7000  # of Discord's 8,000: room for a few more options and languages (issue 51)
+
+
 async def test_the_bots_real_command_tree_is_checked_at_sync_and_within_the_limits(world, discord_contract):
-    """The tree the bot syncs at log-in goes through the contract like every other request."""
+    """The tree the bot syncs at log-in goes through the contract like every other request:
+    every command and option described in every language the bot speaks, and every top-level
+    command within Discord's 8,000 characters with room to grow."""
+    from .conftest import BOT_LOCALES
+
     (put,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     names = [c["name"] for c in put.json]
     assert names == ["pu"] and C.check_commands(put.json) == []
+    assert BOT_LOCALES and C.check_descriptions(put.json, BOT_LOCALES) == []
+    sizes = {c["name"]: C.command_size(c) for c in put.json}
+    assert all(size <= COMMAND_BUDGET for size in sizes.values()), sizes
     assert discord_contract.violations == []
 
 

@@ -96,9 +96,7 @@ async def test_the_command_tree_is_localised_in_french_within_discords_rules(wor
     for sub in pu["options"]:
         items = [(f"/pu {sub['name']}", sub)] + [(f"/pu {sub['name']} {o['name']}", o) for o in sub.get("options", [])]
         for where, item in items:
-            described = item["description"] != "…"  # an option without a description of its own
-            if "fr" not in item.get("name_localizations", {}) or \
-                    described and "fr" not in item.get("description_localizations", {}):
+            if "fr" not in item.get("name_localizations", {}) or "fr" not in item.get("description_localizations", {}):
                 untranslated.append(where)
             for choice in item.get("choices", []):
                 # the same word in both languages; languages named as their speakers write them;

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import discord
 
+from engine import data as D
+from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 from tests.discord.helpers import controls, create_game, finish_turns, lobby_message, start_game
 
 
@@ -133,6 +135,25 @@ async def test_players_choose_their_planet_and_corporation_from_the_lobby(world)
     assert started and "Cerberus" in started[0] and "Republic" in started[0]
     late = await world.bob.slash(world.channel.threads[-1], "pu choose", planet="gaia")
     assert late.ephemeral and "in the lobby" in late.response.content
+
+
+async def test_planets_and_corporations_are_suggested_as_the_player_types_in_their_language(world, monkeypatch):
+    from tests.discord.test_languages import speak
+
+    await create_game(world, world.alice, players=2)
+    planets = await world.alice.autocomplete(world.channel, "pu choose", "planet", "ga")
+    assert [(c["name"], c["value"]) for c in planets] == [(f"Gaia (complexity {D.planet('gaia').complexity})", "gaia")]
+    every = await world.alice.autocomplete(world.channel, "pu choose", "corporation", "")
+    assert every[0]["value"] == "random" and len(every) == 1 + len(SUPPORTED_CORPORATIONS)
+    solo = await world.alice.autocomplete(world.channel, "pu solo", "planet", "")
+    assert [c["value"] for c in solo] == list(SUPPORTED_PLANETS)  # a solo game has no other default
+    assert await world.alice.autocomplete(world.channel, "pu solo", "corporation", "zzz") == []
+    speak(monkeypatch, "fr")
+    french = await world.alice.autocomplete(world.channel, "pu solo", "corporation", "horizon")
+    assert [c["name"] for c in french] == [f"Groupe Horizon (difficulté {D.corporation('horizon_group').complexity})"]
+    # a name typed instead of picked is refused with the ones there are
+    typed = await world.alice.slash(world.channel, "pu choose", planet="Atlantis")
+    assert typed.ephemeral and "gaia" in typed.response.content
 
 
 async def test_a_solo_game_with_a_chosen_planet(world):
