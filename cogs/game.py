@@ -31,7 +31,7 @@ from . import ui
 from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
 from .language import language_for_new_game
-from .posting import DiscordChannel, missing_permissions
+from .posting import DiscordChannel, GameThreads, missing_permissions
 from .translator import Translator
 
 log = logging.getLogger(__name__)
@@ -123,6 +123,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     def __init__(self, bot: PUBot, service: GameService):
         self.bot = bot
         self.service = service
+        self.threads = GameThreads()  # before DiscordChannel, which opens threads too
         self.poster = Poster(service, DiscordChannel(self))
         service.listeners.append(self.flush_soon)  # a long autopilot run's posts, round by round
         self._wake: tuple[float, asyncio.Task] | None = None  # the next retry of a held-back post
@@ -395,11 +396,15 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                     permissions=", ".join(missing)), ephemeral=True)
 
     async def make_thread(self, game: Game, message: discord.Message) -> None:
+        """The game's thread, where the bot may open one (posting.GameThreads); else its posts go
+        to the channel."""
         try:
-            thread = await message.create_thread(name=f"Planet Unknown #{game.id}", auto_archive_duration=10080)
-            await self.service.set_thread(game.id, thread.id)
+            thread = await self.threads.open(message, f"Planet Unknown #{game.id}")
         except discord.HTTPException as error:
             log.warning("game %s: no thread (%s); posts go to the channel", game.id, error)
+            return
+        if thread is not None:
+            await self.service.set_thread(game.id, thread.id)
 
     @app_commands.command(name="choose", description="Choose your planet and corporation in this game's lobby")
     @app_commands.describe(planet="your planet (default: the game's setting)",

@@ -52,6 +52,51 @@ def missing_permissions(channel) -> list[str]:
     return [_(NEEDED[flag]) for flag in needed if not getattr(perms, flag)]
 
 
+class GameThreads:
+    """Opening a game's thread (from its lobby or announcement message): only where the bot has
+    Create Public Threads, and not again in a channel where Discord refused it, until the bot's
+    permissions there change. Without a thread the posts go to the channel. Every refused request
+    counts toward Discord's invalid-request limit (10,000 in 10 minutes, then an hour's ban from
+    the API), so a server that keeps the permission off must not cost one refusal a game."""
+
+    def __init__(self) -> None:
+        self._refused: dict[int, int] = {}  # channel id -> the bot's permissions there when refused
+
+    @staticmethod
+    def _permissions(channel) -> discord.Permissions | None:
+        guild = getattr(channel, "guild", None)
+        if guild is None or guild.me is None:
+            return None
+        return channel.permissions_for(guild.me)
+
+    def may_open(self, channel) -> bool:
+        """Whether a thread is worth asking for in ``channel`` (a text channel)."""
+        if isinstance(channel, discord.Thread):
+            return False  # Discord allows no thread in a thread
+        perms = self._permissions(channel)
+        if perms is None:
+            return False  # not in a server: no threads there
+        if not perms.create_public_threads:
+            return False
+        refused = self._refused.get(channel.id)
+        return refused is None or refused != perms.value
+
+    async def open(self, message: discord.Message, name: str) -> discord.Thread | None:
+        """A public thread from ``message``, or None (no permission, or refused: the channel then).
+        Other failures (5xx, timeouts) are raised for the caller to handle."""
+        channel = message.channel
+        if not self.may_open(channel):
+            return None
+        try:
+            return await message.create_thread(name=name, auto_archive_duration=10080)
+        except discord.Forbidden:
+            perms = self._permissions(channel)
+            self._refused[channel.id] = perms.value if perms is not None else 0
+            log.info("channel %s: Discord refused a thread (missing permission); posts go to the channel",
+                     channel.id)
+            return None
+
+
 def _failure(error: BaseException, doing: str) -> DeliveryError:
     if isinstance(error, discord.Forbidden):
         return DeliveryError(f"{doing}: missing permission ({error.text or error.status})", forbidden=True)
@@ -199,9 +244,11 @@ class DiscordChannel:
         except TRANSPORT_ERRORS as error:
             raise _failure(error, "announcing a new thread") from error
         try:
-            thread = await anchor.create_thread(name=f"Planet Unknown #{game.id}", auto_archive_duration=10080)
+            thread = await self.cog.threads.open(anchor, f"Planet Unknown #{game.id}")
         except TRANSPORT_ERRORS as error:
             log.warning("game %s: no new thread (%s); posts go to the channel", game.id, error)
+            thread = None
+        if thread is None:
             await self.service.set_thread(game.id, None)
             return parent
         await self.service.set_thread(game.id, thread.id)

@@ -101,3 +101,49 @@ async def test_missing_permissions_are_told_to_the_creator_and_posts_wait_until_
     await env.settle()
     await env.advance_time(60)
     assert len(posts_of(locked, "begins")) == 1 and len(posts_of(locked, "Round 1 is open")) == 1
+
+
+def thread_requests(env) -> list:
+    return [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/threads")]
+
+
+async def test_without_create_public_threads_no_thread_is_asked_for_and_the_game_plays_in_the_channel(world):
+    """Each refused request counts toward Discord's invalid-request limit (10,000 in 10 minutes,
+    then an hour's ban from the API): the bot checks its permission before asking."""
+    env = world.env
+    nothreads = world.guild.create_text_channel("no-threads", overwrites={env.bot.user: discord.PermissionOverwrite(
+        create_public_threads=False)})
+    await env.settle()
+    before = len(thread_requests(env))
+    for creator, partner in ((world.alice, world.bob), (world.carol, world.dave)):
+        r = await creator.slash(nothreads, "pu create", players=2)
+        await partner.click(r.response, label="Join")
+        await creator.click(r.response, label="Start")
+    solo = await world.alice.slash(nothreads, "pu solo")
+    assert solo.ephemeral
+    assert len(thread_requests(env)) == before and nothreads.threads == []
+    assert len(posts_of(nothreads, "begins")) == 3  # the three games play in the channel
+    env.backend.delete_overwrite(nothreads.id, env.bot.user.id)  # a manager grants it
+    await env.settle()
+    r = await world.alice.slash(nothreads, "pu create", players=2)
+    assert len(nothreads.threads) == 1 and nothreads.threads[0].id == r.response.id
+
+
+async def test_a_channel_where_discord_refused_a_thread_is_not_asked_again(world):
+    """The permission can look granted to the bot and still be refused (a setting it cannot
+    see, such as a parent category's): one refusal per channel, then the channel is used."""
+    env = world.env
+    env.inject_error("POST", "/channels/*/messages/*/threads", status=403, code=50013,
+                     message="Missing Permissions", times=None)
+    before = len(thread_requests(env))
+    for creator, partner in ((world.alice, world.bob), (world.carol, world.dave)):
+        r = await creator.slash(world.channel, "pu create", players=2)
+        await partner.click(r.response, label="Join")
+        await creator.click(r.response, label="Start")
+    await world.alice.slash(world.channel, "pu solo")
+    assert len(thread_requests(env)) == before + 1
+    assert len(posts_of(world.channel, "begins")) == 3 and world.channel.threads == []
+    other = world.guild.create_text_channel("other")
+    await env.settle()
+    await world.alice.slash(other, "pu create", players=2)
+    assert len(thread_requests(env)) == before + 2  # another channel is asked once too
