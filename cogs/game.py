@@ -853,8 +853,6 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     async def away(self, interaction: Interaction, days: int | None = None, until: str | None = None) -> None:
         async with self.answering(interaction):
             await interaction.response.defer(ephemeral=True, thinking=True)
-            if until is not None and len(until) > 40:
-                raise ServiceError(_("Until: a date like 2026-12-24 (year-month-day)."))
             mine, played, refused = await self.service.go_away(interaction.user.id, days, until)
             for game_id in played:
                 self.flush_soon(game_id)

@@ -167,15 +167,17 @@ def away_until(now: float, days: int | None, until: str | None, zone: str | None
     if days is not None and until:
         raise ConfigError(_("Give either days or an until date, not both."))
     if until:
+        tz = _zone(zone or "UTC")
+        first = dt.datetime.fromtimestamp(now, tz).date()  # today, where the user lives
+        last = first + dt.timedelta(days=MAX_AWAY_DAYS)
         try:
             day = dt.date.fromisoformat(until.strip())
         except ValueError:
-            raise ConfigError(_("Until: a date like 2026-12-24 (year-month-day), at most {top} days ahead.").format(
-                top=MAX_AWAY_DAYS)) from None
-        end = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), _zone(zone or "UTC")).timestamp()
-        if end <= now or end > now + MAX_AWAY_DAYS * DAY + DAY:
-            raise ConfigError(_("Until: a date from today to {top} days ahead.").format(top=MAX_AWAY_DAYS))
-        return end
+            day = None
+        if day is None or not first <= day <= last:  # (checked first: the day after 9999-12-31 has no date)
+            raise ConfigError(_("Until: a date from {first} to {last} (year-month-day, {top} days at most).").format(
+                first=first.isoformat(), last=last.isoformat(), top=MAX_AWAY_DAYS))
+        return dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), tz).timestamp()
     if days is None:
         days = 1
     if not isinstance(days, int) or not 1 <= days <= MAX_AWAY_DAYS:

@@ -245,7 +245,7 @@ async def test_bad_settings_and_away_requests_get_a_private_answer_and_nothing_i
         (world.alice, "pu settings", {"reminder_hours": 100.0}, "1 to 48"),
         (world.alice, "pu away", {"days": 0}, "1 to 60"),
         (world.alice, "pu away", {"days": 90}, "1 to 60"),
-        (world.alice, "pu away", {"until": "next tuesday"}, "2026-12-24"),
+        (world.alice, "pu away", {"until": "next tuesday"}, "year-month-day"),
         (world.outsider, "pu away", {"days": 3}, "no game in progress"),
         (world.alice, "pu back", {}, "not away"),
         (world.outsider, "pu host pause", {}, "creator"),

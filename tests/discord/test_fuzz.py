@@ -6,6 +6,7 @@ does), and no game changes. Values Discord itself refuses (a wrong type, a numbe
 command's range) never reach the bot: SimCord raises OptionError for them, as Discord would."""
 from __future__ import annotations
 
+import logging
 import random
 
 import discord
@@ -232,3 +233,100 @@ async def test_bad_controls_on_a_players_own_panel_are_refused_privately(world, 
         monkeypatch.setattr(ui, "panel_view", real)
     assert problems == []
     assert await game_states(world, ids) == before
+
+
+# ------------------------------------------------------------------ every option of every command
+
+ODD_TEXT = ["", " ", "9999-12-31", "0001-01-01", "2026-02-30", "0000-00-00", "+002026-12-24", "-1", "1e309",
+            "nan", "\x00", "\u202e", "🪐" * 30, "x" * 6000, "%s {0} {name}", "'; DROP TABLE games;--",
+            "@everyone <@&1>", "A1", "Z99", "Europe/../../etc/passwd", "random"]
+# at and past the edges; not values in the middle of a range, which would really start games,
+# hand seats to the autopilot or send the player away (other tests do that)
+ODD_INTEGERS = [0, -1, 2**31, 2**53, -(2**53)]  # Discord's integers lie within +-2^53
+ODD_NUMBERS = [0.0, -0.0, 5e-324, 0.1, -1.5, 1e308, -1e308, float(2**53)]
+TEXT, INTEGER, NUMBER, BOOLEAN, USER = 3, 4, 10, 5, 6
+
+
+def leaf_commands(tree: list[dict]) -> list[tuple[str, list[dict]]]:
+    """(``"pu host kick"``, its options) for every command a player can run in the synced tree."""
+    out = []
+
+    def walk(item: dict, path: str) -> None:
+        subs = [o for o in item.get("options") or [] if o.get("type") in (1, 2)]
+        if not subs:
+            out.append((path, item.get("options") or []))
+        for sub in subs:
+            walk(sub, f"{path} {sub['name']}")
+
+    for command in tree:
+        if command.get("type", 1) == 1:
+            walk(command, command["name"])
+    return out
+
+
+def just_outside(option: dict, step):
+    """The values one step below a number option's minimum and above its maximum, and the
+    extremes of a wide range (the largest game number, the longest timer)."""
+    low, high = option.get("min_value"), option.get("max_value")
+    wide = low is not None and high is not None and high - low >= 100
+    return ([low - step] if low is not None else []) + ([high + step] if high is not None else []) + (
+        [low, high] if wide else [])
+
+
+def odd_values(option: dict) -> list:
+    kind = option["type"]
+    if kind == TEXT:
+        return ODD_TEXT + [c["value"] + " " for c in option.get("choices", [])[:1]]
+    if kind == INTEGER:
+        return ODD_INTEGERS + just_outside(option, 1)
+    if kind == NUMBER:
+        return ODD_NUMBERS + just_outside(option, 0.5)
+    return []
+
+
+def plain_value(world, option: dict):
+    """A sensible value for a required option that is not the one under test."""
+    if option.get("choices"):
+        return option["choices"][0]["value"]
+    return {TEXT: "C5" if option["name"] == "at" else "confirm", INTEGER: option.get("min_value", 1),
+            NUMBER: option.get("min_value", 1.0), BOOLEAN: True, USER: world.bob}[option["type"]]
+
+
+async def test_odd_values_in_every_date_number_and_text_option_of_every_command_log_no_error(world, caplog):
+    """Issue 51: ``/pu away until:9999-12-31`` crashed (OverflowError: an apology and an ERROR in
+    the log). Every text (dates included), integer and number option of every command, in a game's
+    thread and in a channel, gets values at and past its limits: an answer each time (SimCord and
+    the contract check them), nothing logged at ERROR. Values Discord itself refuses (outside a
+    declared range or choice list) never reach the bot (simcord.OptionError)."""
+    await start_game(world, [world.alice, world.bob])
+    thread = thread_of(world)
+    (put,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
+    commands = leaf_commands(put.json)
+    tried, delivered, unanswered = set(), 0, []
+    with caplog.at_level(logging.WARNING):
+        for name, options in commands:
+            for option in options:
+                for value in odd_values(option):
+                    filled = {o["name"]: plain_value(world, o) for o in options
+                              if o.get("required") and o is not option}
+                    for where in (thread, world.channel):
+                        try:
+                            r = await world.alice.slash(where, name, **filled, **{option["name"]: value})
+                        except simcord.OptionError:
+                            continue  # refused by Discord itself
+                        tried.add(f"{name} {option['name']}")
+                        delivered += 1
+                        if not r.acknowledged:
+                            unanswered.append(f"/{name} {option['name']}:{value!r}"[:120])
+                if option.get("autocomplete"):
+                    for value in ODD_TEXT:
+                        choices = await world.alice.autocomplete(thread, name, option["name"], value[:100])
+                        assert isinstance(choices, list) and len(choices) <= 25
+    errors = [f"{x.name}: {x.getMessage()[:200]} {x.exc_info[1]!r:.200}" if x.exc_info else x.getMessage()[:200]
+              for x in caplog.records if x.levelno >= logging.ERROR]
+    assert errors == [] and unanswered == []
+    # every kind of option was reached (a renamed option or command would silently drop out)
+    assert {"pu away until", "pu away days", "pu settings reminder_hours", "pu settings time_zone", "pu act action",
+            "pu place at", "pu choose planet", "pu solo corporation", "pu history round", "pu create stall_days",
+            "pu export number"} <= tried, sorted(tried)
+    assert delivered > 200

@@ -56,6 +56,22 @@ def test_away_until_a_date_or_a_number_of_days_in_range():
             away_until(now, days, until)
 
 
+@pytest.mark.parametrize("until", ["9999-12-31", "0001-01-01", "2026-02-30", "+2026-12-01", "2026-11-24T99"])
+def test_an_away_date_out_of_any_calendar_is_refused_naming_the_dates_allowed(until):
+    """Issue 51: the day after 9999-12-31 has no date (it crashed with OverflowError)."""
+    now = at("UTC", 2026, 11, 24, 12, 0)
+    with pytest.raises(ConfigError, match="from 2026-11-24 to 2027-01-23"):
+        away_until(now, None, until)
+
+
+def test_the_dates_allowed_for_away_are_the_users_own_today_to_60_days_ahead():
+    late = at("UTC", 2026, 11, 24, 23, 30)  # already the 25th in Paris, still the 24th in New York
+    assert away_until(late, None, "2027-01-24", "Europe/Paris") == at("Europe/Paris", 2027, 1, 25, 0, 0)
+    with pytest.raises(ConfigError, match="from 2026-11-25 to 2027-01-24"):
+        away_until(late, None, "2026-11-24", "Europe/Paris")
+    assert away_until(late, None, "2026-11-24", "America/New_York") == at("America/New_York", 2026, 11, 25, 0, 0)
+
+
 async def test_a_game_where_everyone_is_away_plays_to_the_end_of_the_round_then_waits(service):
     game = await service.create(creator_id=1, creator_name="Ada", guild_id=5, channel_id=6,
                                 options={"max_players": 2, "seed": 4})
