@@ -60,26 +60,25 @@ class GameThreads:
     the API), so a server that keeps the permission off must not cost one refusal a game."""
 
     def __init__(self) -> None:
-        self._refused: dict[int, int] = {}  # channel id -> the bot's permissions there when refused
+        self._refused: dict[int, int | None] = {}  # channel id -> the bot's permissions there when refused
 
     @staticmethod
     def _permissions(channel) -> discord.Permissions | None:
+        """The bot's permissions in ``channel``; None where the cache cannot tell."""
         guild = getattr(channel, "guild", None)
-        if guild is None or guild.me is None:
+        if guild is None or guild.me is None or not hasattr(channel, "permissions_for"):
             return None
         return channel.permissions_for(guild.me)
 
     def may_open(self, channel) -> bool:
-        """Whether a thread is worth asking for in ``channel`` (a text channel)."""
-        if isinstance(channel, discord.Thread):
-            return False  # Discord allows no thread in a thread
+        """Whether a thread is worth asking for in ``channel``."""
+        if isinstance(channel, discord.Thread) or getattr(channel, "guild", None) is None:
+            return False  # no thread in a thread, nor outside a server
         perms = self._permissions(channel)
-        if perms is None:
-            return False  # not in a server: no threads there
-        if not perms.create_public_threads:
+        if perms is not None and not perms.create_public_threads:
             return False
-        refused = self._refused.get(channel.id)
-        return refused is None or refused != perms.value
+        now = perms.value if perms is not None else None
+        return channel.id not in self._refused or self._refused[channel.id] != now
 
     async def open(self, message: discord.Message, name: str) -> discord.Thread | None:
         """A public thread from ``message``, or None (no permission, or refused: the channel then).
@@ -91,7 +90,7 @@ class GameThreads:
             return await message.create_thread(name=name, auto_archive_duration=10080)
         except discord.Forbidden:
             perms = self._permissions(channel)
-            self._refused[channel.id] = perms.value if perms is not None else 0
+            self._refused[channel.id] = perms.value if perms is not None else None
             log.info("channel %s: Discord refused a thread (missing permission); posts go to the channel",
                      channel.id)
             return None
