@@ -57,6 +57,11 @@ def _seat(row) -> GameSeat:
     return GameSeat(*fields)
 
 
+# The results of finished games: a game ended with /pu host end as a forfeit has results too,
+# for its ratings only (service.players ended_rows); the totals, boards, records, profiles and
+# exports read finished games.
+FINISHED = "game_id IN (SELECT id FROM games WHERE status = 'finished')"
+
 # A game's (or every game's) human seats as player_summaries rows: per server and over every
 # game (guild 0); the same query as migration 0004's backfill, with a filter on results. The
 # streak columns are right for one game; over many, rebuild_summaries recomputes them. A seat
@@ -71,10 +76,11 @@ SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
        coalesce(sum(cat_c), 0), coalesce(sum(cat_d), 0), coalesce(sum(cat_e), 0), coalesce(sum(cat_f), 0),
        max(finished_at), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
        sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END)
-FROM (SELECT guild_id AS scope, results.* FROM results WHERE guild_id IS NOT NULL AND {where}
-      UNION ALL SELECT 0 AS scope, results.* FROM results WHERE {where}) r
+FROM (SELECT guild_id AS scope, results.* FROM results WHERE guild_id IS NOT NULL AND {where} AND %(finished)s
+      UNION ALL SELECT 0 AS scope, results.* FROM results WHERE {where} AND %(finished)s) r
 WHERE user_id IS NOT NULL AND is_bot = 0
 GROUP BY scope, user_id"""
+SUMMARY_SELECT = SUMMARY_SELECT % {"finished": FINISHED}
 SUMMARY_COLUMNS = ("guild_id, user_id, name, games, multi, wins, best, best_solo, cat_games, cat_a, cat_b, cat_c,"
                    " cat_d, cat_e, cat_f, last_at, streak, best_streak")
 # a person's own play: records leave out the seats the autopilot played for them
@@ -93,7 +99,7 @@ RECORD_SOURCES = (
 def _records_select(where: str) -> str:
     union = " UNION ALL ".join(
         f"SELECT guild_id, '{kind}' AS kind, {name} AS name, {value} AS value, game_id, finished_at, seat FROM results"
-        f" WHERE {condition} AND {where}" for kind, value, name, condition in RECORD_SOURCES)
+        f" WHERE {condition} AND {where} AND {FINISHED}" for kind, value, name, condition in RECORD_SOURCES)
     return ("SELECT guild_id, kind, name, value, game_id FROM (SELECT guild_id, kind, name, value, game_id,"
             " row_number() OVER (PARTITION BY guild_id, kind ORDER BY CASE WHEN kind = 'fastest' THEN value"
             f" ELSE -value END, finished_at, game_id, seat) AS n FROM ({union}) candidates) ranked WHERE n = 1")
@@ -136,15 +142,17 @@ class PlayerRepository:
         every game of theirs (their own view of themselves)."""
         if everything:
             rows = await self.db.fetchall(
-                f"SELECT {_SEAT_COLUMNS} FROM results WHERE user_id = ? ORDER BY finished_at, game_id", (user_id,))
+                f"SELECT {_SEAT_COLUMNS} FROM results WHERE user_id = ? AND {FINISHED} ORDER BY finished_at, game_id",
+                (user_id,))
             return [_seat(r) for r in rows]
         out = []
         for guild_id in guild_ids or ():
             out += await self.db.fetchall(
-                f"SELECT {_SEAT_COLUMNS} FROM results WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
+                f"SELECT {_SEAT_COLUMNS} FROM results WHERE guild_id = ? AND user_id = ? AND {FINISHED}",
+                (guild_id, user_id))
         if dm_with is not None:
             out += await self.db.fetchall(
-                f"SELECT {_SEAT_COLUMNS} FROM results r WHERE user_id = ? AND guild_id IS NULL"
+                f"SELECT {_SEAT_COLUMNS} FROM results r WHERE user_id = ? AND guild_id IS NULL AND {FINISHED}"
                 " AND EXISTS (SELECT 1 FROM results o WHERE o.game_id = r.game_id AND o.user_id = ?)",
                 (user_id, dm_with))
         seats = sorted((_seat(r) for r in out), key=lambda s: (s.finished_at, s.game_id))
@@ -195,7 +203,7 @@ class PlayerRepository:
         streaks: dict[tuple[int, int], list[int]] = {}  # (scope, user) -> [current, best]
         for guild_id, user_id, place in await self.db.fetchall(
                 "SELECT guild_id, user_id, place FROM results WHERE user_id IS NOT NULL AND is_bot = 0 AND solo = 0"
-                " ORDER BY finished_at, game_id"):
+                f" AND {FINISHED} ORDER BY finished_at, game_id"):
             for scope in ((guild_id, 0) if guild_id is not None else (0,)):
                 entry = streaks.setdefault((scope, user_id), [0, 0])
                 entry[0] = entry[0] + 1 if place == 1 else 0

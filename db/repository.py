@@ -277,10 +277,11 @@ class GameRepository:
         status: str | None = None,
         outbox: Iterable[tuple[str, str]] = (),
         results: Iterable[ResultRow] = (),
+        config: str | None = None,
     ) -> int:
         """Store a new state computed from version `expected_version`; return the new version.
 
-        In one transaction: replace the state (and status, if given), append `actions`
+        In one transaction: replace the state (and status and config, if given), append `actions`
         ((seat, text) pairs) to the log with the next sequence numbers, and queue `outbox`
         ((kind, payload JSON) pairs). Finishing or cancelling a game drops its reminders.
         `results` (the seats' final scores of a game this save finishes) go to the results
@@ -293,9 +294,9 @@ class GameRepository:
         actions, outbox = list(actions), list(outbox)
         async with self.db.transaction():
             changed = await self.db.execute(
-                "UPDATE games SET state = ?, status = coalesce(?, status), version = version + 1,"
-                " updated_at = ? WHERE id = ? AND version = ?",
-                (state, status, now, game_id, expected_version),
+                "UPDATE games SET state = ?, status = coalesce(?, status), config = coalesce(?, config),"
+                " version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+                (state, status, config, now, game_id, expected_version),
             )
             if not changed:
                 await self._raise_stale(game_id, expected_version)

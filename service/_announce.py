@@ -41,6 +41,9 @@ class Announcements:
         solo = public_view(state).get("solo")
         if solo and solo.get("target") is not None:
             lines.append(_("Solo target: **{n} medals**.").format(n=solo['target']))
+        if game.options.get("rated_autopilot") and state.players > 1:
+            lines.append(_("⚖️ This game moves ratings even if the autopilot plays a person's seat for more than "
+                           "half the rounds (/pu host rated-autopilot)."))
         if state.phase == "objectives":
             lines.append(_("First, everyone keeps their private objectives (press **Play**)."))
         return "\n".join(lines)

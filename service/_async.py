@@ -354,10 +354,8 @@ class AsyncPlay(Host):
                 self._remember(game.id, version, state)
                 return True
             names = ", ".join(game.seats[i].display_name for i in waiting)
-            for i in waiting:
-                row = game.seats[i]
-                await self.repo.replace_seat_user(game.id, row.seat, None, f"Autopilot ({row.display_name})",
-                                                  is_bot=True)
+            for i in waiting:  # each stays its player's, rated as a seat handed over with /pu host replace
+                await self._hand_to_autopilot(game, i)
             game = await self.load(game.id)
             assert game.state is not None
             if not self._humans(game):

@@ -17,7 +17,7 @@ from engine.setup import (
 from engine.state import dump, load
 from i18n import _, use
 
-from . import boards
+from . import boards, players
 from ._host import Host
 from ._model import BOT_LEVELS, Game, check_options, daily_key, daily_seed
 from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
@@ -210,12 +210,19 @@ class Lobby(Host):
             if game.state is None:
                 await self.repo.set_status(game_id, "cancelled", game.version)
             else:
+                # a player who ends the game forfeits it (service.players ended_rows: the ratings' rule)
+                rows = players.ended_rows(game, game.state, user_id)
                 with use(game.language):
                     text = _("Game #{game} was ended by {player} in round {round}.").format(
                         game=game_id, player=f"<@{user_id}>", round=game.state.round)
+                    if rows:
+                        text += " " + _("⚖️ It counts as their forfeit: ratings move as the score stood, with "
+                                        "them last.")
+                    elif len({s.user_id for s in game.seats if s.user_id is not None}) > 1:
+                        text += " " + _("It moves no rating.")
                 post = self._post(game, text)
                 await self.repo.save_state(game_id, dump(game.state), game.version, status="cancelled",
-                                           outbox=[post])
+                                           outbox=[post], results=rows)
             self._cache.pop(game_id, None)
             return await self.load(game_id)
 

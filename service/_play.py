@@ -165,8 +165,23 @@ class Play(Host):
                                 self.hard_turn_s)
         posts.extend(job.pop("posts"))
         self._announce_away(game, job["played"], posts)
+        self._note_away_rounds(game, job.pop("away_rounds"))
         job["state"] = load(job["state"])
         return job
+
+    @staticmethod
+    def _note_away_rounds(game: Game, away_rounds: dict[int, list[int]]) -> None:
+        """Note in the game's options (saved with the state: GameService._save) the rounds the
+        autopilot played for away players: they count as the rounds of a seat handed to the
+        autopilot (service.ratings: the profile's mark, ``autopilot:False``, the rating rule)."""
+        if not away_rounds:
+            return
+        taken = {**(game.options.get("autopilot") or {})}
+        for seat, rounds in away_rounds.items():
+            row = game.seats[seat]
+            entry = taken.get(str(seat)) or {"user": row.user_id, "name": row.display_name, "turns": []}
+            taken[str(seat)] = {**entry, "away": sorted({*(entry.get("away") or ()), *rounds})}
+        game.options["autopilot"] = taken
 
     async def _continue_bots(self, game_id: int) -> None:
         """The rest of a long autopilot run (a game with no human seat left), a round at a time:
@@ -201,14 +216,18 @@ class Play(Host):
 
     @classmethod
     def _play_bots(cls, game: Game, state: GameState, posts: list, level: str,
-                   budget_s: float | None = None) -> list[tuple[int, str]]:
+                   budget_s: float | None = None, away_rounds: dict[int, set[int]] | None = None
+                   ) -> list[tuple[int, str]]:
         """The bot loop itself (pure: runs in a worker): the autopilot's one loop over the
         computer seats, with the channel's posts after each move. In a game with no human seat
-        left, it stops at the end of the round (the caller saves, then goes on)."""
+        left, it stops at the end of the round (the caller saves, then goes on). The rounds in
+        which it played for an away player go to ``away_rounds`` (seat -> rounds)."""
         bots = {i for i, s in enumerate(game.seats) if s.is_bot} | set(game.away)  # away players too
         before = [cls._marker(state)]
 
-        def posted(_seat: int, _action) -> None:
+        def posted(seat: int, _action) -> None:
+            if away_rounds is not None and seat in game.away and not game.seats[seat].is_bot:
+                away_rounds.setdefault(seat, set()).add(max(1, before[0][0]))  # the round the move was in
             cls._transitions(game, state, before[0], posts)
             before[0] = cls._marker(state)
 
@@ -216,6 +235,39 @@ class Play(Host):
         played = autoplay.play(state, bots, levels, one_round=len(bots) == len(game.seats), on_action=posted,
                                budget_s=budget_s)
         return [(seat, str(action)) for seat, action in played]
+
+    async def _hand_to_autopilot(self, game: Game, seat: int) -> None:
+        """Hand a person's (0-based) ``seat`` to the autopilot (/pu host replace, or the stall
+        policy: service._async): the seat stays its player's (results, profile and rating count
+        it for them, marked as the autopilot's), the rounds the autopilot plays are noted for
+        the rating rule (service.ratings), and nobody is pinged for it from now on. The caller
+        holds the game's lock and loads the game again afterwards."""
+        assert game.state is not None  # only a game in progress is handed over
+        row = game.seats[seat]
+        await self.repo.replace_seat_user(game.id, row.seat, row.user_id, f"Autopilot ({row.display_name})",
+                                          is_bot=True)
+        taken = {**(game.options.get("autopilot") or {})}  # seat -> who it was and the turns it plays
+        entry = taken.get(str(seat)) or {}
+        turns = [*(entry.get("turns") or []), [next_turn_round(game.state, seat), None]]
+        taken[str(seat)] = {**entry, "user": row.user_id, "name": row.display_name, "turns": turns}
+        await self._note_option(game.id, "autopilot", taken)
+        game.options["autopilot"] = taken  # a second seat handed over with the same game object keeps this one
+
+    async def _note_holder(self, game: Game, seat: int, new_user: int) -> None:
+        """Before a seat passes to another member: note who held it and the last round they
+        held it for (the options' ``holders`` -> seat -> [{"user", "name", "until"}]), so its
+        result goes to whoever played most of its rounds (service.players result_rows)."""
+        assert game.state is not None
+        row = game.seats[seat]
+        until = next_turn_round(game.state, seat) - 1
+        if row.user_id == new_user or until < 1:  # handed back to its own player, or nothing played yet
+            return
+        entry = (game.options.get("autopilot") or {}).get(str(seat)) or {}
+        name = entry.get("name", row.display_name) if row.is_bot and row.user_id is not None else row.display_name
+        holders = {**(game.options.get("holders") or {})}
+        holders[str(seat)] = [*(holders.get(str(seat)) or []), {"user": row.user_id, "name": name, "until": until}]
+        await self._note_option(game.id, "holders", holders)
+        game.options["holders"] = holders
 
     async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
                       new_user: tuple[int, str] | None) -> Game:
@@ -235,13 +287,7 @@ class Play(Host):
             if new_user is None:
                 if row.is_bot:
                     raise WrongStage(_("Seat {n} is already played by the computer.").format(n=seat + 1))
-                # the seat stays its player's (results and profile count it for them, marked as
-                # the autopilot's); only the autopilot plays it from now on, and nobody is pinged
-                await self.repo.replace_seat_user(game_id, row.seat, row.user_id, f"Autopilot ({row.display_name})",
-                                                  is_bot=True)
-                turns = [*(entry["turns"] if entry else []), [next_turn_round(game.state, seat), None]]
-                taken[str(seat)] = {"user": row.user_id, "name": row.display_name, "turns": turns}
-                await self._note_option(game_id, "autopilot", taken)
+                await self._hand_to_autopilot(game, seat)
             else:
                 own = next((i for i, s in enumerate(game.seats) if s.user_id == new_user[0] and i != seat), None)
                 if own is not None and game.seats[own].is_bot:
@@ -251,6 +297,7 @@ class Play(Host):
                     await self.repo.replace_seat_user(game_id, row.seat, new_user[0], new_user[1])
                 except AlreadySeated:
                     raise WrongStage(_("That member already plays another seat in this game.")) from None
+                await self._note_holder(game, seat, new_user[0])
                 if entry and entry["turns"] and entry["turns"][-1][1] is None:  # a person plays it again
                     entry["turns"][-1][1] = next_turn_round(game.state, seat) - 1
                     await self._note_option(game_id, "autopilot", taken)
@@ -297,5 +344,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
                                                                         budget_s)]
         Play._transitions(game, state, before, posts)
     timed_moves, timed_round = len(played), state.round
-    played += Play._play_bots(game, state, posts, level, budget_s)
-    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round}
+    away: dict[int, set[int]] = {}
+    played += Play._play_bots(game, state, posts, level, budget_s, away)
+    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round,
+            "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}

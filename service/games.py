@@ -39,6 +39,7 @@ from i18n import _
 from . import panels, players, ratings, workers
 from ._async import AsyncPlay
 from ._history import History
+from ._league import League
 from ._lobby import Lobby
 from ._model import (
     BOARD_CHOICES,
@@ -63,11 +64,11 @@ __all__ = ["GameService", "Game", "Outcome", "DEFAULT_OPTIONS", "BOARD_CHOICES",
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby, Play, Timers, AsyncPlay, History):
+class GameService(Lobby, Play, Timers, AsyncPlay, History, League):
     """The one entry point of the cogs and the console. Its requests live by concern in
     package-private modules: the lobby (service/_lobby.py), playing and computer seats
     (_play.py), reminders and turn timers (_timers.py), personal settings, away mode, pauses and
-    stalled games (_async.py), the posts a game's channel hears
+    stalled games (_async.py), the league's rating rules (_league.py), the posts a game's channel hears
     (_announce.py), the Game and Outcome types and the lobby options (_model.py). Here:
     loading and saving under the game's lock, what a user may see, images, the outbox."""
 
@@ -188,19 +189,22 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History):
         posts = self._filter_pings(game, self._add_deadlines(game, posts))
         results = self._results(game, state) if status == "finished" else []
         text = dump(state)
+        # what this save noted in the options (the rounds the autopilot played for away players)
+        config = json.dumps(game.options) if game.options != _options(game.row.config) else None
         try:
             # the new state and its reminders and timers in one transaction: a crash between the
             # two would leave a seat without its turn timer (the game waiting forever)
             async with self.repo.db.transaction():
                 version = await self.repo.save_state(game.id, text, game.version, actions=played,
-                                                      status=status, outbox=posts, results=results)
+                                                      status=status, outbox=posts, results=results,
+                                                      config=config)
                 await self._schedule(game, state, moved=bool(played))
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage(_("The game changed while you were acting; please try again.")) from None
         self._remember(game.id, version, state)
         row = dataclasses.replace(game.row, state=text, version=version, status=status or game.row.status,
-                                  updated_at=self.repo.clock())
+                                  updated_at=self.repo.clock(), config=config or game.row.config)
         return dataclasses.replace(game, row=row, state=state)
 
     async def _note_option(self, game_id: int, key: str, value) -> None:

@@ -9,6 +9,7 @@ themselves privately, all their games. Global boards list only players who opted
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import io
 import statistics
@@ -46,6 +47,7 @@ def result_rows(game, state) -> list[ResultRow]:
     from .ratings import autopilot_rounds
 
     taken = game.options.get("autopilot") or {}
+    owners = seat_owners(game, state.round)
     rows = []
     for p in result["players"]:
         seat = game.seats[p["seat"]]
@@ -54,14 +56,64 @@ def result_rows(game, state) -> list[ResultRow]:
         autopilot = (seat.is_bot and (seat.user_id is not None or seat.display_name.startswith("Autopilot ("))) \
             or (entry is not None and autopilot_rounds(game.options, p["seat"], state.round) > 0)
         name = entry["name"] if entry is not None and seat.is_bot and seat.user_id is not None else seat.display_name
+        user, is_bot = seat.user_id, seat.is_bot and seat.user_id is None
+        if p["seat"] in owners:  # the seat changed hands and its first holders played most of it
+            user, name = owners[p["seat"]]
+            is_bot = user is None
         rows.append(ResultRow(
-            seat=p["seat"], user_id=seat.user_id, name=name, score=p["total"],
-            place=p["place"], solo=solo, is_bot=seat.is_bot and seat.user_id is None, target=target,
+            seat=p["seat"], user_id=user, name=name, score=p["total"],
+            place=p["place"], solo=solo, is_bot=is_bot, target=target,
             categories=tuple(p[c]["total"] for c in CATEGORIES), lifepods=p["C"].get("lifepods"),
             planet=config["planets"][p["seat"]], corporation=config["corporations"][p["seat"]],
             players=len(result["players"]), events=events, rounds=state.round,
             started_at=_started_at(game), autopilot=autopilot))
     return rows
+
+
+def ended_rows(game, state, ended_by: int) -> list[ResultRow]:
+    """The results a game ended with /pu host end stores (empty: it moves no rating). A game
+    ended by one of its players, past its first round and with two or more people, counts as
+    that player's forfeit: the seats are placed as the score stands now, the ender last. These
+    results serve the ratings only (the rules of service.ratings apply as at a game's end);
+    the totals, boards, records, profiles and exports count finished games (db.players
+    FINISHED). Ended in the first round (a game set up wrong), or by someone who plays no seat
+    in it: no rating moves."""
+    if state.round < 2:
+        return []
+    rows = result_rows(game, state)  # the score as it stands (engine.scoring on the state now)
+    if len([r for r in rows if r.user_id is not None and not r.is_bot]) < 2 \
+            or not any(r.user_id == ended_by for r in rows):
+        return []
+    others = [r.place for r in rows if r.user_id != ended_by]
+    return [dataclasses.replace(r, place=len(rows) if r.user_id == ended_by else 1 + sum(p < r.place for p in others))
+            for r in rows]
+
+
+def seat_owners(game, rounds: int) -> dict[int, tuple[int | None, str]]:
+    """The seats whose result goes to an earlier holder: seat -> (user id or None for a
+    computer player, name). A seat handed to another member (/pu host replace) belongs, each
+    round, to whoever held it then; its result goes to whoever played most of its ``rounds``,
+    the earliest on a tie (the options' ``holders``: service._play _note_holder). A holder who
+    plays another seat of the game at its end keeps that one (one result per person)."""
+    holders = game.options.get("holders") or {}
+    seated = {s.user_id for s in game.seats if s.user_id is not None}
+    out: dict[int, tuple[int | None, str]] = {}
+    for key, earlier in (holders.items() if isinstance(holders, dict) else ()):
+        seat = int(key)
+        if not 0 <= seat < len(game.seats) or not isinstance(earlier, list):
+            continue
+        spans, first = [], 1
+        for h in earlier:
+            last = min(int(h.get("until") or 0), rounds)
+            spans.append((max(0, last - first + 1), h.get("user"), h.get("name") or "?"))
+            first = max(first, last + 1)
+        spans.append((max(0, rounds - first + 1), game.seats[seat].user_id, None))
+        best = max(range(len(spans)), key=lambda i: (spans[i][0], -i))
+        held, user, name = spans[best]
+        if name is None or (user is not None and (user in seated or any(u == user for u, _n in out.values()))):
+            continue  # the seat's present player, or someone who already has a result here
+        out[seat] = (user, name)
+    return out
 
 
 def _started_at(game) -> float:
@@ -243,23 +295,10 @@ def profile_text(name: str, p: dict) -> str:
 
 
 async def allow_autopilot_rating(service, game_id: int, user_id: int, is_admin: bool, allow: bool) -> str:
-    """The creator's (or a manager's) choice, before the game ends, of whether it still moves
-    ratings if the autopilot plays a person's seat for more than half the rounds
-    (service.ratings; default: no).
-    Returns the answer to show; raises NotAllowed / WrongStage (service.errors)."""
-    import json
-
-    from .errors import WrongStage
-    async with service.lock(game_id):
-        game = await service.check_manager(game_id, user_id, is_admin)
-        if game.status not in ("lobby", "active"):
-            raise WrongStage(_("Game #{game} is over: its rating is settled.").format(game=game_id))
-        options = {**game.options, "rated_autopilot": bool(allow)}
-        await service.repo.set_config(game_id, json.dumps(options), game.version)
-    return (_("Game #{game} moves ratings even if the autopilot plays a person's seat for more than half "
-              "the rounds.") if allow else
-            _("Game #{game} moves no rating if the autopilot plays a person's seat for more than half the rounds "
-              "(the default; half or fewer: rated as usual).")).format(game=game_id)
+    """The creator's (or a manager's) rated-autopilot switch: service._league (announced in the
+    thread, settled once the last round opens). Returns the answer to show; raises NotAllowed /
+    WrongStage (service.errors)."""
+    return await service.set_rated_autopilot(game_id, user_id, is_admin, allow)
 
 
 class Players:

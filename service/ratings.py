@@ -6,7 +6,9 @@ human do not. The human seats are rated among themselves by their places (equal 
 the result; computer seats are left out). A seat the autopilot took over stays its player's; a
 game where the autopilot played a person's seat for more than half the rounds moves ratings
 only if its creator allowed it (the game option ``rated_autopilot``); half or fewer: rated
-normally. Turn timers (a move played for a slow player) do not count as a takeover.
+normally. Its rounds are those of a seat handed to it (/pu host replace, or a stalled game's
+hand-over) and those it played for an away player (/pu away). Turn timers (a move played for
+a slow player) do not count as a takeover.
 
     python -m service.ratings --rebuild planet.db   # recompute every rating from the results
 """
@@ -30,11 +32,13 @@ MODEL = PlackettLuce()
 def autopilot_rounds(config: dict, seat: int, rounds: int) -> int:
     """How many of a game's ``rounds`` the autopilot played a person's ``seat`` (engine seat):
     the rounds whose turn it played, from the takeovers noted in the game's options
-    (service._play replace: ``autopilot`` -> seat -> ``turns``, [first, last or None] each)."""
+    (``autopilot`` -> seat -> ``turns``, [first, last or None] each, for a seat handed over by
+    /pu host replace or the stall policy: service._play; and ``away``, the rounds in which it
+    played for its away player: service._play _note_away_rounds). A round counts once."""
     entry = (config.get("autopilot") or {}).get(str(seat)) if isinstance(config.get("autopilot"), dict) else None
     if not isinstance(entry, dict):
         return 0
-    played: set[int] = set()
+    played: set[int] = {r for r in entry.get("away") or () if isinstance(r, int) and 1 <= r <= rounds}
     for first, last in entry.get("turns") or ():
         played.update(range(max(1, first), min(rounds, rounds if last is None else last) + 1))
     return len(played)
