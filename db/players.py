@@ -336,7 +336,11 @@ class PlayerRepository:
                 "scope": guild_id if guild_id is not None else GLOBAL}
         if kind == "rating":
             where = "r.scope = :scope" + ("" if guild_id is not None or everyone else f" AND r.{opted_in}")
-            sql = ("SELECT r.user_id, coalesce(s.name, '?'), r.ordinal, r.games FROM ratings r"
+            # the name: the running totals', else (a player rated only through a forfeit: service.players
+            # ended_rows) the latest name in the results of the board's scope
+            sql = ("SELECT r.user_id, coalesce(s.name, (SELECT x.name FROM results x WHERE x.user_id = r.user_id"
+                   " AND (r.scope = 0 OR x.guild_id = r.scope) ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),"
+                   " '?'), r.ordinal, r.games FROM ratings r"
                    " LEFT JOIN player_summaries s ON s.guild_id = r.scope AND s.user_id = r.user_id"
                    f" WHERE {where} ORDER BY r.ordinal DESC, r.user_id")
             count_sql = f"SELECT count(*) FROM ratings r WHERE {where}"
