@@ -288,8 +288,8 @@ def profile_text(name: str, p: dict) -> str:
             streak=p['daily']['streak'], best=p['daily']['best_streak']))
     lines.append(_("Median time per round: {time}.").format(time=duration(p['round_seconds'])))
     if p["autopilot_games"]:
-        lines.append(ngettext("Includes {n} game finished by the autopilot for them.",
-                              "Includes {n} games finished by the autopilot for them.",
+        lines.append(ngettext("Includes {n} game the autopilot played for them, in full or in part.",
+                              "Includes {n} games the autopilot played for them, in full or in part.",
                               p['autopilot_games']).format(n=p['autopilot_games']))
     return "\n".join(lines)
 
