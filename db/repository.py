@@ -637,9 +637,11 @@ class GameRepository:
         return [_result(row) for row in rows]
 
     async def game_results(self, game_id: int) -> list[ResultRow]:
-        """A finished game's results in seat order (empty if it is not finished)."""
+        """A finished game's results in seat order (empty if it is not finished: a game ended as a
+        forfeit has results for its ratings only, service.players ended_rows)."""
         rows = await self.db.fetchall(
-            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ? ORDER BY seat", (game_id,))
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE game_id = ?"
+            " AND game_id IN (SELECT id FROM games WHERE status = 'finished') ORDER BY seat", (game_id,))
         return [_result(row) for row in rows]
 
     @staticmethod

@@ -195,6 +195,7 @@ async def test_a_player_who_ends_a_game_forfeits_it_and_ratings_move_as_the_scor
     assert set(before) == {1, 2, 3} and before[1].ordinal < min(before[2].ordinal, before[3].ordinal)
     assert await service.players.repo.summaries() == [] and await service.players.repo.all_records() == []
     assert await service.players.profile(1, Scope(guild_ids=(9,))) is None
+    assert await service.repo.game_results(game.id) == [] and "\n" + str(game.id) not in await service.players.export_csv(2)
     incremental = [await service.players.repo.rating_history(u, 9) for u in (1, 2, 3)]
     assert await ratings.rebuild(service.repo.db) == 1  # a rebuild gives the same
     assert [await service.players.repo.rating_history(u, 9) for u in (1, 2, 3)] == incremental
