@@ -6,8 +6,10 @@ it does not go as planned. The rules themselves (README, "Ratings"):
   in the game's language, and cannot change once the game's last round has opened;
 - a seat handed to another member: each round of the seat belongs to whoever held it then;
   the seat's result (profile, rating) goes to the person who played most of its rounds, the
-  seat's first player on a tie (service.players result_rows, from the ``holders`` noted here);
-- an ended game (/pu host end): see ``ended_result`` (service.players).
+  seat's first player on a tie (service.players seat_owners, from the ``holders`` that
+  /pu host replace notes: service._play);
+- an ended game (/pu host end): the ender's forfeit (service.players ended_rows);
+- autopilot rounds, away rounds included, and the more-than-half rule: service.ratings.
 """
 from __future__ import annotations
 

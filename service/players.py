@@ -92,9 +92,10 @@ def ended_rows(game, state, ended_by: int) -> list[ResultRow]:
 def seat_owners(game, rounds: int) -> dict[int, tuple[int | None, str]]:
     """The seats whose result goes to an earlier holder: seat -> (user id or None for a
     computer player, name). A seat handed to another member (/pu host replace) belongs, each
-    round, to whoever held it then; its result goes to whoever played most of its ``rounds``,
-    the earliest on a tie (the options' ``holders``: service._play _note_holder). A holder who
-    plays another seat of the game at its end keeps that one (one result per person)."""
+    round, to whoever held it then; its result goes to whoever played most of its ``rounds``
+    (all their spells on it together), the earliest on a tie (the options' ``holders``:
+    service._play _note_holder). A holder who plays another seat of the game at its end keeps
+    that one (one result per person)."""
     holders = game.options.get("holders") or {}
     seated = {s.user_id for s in game.seats if s.user_id is not None}
     out: dict[int, tuple[int | None, str]] = {}
@@ -102,17 +103,18 @@ def seat_owners(game, rounds: int) -> dict[int, tuple[int | None, str]]:
         seat = int(key)
         if not 0 <= seat < len(game.seats) or not isinstance(earlier, list):
             continue
-        spans, first = [], 1
-        for h in earlier:
+        current = game.seats[seat].user_id
+        held: dict[int | None, list] = {}  # user -> [rounds, order of first spell, name]
+        first = 1
+        for h in [*earlier, {"user": current, "name": None, "until": rounds}]:
             last = min(int(h.get("until") or 0), rounds)
-            spans.append((max(0, last - first + 1), h.get("user"), h.get("name") or "?"))
+            entry = held.setdefault(h.get("user"), [0, len(held), h.get("name")])
+            entry[0] += max(0, last - first + 1)
             first = max(first, last + 1)
-        spans.append((max(0, rounds - first + 1), game.seats[seat].user_id, None))
-        best = max(range(len(spans)), key=lambda i: (spans[i][0], -i))
-        held, user, name = spans[best]
-        if name is None or (user is not None and (user in seated or any(u == user for u, _n in out.values()))):
+        user = max(held, key=lambda u: (held[u][0], -held[u][1]))
+        if user == current or (user is not None and (user in seated or any(u == user for u, _n in out.values()))):
             continue  # the seat's present player, or someone who already has a result here
-        out[seat] = (user, name)
+        out[seat] = (user, held[user][2] or "?")
     return out
 
 

@@ -213,3 +213,27 @@ async def test_a_game_ended_in_round_one_or_by_a_manager_who_does_not_play_moves
     for game in (early, by_admin):
         assert await service.players.repo.game_seats(game.id) == []
     assert await service.players.repo.ratings(9, [1, 2, 3]) == {}
+
+
+def test_a_seat_that_changed_hands_goes_to_whoever_played_most_of_its_rounds_in_all():
+    """The rule of seat_owners on its own (20 rounds): every spell of a player on the seat
+    counts; the earliest holder wins a tie; a holder seated elsewhere at the end keeps that seat."""
+    from types import SimpleNamespace
+
+    from service.players import seat_owners
+
+    def game(holders, seats=(1, 2)):
+        return SimpleNamespace(options={"holders": {"1": holders}},
+                               seats=[SimpleNamespace(user_id=u) for u in seats])
+    a, b = {"user": 7, "name": "Ann"}, {"user": 2, "name": "Bob"}
+    # Ann rounds 1-6, Bob 7-14, Ann again from 15 (seat 1's present player is Ann: user 7)
+    assert seat_owners(game([{**a, "until": 6}, {**b, "until": 14}], seats=(1, 7)), 20) == {}
+    # Ann 1-6 and 15-16 (8 rounds in all), Bob 7-14 (8), Cy (3) 17-20: the tie goes to the earliest, Ann
+    assert seat_owners(game([{**a, "until": 6}, {**b, "until": 14}, {**a, "until": 16}], seats=(1, 3)), 20) \
+        == {1: (7, "Ann")}
+    # Ann 1-10, Cy 11-20: a tie goes to the first holder
+    assert seat_owners(game([{**a, "until": 10}], seats=(1, 3)), 20) == {1: (7, "Ann")}
+    # Ann 1-9, Cy 10-20: Cy's
+    assert seat_owners(game([{**a, "until": 9}], seats=(1, 3)), 20) == {}
+    # Ann played most of seat 1 but plays seat 0 at the end: seat 1 stays its present player's
+    assert seat_owners(game([{**a, "until": 15}], seats=(7, 3)), 20) == {}
