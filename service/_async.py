@@ -6,7 +6,9 @@ and stalled games (a ping after a long silence, then the autopilot finishes the 
 Away mode: an away player's seats are played whenever they have something to decide, so the
 game never waits for them. If every person of a game is away, the autopilot plays on to the
 end of the round and the game then waits (for the first one back, or the stall clock): away
-mode does not finish a game nobody is watching.
+mode does not finish a game nobody is watching. A "back" reminder at the end of each spell
+gives the seat back at once when it runs out (reminders and a turn timer from then on); only an
+accepted move of the player ends the spell early (a refused one changes nothing).
 
 Pause: while a game is paused its turn timers, reminders and stall clock stop; moves are
 still accepted (a player may play on), only nothing is timed. Resuming starts the timers and
