@@ -293,11 +293,13 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
     game.state = state
     posts: list = []
     played: list[tuple[int, str]] = []
+    timed_round = state.round  # the round whose time ran out
     if timed is not None:
+        # only that round's decisions: the next round's post gives the seat a new deadline
         before = Play._marker(state)
         played = [(timed, str(action)) for action in autoplay.play_for(state, timed, game.level_of(timed, level),
-                                                                        budget_s)]
+                                                                        budget_s, one_round=True)]
         Play._transitions(game, state, before, posts)
-    timed_moves, timed_round = len(played), state.round
+    timed_moves = len(played)
     played += Play._play_bots(game, state, posts, level, budget_s)
     return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round}

@@ -213,6 +213,27 @@ async def test_every_deadline_shown_is_the_one_the_bot_acts_on(service):
     assert any(s.is_bot for s in (await service.load(game.id)).seats)
 
 
+async def test_a_turn_timer_plays_only_the_round_whose_time_ran_out(service):
+    """Bo's time runs out at the end of round 1: the autopilot plays his round 1, and round 2,
+    which opens then, gives him the hour its post promises (before: his round 2 was played too,
+    with no deadline ever shown)."""
+    game = await new_game(service, 2, timer_hours=1, remind_hours=0)
+    game = await service.start(game.id, 1, False)
+    while 0 in rules.to_act((await service.load(game.id)).state):
+        await step(service, game.id, 1)
+    await posts_of(service, game.id)
+    service.test_clock.now = NOW + HOUR
+    await service.tick()
+    game = await service.load(game.id)
+    assert game.state.round == 2 and 1 in rules.to_act(game.state)
+    posts = await posts_of(service, game.id)
+    ran_out = next(p["text"] for p in posts if "Time ran out" in p["text"])
+    assert "in round 1" in ran_out
+    opened = next(p["text"] for p in posts if "Round 2 is open" in p["text"])
+    assert "<@2>" in opened and stamps(opened) == [int(NOW + 2 * HOUR)] * 2
+    assert (await reminders(service, game.id))[(1, "timer")] == NOW + 2 * HOUR
+
+
 async def test_an_away_spells_end_shown_is_when_the_seat_comes_back(service):
     game = await new_game(service, 2, timer_hours=1, remind_hours=0)
     game = await service.start(game.id, 1, False)
