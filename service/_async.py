@@ -6,7 +6,9 @@ and stalled games (a ping after a long silence, then the autopilot finishes the 
 Away mode: an away player's seats are played whenever they have something to decide, so the
 game never waits for them. If every person of a game is away, the autopilot plays on to the
 end of the round and the game then waits (for the first one back, or the stall clock): away
-mode does not finish a game nobody is watching.
+mode does not finish a game nobody is watching. A "back" reminder at the end of each spell
+gives the seat back at once when it runs out (reminders and a turn timer from then on); only an
+accepted move of the player ends the spell early (a refused one changes nothing).
 
 Pause: while a game is paused its turn timers, reminders and stall clock stop; moves are
 still accepted (a player may play on), only nothing is timed. Resuming starts the timers and
@@ -112,6 +114,11 @@ class AsyncPlay(Host):
     # ------------------------------------------------------------------ reminders (used by _timers)
 
     def _remind_delay(self, game: Game, pos: int) -> float:
+        """Seconds before the seat's player is reminded (0: never): their own delay, else the
+        game's. A daily challenge never reminds: its posts would name a game only its player
+        sees, in a public channel."""
+        if game.row.kind == "daily":
+            return 0.0
         game_delay = float(game.options["remind_hours"]) * HOUR
         user = game.user_of(pos)
         mine = game.settings.get(user) if user is not None else None
@@ -140,13 +147,16 @@ class AsyncPlay(Host):
         return ("post", json.dumps(payload))
 
     def _filter_pings(self, game: Game, posts: list) -> list:
-        """No ping for a player in their quiet hours, away, or who turned off the new-round
+        """No ping for a player in their quiet hours, whose seat the autopilot plays while they
+        are away, or who turned off the new-round
         ping (for the round's opening post): their mention becomes their name (a mention in
         a post always pings: tests/discord/contract.py)."""
         if not game.settings:
             return posts
         now = self.clock()
-        silent = {u for u, s in game.settings.items() if s.quiet_at(now) or s.away(now)}
+        # away: only where the autopilot plays their seat (with allow-away off, the game waits
+        # for them, so they are pinged like everyone else)
+        silent = {u for u, s in game.settings.items() if s.quiet_at(now)} | set(self._humans(game, game.away))
         no_round = {u for u, s in game.settings.items() if not s.round_ping}
         out = []
         for kind, raw in posts:
@@ -255,14 +265,51 @@ class AsyncPlay(Host):
             self._notify(row.id)
         return await self.settings_for(user_id)
 
-    async def _end_away_on_move(self, game: Game, seat: int) -> None:
-        """A move of an away player ends their away mode (everywhere)."""
+    def _end_away_on_move(self, game: Game, seat: int) -> int | None:
+        """An accepted move of an away player ends their away mode: here at once (the
+        autopilot no longer plays the seat); the caller stores it with ``_away_ended`` once the
+        move is saved (a refused move changes nothing). Returns the user, or None if not away."""
         user = game.user_of(seat)
         mine = game.settings.get(user) if user is not None else None
-        if user is not None and mine is not None and mine.away(self.clock()):
-            await self.players.repo.update_settings(user, {"away_until": None})
-            game.away.pop(seat, None)
-            game.settings[user] = dataclasses.replace(mine, away_until=None)
+        if user is None or mine is None or not mine.away(self.clock()):
+            return None
+        game.away.pop(seat, None)
+        game.settings[user] = dataclasses.replace(mine, away_until=None)
+        return user
+
+    async def _away_ended(self, user_id: int, except_game: int | None = None) -> None:
+        """The user's away mode is over (stored now): in each of their other games, the seat's
+        "back" reminder is moved to now, so the next tick gives back its reminders and turn
+        timer (``_fire_back``) under that game's own lock."""
+        await self.players.repo.update_settings(user_id, {"away_until": None})
+        now = self.clock()
+        for row in await self.repo.list_games(status="active", user_id=user_id):
+            if row.id == except_game:
+                continue
+            for seat in await self.repo.list_seats(row.id):
+                if seat.user_id == user_id and not seat.is_bot:
+                    await self.repo.set_reminder(row.id, seat.seat, "back", now)
+
+    async def _fire_back(self, rem) -> bool:
+        """A seat's away spell has run out (or ended by a move elsewhere): the game takes it
+        back as if its player had come back by hand (``come_back``): the autopilot plays the
+        seats of those still away if the game had stopped for them, and the seat's reminders
+        and turn timer are scheduled again at once. If the spell was made longer, the
+        reminder moves to its new end (``_schedule``)."""
+        async with self.locked_game(rem.game_id) as game:
+            if not await self.repo.reminder_still_due(rem):
+                return False
+            await self.repo.clear_reminders(game.id, rem.seat, rem.kind)
+            if game.status != "active" or game.state is None:
+                return False
+            if self._bots_ready(game, game.state):
+                posts: list = []
+                job = await self._run_bots(game, game.state, posts)
+                await self._save(game, job["state"], job["played"], posts)
+            else:
+                await self._schedule(game, game.state)
+        self._notify(game.id)
+        return True
 
     # ------------------------------------------------------------------ the creator's tools
 
@@ -349,8 +396,9 @@ class AsyncPlay(Host):
                          "if nobody plays, the autopilot takes over the waiting seats {when}.").format(id=game.id, days=days, who=who, creator=game.row.creator_id,
                                           when=stamp(due))
                 mentions = sorted({*self._humans(game, waiting), game.row.creator_id})
+                # the quiet-hours rule of every post: who is in their quiet hours is named, not pinged
                 version = await self.repo.save_state(game.id, dump(state), game.version,
-                                                     outbox=[self._post(game, text, mentions=mentions)])
+                                                     outbox=self._filter_pings(game, [self._post(game, text, mentions=mentions)]))
                 self._remember(game.id, version, state)
                 return True
             names = ", ".join(game.seats[i].display_name for i in waiting)

@@ -244,6 +244,9 @@ class Lobby(Host):
                                  **boards.deal(opts["boards"], seed, [game.user_of(i) for i in range(n)],
                                                opts["choices"]))
             state = new_game(config, seed)
+            # round 1 like every later round: the players' own settings (quiet hours, round ping,
+            # reminder delay) and away spells apply from the start post on
+            game.settings, game.away = await self._seat_settings("active", game.seats, opts)
             posts = [] if game.row.kind == "daily" else [
                 self._post(game, self._start_text(game, state), mentions=self._humans(game))]
             self._transitions(game, state, (0, "setup", None, ()), posts)

@@ -130,7 +130,6 @@ class Play(Host):
     async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
         state = game.state
         assert state is not None  # the callers' _seat_for refuses a game that has not started
-        await self._end_away_on_move(game, seat)  # a move of theirs ends their away mode
         posts: list[tuple[str, str]] = []
         played: list[tuple[int, str]] = []
         for text in texts:
@@ -140,9 +139,12 @@ class Play(Host):
             played.append((seat, str(action)))
             self._transitions(game, state, before, posts)
         mine = [a for _, a in played]
+        back = self._end_away_on_move(game, seat)  # an accepted move of theirs ends their away mode
         job = await self._run_bots(game, state, posts)
         played += job["played"]
         game = await self._save(game, job["state"], played, posts)  # as stored (no second read)
+        if back is not None:
+            await self._away_ended(back, except_game=game.id)
         assert game.state is not None  # just saved with its new state
         return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
 
@@ -338,12 +340,14 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
     game.state = state
     posts: list = []
     played: list[tuple[int, str]] = []
+    timed_round = state.round  # the round whose time ran out
     if timed is not None:
+        # only that round's decisions: the next round's post gives the seat a new deadline
         before = Play._marker(state)
         played = [(timed, str(action)) for action in autoplay.play_for(state, timed, game.level_of(timed, level),
-                                                                        budget_s)]
+                                                                        budget_s, one_round=True)]
         Play._transitions(game, state, before, posts)
-    timed_moves, timed_round = len(played), state.round
+    timed_moves = len(played)
     away: dict[int, set[int]] = {}
     played += Play._play_bots(game, state, posts, level, budget_s, away)
     return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round,

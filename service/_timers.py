@@ -18,16 +18,32 @@ from .errors import NoGameHere, NotInGame, WrongStage
 class Timers(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
-    async def _schedule(self, game: Game, state: GameState, moved: bool = False) -> None:
+    async def _schedule(self, game: Game, state: GameState, moved: bool = False,
+                        fresh_timers: bool = False) -> None:
         """Reminders and turn timers of the seats that must act now; others' are dropped. Each
         player's own settings apply (service.settings: their reminder delay, quiet hours); a
-        seat played by the autopilot for an away player gets none; a paused game gets none.
-        ``moved``: a move was just accepted (the stall clock starts again)."""
+        seat played by the autopilot for an away player gets none, only a "back" reminder at
+        the end of the spell (which gives them back: service._async); a paused game gets none.
+        ``moved``: a move was just accepted (the stall clock starts again). ``fresh_timers``:
+        a round's opening post just named the turn timer's deadline, so every acting seat's
+        timer starts again now (the commander's from the station turn included): the
+        deadline shown is the one acted on."""
         if state.phase == "over":
             await self.repo.clear_reminders(game.id)
             return
         now = self.clock()
-        existing = {(r.seat, r.kind) for r in await self.repo.list_reminders(game.id)}
+        rows = await self.repo.list_reminders(game.id)
+        if fresh_timers and any(r.kind == "timer" for r in rows):
+            await self.repo.clear_reminders(game.id, kind="timer")
+            rows = [r for r in rows if r.kind != "timer"]
+        existing = {(r.seat, r.kind) for r in rows}
+        backs = {r.seat: r.due_at for r in rows if r.kind == "back"}
+        for i, seat_row in enumerate(game.seats):  # an away spell's end gives the seat back
+            until = game.away.get(i)
+            if until is not None and backs.get(seat_row.seat) != until:
+                await self.repo.set_reminder(game.id, seat_row.seat, "back", until)
+            elif until is None and seat_row.seat in backs:
+                await self.repo.clear_reminders(game.id, seat_row.seat, "back")
         acting = set(rules.to_act(state))
         if not self._humans(game) and self._bots_ready(game, state):
             bot = next(game.seats[i].seat for i in rules.to_act(state) if game.seats[i].is_bot)
@@ -68,6 +84,13 @@ class Timers(Host):
             if rem.kind == "bots":  # an autopilot run that a restart interrupted
                 await self._continue_bots(rem.game_id)
                 touched.append(rem.game_id)
+                continue
+            if rem.kind == "back":  # an away spell ran out (service._async)
+                try:
+                    if await self._fire_back(rem):
+                        touched.append(rem.game_id)
+                except (EngineError, GameNotFound, NoGameHere, WrongStage):
+                    await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
                 continue
             if rem.kind in STALL_KINDS:  # a stalled game (service._async)
                 try:

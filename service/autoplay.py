@@ -52,6 +52,8 @@ def play(state: GameState, seats: Collection[int], level: str | Mapping[int, str
                                         fallback=default_action, one_round=one_round, on_action=on_action)
 
 
-def play_for(state: GameState, seat: int, level: str = "normal", budget_s: float | None = None) -> list[Action]:
-    """Apply the seat's decisions on ``state`` until it has nothing left to do now; return them."""
-    return [action for _seat, action in play(state, {seat}, level, budget_s=budget_s)]
+def play_for(state: GameState, seat: int, level: str = "normal", budget_s: float | None = None, *,
+             one_round: bool = False) -> list[Action]:
+    """Apply the seat's decisions on ``state`` until it has nothing left to do now (with
+    ``one_round``: or its moves end the round); return them."""
+    return [action for _seat, action in play(state, {seat}, level, one_round=one_round, budget_s=budget_s)]

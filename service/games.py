@@ -187,6 +187,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League):
         if not self._humans(game):
             posts = self._digest(game, posts)
         posts = self._filter_pings(game, self._add_deadlines(game, posts))
+        opened = any(json.loads(raw).get("ping") == "round" for kind, raw in posts if kind == "post")
         results = self._results(game, state) if status == "finished" else []
         text = dump(state)
         # what this save noted in the options (the rounds the autopilot played for away players)
@@ -198,7 +199,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League):
                 version = await self.repo.save_state(game.id, text, game.version, actions=played,
                                                       status=status, outbox=posts, results=results,
                                                       config=config)
-                await self._schedule(game, state, moved=bool(played))
+                await self._schedule(game, state, moved=bool(played), fresh_timers=opened)
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise WrongStage(_("The game changed while you were acting; please try again.")) from None

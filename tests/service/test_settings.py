@@ -83,7 +83,8 @@ async def test_a_game_where_everyone_is_away_plays_to_the_end_of_the_round_then_
     game = await service.load(game.id)
     assert game.status == "active" and game.state.round == 2  # not played to its end
     assert set(game.away) == {0, 1}
-    assert [r.kind for r in await service.repo.list_reminders(game.id)] == ["stall"]
+    # no reminder and no timer for either: only each spell's end (which gives the seat back) and the stall clock
+    assert [r.kind for r in await service.repo.list_reminders(game.id)] == ["back", "back", "stall"]
     # the first one back takes their seat; the other's is played at once
     await service.come_back(1)
     game = await service.load(game.id)
