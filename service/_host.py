@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from engine.state import GameState
 
     from ._model import Game
+    from .panels import Panel
     from .players import Players
 
 
@@ -42,7 +43,13 @@ class Host(Announcements):
         async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> Game: ...
         async def _note_option(self, game_id: int, key: str, value) -> None: ...
 
+        # Hints (service._hint)
+        async def _panel(self, game: Game, seat: int, ui: dict | None = None) -> Panel: ...
+
         # Lobby (service._lobby)
+        async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,
+                         options: dict | None = None, kind: str = "normal", daily_key: str | None = None) -> Game: ...
+        async def start(self, game_id: int, user_id: int, is_admin: bool) -> Game: ...
         def _may_manage(self, game: Game, user_id: int, is_admin: bool) -> None: ...
 
         # Play (service._play)

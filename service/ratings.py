@@ -6,7 +6,8 @@ human do not. The human seats are rated among themselves by their places (equal 
 the result; computer seats are left out). A seat the autopilot took over stays its player's; a
 game where the autopilot played a person's seat for more than half the rounds moves ratings
 only if its creator allowed it (the game option ``rated_autopilot``); half or fewer: rated
-normally. Turn timers (a move played for a slow player) do not count as a takeover.
+normally. Turn timers (a move played for a slow player) do not count as a takeover. A game whose
+creator allowed hints (the game option ``hints``) moves no rating.
 
     python -m service.ratings --rebuild planet.db   # recompute every rating from the results
 """
@@ -59,6 +60,8 @@ def rated_seats(seats: list[GameSeat], config: dict) -> list[GameSeat]:
     if len(humans) < 2 or any(s.solo for s in seats):
         return []
     if any(mostly_autopilot(s, config) for s in seats) and not config.get("rated_autopilot"):
+        return []
+    if config.get("hints"):  # its creator allowed hints (service/_hint.py): the players were helped
         return []
     return humans
 
