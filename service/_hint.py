@@ -109,6 +109,9 @@ def reason_words(reason: Reason) -> str:
         if name == "board":
             return _("the corporation board's medals: {medals}").format(medals=medals)
         track = D.terrain_word(name)
+        if facts.get("to", 0) > facts.get("from", 0) and change < 0:  # the bonus it promised is taken now
+            return _("{track} track from {start} to {end}, its bonus now in play: {medals}").format(
+                track=track, start=facts["from"], end=facts["to"], medals=medals)
         if facts.get("to", 0) != facts.get("from", 0):
             return _("{track} track from {start} to {end}: {medals}").format(
                 track=track, start=facts["from"], end=facts["to"], medals=medals)
