@@ -99,9 +99,9 @@ Modules: ``play`` (levels, ``choose``, the one loop ``play_until_waiting``, ``pl
 """
 from engine.view import state_from_view
 
-from .greedy import MAX_ACTIONS_PER_STEP, choose_from_view, evaluate
+from .greedy import MAX_ACTIONS_PER_STEP, breakdown, breakdowns, choose_from_view, evaluate, rounds_expected
 from .hard import BUDGET_S, MAX_BUDGET_S
 from .play import ALIASES, LEVELS, choose, level_name, play_game, play_turn, play_until_waiting
 
-__all__ = ["ALIASES", "BUDGET_S", "LEVELS", "MAX_BUDGET_S", "MAX_ACTIONS_PER_STEP", "choose", "level_name", "choose_from_view", "evaluate", "play_game", "play_turn",
+__all__ = ["ALIASES", "BUDGET_S", "breakdown", "breakdowns", "rounds_expected", "LEVELS", "MAX_BUDGET_S", "MAX_ACTIONS_PER_STEP", "choose", "level_name", "choose_from_view", "evaluate", "play_game", "play_turn",
            "play_until_waiting", "state_from_view"]

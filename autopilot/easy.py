@@ -35,14 +35,16 @@ class _Easy(_Greedy):
         self.noise = noise
         self.sims = SIM_BUDGET + 1  # the quick policy: fewer placements looked at
 
-    def value(self, sim: GameState) -> float:
+    def value(self, sim: GameState, parts: dict[str, float] | None = None) -> float:
         s = sim.seats[self.seat]
         b, corp = s.board, s.corp
         key = (self.seed, tuple(map(tuple, b.tiles)), tuple(b.patches), tuple(b.rovers), tuple(b.lifepods),
                tuple(b.meteorites), tuple(sorted(corp.trackers.items())), corp.lifepods, corp.meteorites,
                tuple(corp.civ_cards), tuple(sorted(str(i.get("kind")) for i in s.pending)), s.step)
         error = random.Random(zlib.crc32(repr(key).encode())).gauss(0.0, self.noise)
-        return super().value(sim) + error
+        if parts is not None:
+            parts["error"] = error  # the new player's misjudgement
+        return super().value(sim, parts) + error
 
 
 def choose_easy(view: dict) -> Action:

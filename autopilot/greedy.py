@@ -166,6 +166,32 @@ def evaluate(state: GameState, seat: int) -> float:
     return _Greedy(sim, seat).value(sim)
 
 
+def breakdown(state: GameState, seat: int) -> dict[str, float]:
+    """``evaluate``'s parts, by name (they add up to it): ``row:C`` / ``column:5`` each line's
+    worth; ``cover`` the covered squares; ``holes`` the free areas too small for most tiles
+    (below 0); ``planet`` the planet's own medals; ``track:<name>`` each track (``track:board``
+    what the corporation board counts otherwise); ``techs`` the techs unlocked; ``lifepods``
+    and ``meteorites`` those collected; ``in_reach`` those a rover may still collect;
+    ``rovers`` rovers on the planet; ``civ_cards`` civ cards kept or to choose;
+    ``objective:<card>`` each private objective; ``neighbour:<n>`` each neighbour card;
+    ``pending`` what is still to settle. Judged from what the seat can see."""
+    return breakdowns([state], seat)[0]
+
+
+def breakdowns(states: Sequence[GameState], seat: int) -> list[dict[str, float]]:
+    """``breakdown`` of each of ``states`` (positions of one game, the first one's and those
+    after some of its moves), all judged as at the first: the same rounds left, so that
+    what changes between them is what the moves did. Each from what the seat can see."""
+    sims = [state_from_view(view_for(state, seat)) for state in states]
+    judge = _Greedy(sims[0], seat)
+    out = []
+    for sim in sims:
+        parts: dict[str, float] = {}
+        judge.value(sim, parts)
+        out.append(parts)
+    return out
+
+
 # --------------------------------------------------------------------------- planet geometry
 
 
@@ -179,6 +205,14 @@ def _lines(planet_id: str) -> tuple:
             if m:
                 out.append((m, m.bit_count(), medal))
     return tuple(out)
+
+
+@cache
+def _line_names(planet_id: str) -> tuple[str, ...]:
+    """``row:C`` or ``column:5`` for each line of ``_lines``, in its order."""
+    p = D.planet(planet_id)
+    rows = [f"row:{D.ROW_LETTERS[i]}" for i, m in enumerate(p.row_masks) if m]
+    return (*rows, *(f"column:{i + 1}" for i, m in enumerate(p.column_masks) if m))
 
 
 @cache
@@ -341,6 +375,12 @@ def _pockets(free: int) -> float:
     return out
 
 
+def pockets_of(free: int) -> int:
+    """Squares in the free areas of ``free`` that ``_pockets`` counts (1 to 4 squares: too
+    small for most tiles)."""
+    return sum(n for n in (comp.bit_count() for comp in _components(free)) if n < len(POCKET))
+
+
 _MASKS: dict[tuple, tuple[dict[str, int], dict[str, int]]] = {}
 _MASKS_LIMIT = 256  # a decision sees a few hundred boards; the bound keeps a long-running bot small
 
@@ -365,6 +405,11 @@ def _board_masks(b: Board) -> tuple[dict[str, int], dict[str, int]]:
         _MASKS.clear()
     _MASKS[key] = (terr, icons)
     return terr, icons
+
+
+def rounds_expected(state: GameState) -> float:
+    """Rounds the heuristic expects after the current one (``_rounds_left``)."""
+    return _rounds_left(state)
 
 
 def _rounds_left(state: GameState) -> float:
@@ -467,7 +512,10 @@ class _Greedy:
         return table[nxt] - table[pos] + sum(self._benefit(x) for x in tr.benefits[nxt])
 
     # ------------------------------------------------------------ evaluation
-    def value(self, sim: GameState) -> float:
+    def value(self, sim: GameState, parts: dict[str, float] | None = None) -> float:
+        """The position's worth for the seat (an estimate of its final medals). With ``parts``,
+        its parts are also written there (names as ``breakdown`` gives them), and they
+        add up to the worth."""
         s = sim.seats[self.seat]
         b = s.board
         corp = s.corp
@@ -482,21 +530,35 @@ class _Greedy:
         bf = (BLOCKED_WITH_ROVER if rovers else BLOCKED_NO_ROVER) if R > 0 else 0.0
         pk = self.pk
         unblock: dict[int, float] = {}  # meteorite -> line medals its removal would free
-        for mask, n, medals in self.lines:
+        names = _line_names(self.planet_id) if parts is not None else ()
+        for i, (mask, n, medals) in enumerate(self.lines):
             p = pk[n - (mask & occ).bit_count()]
             blockers = mask & met
             if blockers:
-                v += medals * p * bf
+                worth = medals * p * bf
                 if not blockers & (blockers - 1):  # a single meteorite spoils this line
                     m = blockers.bit_length() - 1
                     unblock[m] = unblock.get(m, 0.0) + medals * p * (1 - bf)
             else:
-                v += medals * p
+                worth = medals * p
+            v += worth
+            if parts is not None:
+                parts[names[i]] = worth
+        mark = v
         v += COVER * occ.bit_count()
+        if parts is not None:
+            parts["cover"], mark = v - mark, v
         v -= self.hole_w * _pockets(self.grid & ~occ)
+        if parts is not None:
+            parts["holes"], mark = v - mark, v
         v += sum(x["medals"] for x in P.bonus(b))  # the planet's own medals (Gaia, Cerberus)
+        if parts is not None:
+            parts["planet"], mark = v - mark, v
         # B: trackers and techs
-        if corp.special:  # pieces on the corporation board (Cosmos Inc's lifepods, Makeshift's columns ...)
+        if parts is not None:  # each track's part apart (no cache)
+            v += self._track_worth(corp, parts)
+            mark = v
+        elif corp.special:  # pieces on the corporation board (Cosmos Inc's lifepods, Makeshift's columns ...)
             v += self._track_worth(corp)
         else:  # the play-outs meet the same trackers again and again
             key = (self.corp_id, R, self.rover_value, self.per_round, tuple(corp.trackers.items()))
@@ -513,37 +575,54 @@ class _Greedy:
         v += corp.lifepods * per_pod + (corp.meteorites // 3) * per_trio
         if R > 0:
             v += (corp.meteorites % 3) * per_trio / 6
+        if parts is not None:
+            parts["lifepods"] = float(corp.lifepods * per_pod)
+            parts["meteorites"], mark = v - mark - parts["lifepods"], v
         if rovers and R > 0:
             dist = self.dist
             for c in b.lifepods:
                 v += per_pod * self._reach(min(dist[r][c] for r in rovers))
             for m in b.meteorites:
                 v += (per_trio / 6 + unblock.get(m, 0.0)) * self._reach(min(dist[r][m] for r in rovers))
+            if parts is not None:
+                parts["in_reach"], mark = v - mark, v
             v += ROVER_ON_PLANET * len(rovers) * self.tf
         elif corp.rover_supply > 0 and R > 0:
             v += NO_ROVER_POD * per_pod * len(b.lifepods)
+            if parts is not None:
+                parts["in_reach"], mark = v - mark, v
+        if parts is not None:
+            parts["rovers"], mark = v - mark, v
         # D: civ cards
         v += _civ_medals(corp, b)
         v += sum(CIV_RANK.get(r, 2.0) for r in s.civ_queue)
+        if parts is not None:
+            parts["civ_cards"], mark = v - mark, v
         # E, F: objectives
         if corp.objectives or self.opponents:
             terr, icons = _board_masks(b)
-            v += self._objectives(sim, occ, terr, icons)
+            v += self._objectives(sim, occ, terr, icons, parts=parts)
+            mark = v
         # unsettled items (optional ones may be left: they count for nothing)
         for item in s.pending:
             if not item.get("optional"):
                 v += self._item(item, corp, b, per_pod)
+        if parts is not None:
+            parts["pending"] = v - mark
         return v
 
-    def _track_worth(self, corp: Corp) -> float:
+    def _track_worth(self, corp: Corp, parts: dict[str, float] | None = None) -> float:
         """Part B of ``value``: the trackers' worth by the track tables, corrected to the medals
-        the corporation board really counts, and the techs unlocked."""
+        the corporation board really counts, and the techs unlocked (each written to ``parts``
+        when given: ``track:<name>``, ``techs``)."""
         R = self.rounds
         trackers = corp.trackers
         v = 0.0
         linear = 0
         covered = _covered(corp) if corp.special else {}
         columns = _columns(self.corp_id, corp)
+        counted = corps.track_medals(self.corp_id, trackers, corp.special)
+        named = 0  # the board's corrections written to each track's part
         for t in self.tracks:
             col = columns.get(t, t)  # Makeshift: a tracker counts in the column it stands in
             table = self.tracks[col]
@@ -552,12 +631,23 @@ class _Greedy:
             if cov != self.covered.get(col, ()):  # Cosmos Inc: lifepods on this track moved
                 table = _track_table(self.corp_id, col, R, self.rover_value, cov, self.per_round)
             v += table[pos]
-            linear += _medals_at(self.corp_id, col, cov)[pos]
+            at = _medals_at(self.corp_id, col, cov)[pos]
+            linear += at
+            if parts is not None:  # with the medals the board counts for it, where it names this track
+                fix = counted[t] - at if t in counted else 0
+                parts[f"track:{t}"] = table[pos] + fix
+                named += fix
         # medals as the corporation board really counts them (Cosmos, Makeshift ... differ)
-        v += sum(corps.track_medals(self.corp_id, trackers, corp.special).values()) - linear
+        v += sum(counted.values()) - linear
+        if parts is not None and sum(counted.values()) - linear - named:
+            parts["track:board"] = float(sum(counted.values()) - linear - named)
+        techs = 0.0
         for tech in self.corp_def.techs:
             if tech_unlocked(self.corp_id, trackers, tech.level, corp.special):
                 v += TECH_VALUE.get(tech.code, 1.0) * self.tf
+                techs += TECH_VALUE.get(tech.code, 1.0) * self.tf
+        if parts is not None:
+            parts["techs"] = techs
         return v
 
     @staticmethod
@@ -586,24 +676,30 @@ class _Greedy:
         return ITEM_VALUE.get(kind, UNKNOWN_ITEM)
 
     def _objectives(self, sim: GameState, occ: int, terr: dict, icons: dict,
-                    known: dict[int, float] | None = None) -> float:
+                    known: dict[int, float] | None = None, parts: dict[str, float] | None = None) -> float:
         """Private objectives (5 x share) and neighbour objectives (medals expected) for a
         planet with covered squares ``occ`` and terrain / icon masks ``terr`` / ``icons``.
         ``known``: the worth of private objectives already worked out (by their place in the
         seat's list)."""
         v = 0.0
         for i, card in enumerate(sim.seats[self.seat].corp.objectives):
+            mark = v
             if known is not None and i in known:
                 v += known[i]
             else:
                 v += 5 * self._private(sim, D.objective_card(card).private, occ, terr, icons)
+            if parts is not None:
+                parts[f"objective:{card}"] = v - mark
         R = self.rounds
-        for crit, theirs in self.opponents:
+        for n, (crit, theirs) in enumerate(self.opponents):
+            mark = v
             mine = self._neighbour(sim, self.seat, crit, (terr, icons))
             if R <= 0:
                 v += compare(crit, round(mine), round(theirs))
             else:
                 v += self.lead_worth(mine - theirs if crit.get("compare") != "least" else theirs - mine)
+            if parts is not None:
+                parts[f"neighbour:{n}"] = v - mark
         return v
 
     def lead_worth(self, lead: float) -> float:

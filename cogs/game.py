@@ -25,6 +25,7 @@ from i18n import N_, _, ngettext, use
 from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleControl
 from service import boards as sides  # (a /pu create option is called boards)
 from service.outbox import Poster
+from service.panels import HINT
 from service.settings import zone_suggestions
 
 from . import ui
@@ -229,12 +230,22 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             message = interaction.message
             if message is None or not message.flags.ephemeral:  # panels are only ever private
                 raise NotInGame(_("These controls only work on your own private panel: use /pu play."))
+            if verb == HINT:  # answered apart, in a message of its own: the panel stays as it is
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                await self.send_hint(interaction, game_id)
+                return
             await interaction.response.defer()  # the panel message itself is edited
             outcome = await self.service.control(game_id, interaction.user.id, seat, stamp, verb)
             note = ""
             if outcome.played:
                 note = f"✔ {outcome.played[-1]}"
             await self.show_panel(interaction, outcome, note=note, edit=True)
+
+    async def send_hint(self, interaction: Interaction, game_id: int) -> None:
+        """The hint, privately: its text and the placement's preview (nothing in the thread)."""
+        found = await self.service.hint(game_id, interaction.user.id)
+        png = await self.service.render(found.image[0], *found.image[1], **found.image[2]) if found.image else None
+        await self.send_private(interaction, found.text, files=ui.png_file(png, f"game-{game_id}-hint.png"))
 
     async def lobby_click(self, interaction: Interaction, game_id: int, verb: str) -> None:
         user = interaction.user
@@ -332,6 +343,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                     _("reminders after {hours} h").format(hours=_hours(o["remind_hours"])) if o["remind_hours"]
                     else _("no reminders"),
                     decks.get(o.get("events") or "off", _("no events"))]
+        if o.get("hints"):
+            settings.append(_("hints allowed (not rated)"))
         if game.status == "lobby":
             head = _("**Planet Unknown: game #{game}** is looking for players ({settings}).").format(
                 game=game.id, settings=", ".join(settings))
@@ -354,7 +367,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                            events="the event deck: off, or easy / normal / hard",
                            stall_days="days without a move before the game's stall notice (0: never; default 14)",
                            language="the language of the game's posts (default: the server's)",
-                           autopilot="autopilot level for seats handed to it and timed-out moves (default: the bot's)")
+                           autopilot="autopilot level for seats handed to it and timed-out moves (default: the bot's)",
+                           hints="allow hints (the game is then not rated)")
     @app_commands.choices(boards=BOARD_CHOICES, events=EVENT_CHOICES, language=LANGUAGE_CHOICES,
                           autopilot=LEVEL_CHOICES)
     async def create(self, interaction: Interaction, players: app_commands.Range[int, 1, 6] = 4,
@@ -362,7 +376,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                      remind_hours: app_commands.Range[float, 0, 168] = 12.0,
                      private_objectives: bool = False, boards: str = "standard", events: str = "off",
                      stall_days: app_commands.Range[int, 0, 365] = 14, language: str | None = None,
-                     autopilot: str | None = None) -> None:
+                     autopilot: str | None = None, hints: bool = False) -> None:
         async with self.answering(interaction):
             if interaction.guild is None:
                 raise ServiceError(_("Games are played in a server channel; use /pu solo for a game on your own."))
@@ -378,7 +392,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 options={"max_players": players, "timer_hours": timer_hours, "remind_hours": remind_hours,
                          "private_objectives": private_objectives, "boards": boards, "events": events,
                          "stall_days": float(stall_days), "language": language or language_for_new_game(interaction),
-                         "autopilot_level": autopilot})
+                         "autopilot_level": autopilot, "hints": hints})
             await interaction.response.send_message(self.lobby_text(game), view=ui.lobby_view(game.id, True, game.language),
                                                     allowed_mentions=discord.AllowedMentions.none())
             message = await interaction.original_response()
@@ -462,19 +476,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 except ServiceError:
                     await self.service.cancel(game.id, user.id, False)  # no half-made game left behind
                     raise
-            if interaction.guild is not None and isinstance(interaction.channel, discord.abc.Messageable):
-                try:
-                    with use(game.language):
-                        if opponents:
-                            text = ngettext("🪐 {name} started game #{game} against {n} computer player.",
-                                            "🪐 {name} started game #{game} against {n} computer players.",
-                                            opponents).format(name=user.display_name, game=game.id, n=opponents)
-                        else:
-                            text = _("🪐 {name} started solo game #{game}.").format(name=user.display_name, game=game.id)
-                    msg = await interaction.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-                    await self.make_thread(game, msg)
-                except discord.HTTPException as error:
-                    log.warning("game %s: could not announce (%s)", game.id, error)
+            await self.announce_solo(interaction, game, opponents)
             game = await self.service.start(game.id, user.id, False)
             await self.show_panel(interaction, await self.service.panel(game.id, user.id))
             self.flush_soon(game.id)
@@ -486,6 +488,24 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
     @solo.autocomplete("corporation")
     async def solo_corporation(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return board_suggestions(sides.corporation_options(), current, default=False)
+
+    async def announce_solo(self, interaction: Interaction, game: Game, opponents: int = 0) -> None:
+        """A line in the channel for a game played alone, and its thread (its round posts go there)."""
+        user = interaction.user
+        if interaction.guild is None or not isinstance(interaction.channel, discord.abc.Messageable):
+            return
+        try:
+            with use(game.language):
+                if opponents:
+                    text = ngettext("🪐 {name} started game #{game} against {n} computer player.",
+                                    "🪐 {name} started game #{game} against {n} computer players.",
+                                    opponents).format(name=user.display_name, game=game.id, n=opponents)
+                else:
+                    text = _("🪐 {name} started solo game #{game}.").format(name=user.display_name, game=game.id)
+            msg = await interaction.channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.make_thread(game, msg)
+        except discord.HTTPException as error:
+            log.warning("game %s: could not announce (%s)", game.id, error)
 
     @app_commands.command(name="daily", description="Today's solo challenge: the same game for everyone, one try a day")
     @app_commands.describe(language="the language of the result's post (default: the server's)")
@@ -503,9 +523,36 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 day=game.row.daily_key, game=game.id)
             await self.show_panel(interaction, outcome, note=note)
 
+    # Discord allows a command 25 subcommands and /pu has them all: the typed hint is an option of
+    # /pu play (the panel's Hint button is the other way to it)
     @app_commands.command(name="play", description="Your move in this channel's game (only you see it)")
-    async def play(self, interaction: Interaction) -> None:
-        await self.open_panel(interaction)
+    @app_commands.describe(hint="what a strong player would do now, and why")
+    async def play(self, interaction: Interaction, hint: bool = False) -> None:
+        if not hint:
+            await self.open_panel(interaction)
+            return
+        async with self.answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            await self.send_hint(interaction, game.id)
+
+    @app_commands.command(name="learn", description="A guided first game: lessons and hints as you play")
+    @app_commands.describe(language="the language of the lessons (default: the server's)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def learn(self, interaction: Interaction, language: str | None = None) -> None:
+        async with self.answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user
+            game = await self.service.learn(user_id=user.id, name=user.display_name, guild_id=interaction.guild_id,
+                                            channel_id=interaction.channel_id,
+                                            language=language or language_for_new_game(interaction, solo=True))
+            answer.game_id = game.id
+            await self.announce_solo(interaction, game)
+            note = _("**Your first game** (#{game}): read the 📘 notes as they come, press 💡 Hint whenever you "
+                     "want, and **Leave the lessons** at any time to carry on alone.").format(game=game.id)
+            await self.show_panel(interaction, await self.service.panel(game.id, user.id), note=note)
+            self.flush_soon(game.id)
 
     @app_commands.command(name="place", description="Place your tile by typing its position")
     @app_commands.describe(tile="which depot tile, if you have not taken one yet", at="anchor square, e.g. C5",

@@ -47,7 +47,8 @@ RULE_TOPICS = {
         "F: neighbour objectives against each neighbour. Ties: fewer uncovered squares, then fewer meteorites."),
     "commands": N_(
         "**Commands.** /pu create opens a game here, /pu choose picks your planet and corporation in its lobby, "
-        "/pu solo starts a solo game, /pu play shows your move, "
+        "/pu solo starts a solo game, /pu learn a guided first game, /pu play shows your move (hint:True what a "
+        "strong player would do), "
         "/pu place types a tile position, /pu act types any move, /pu board /pu corp /pu station show the game, "
         "/pu status shows who still has to play, /pu score the standing, /pu reminders on/off, /pu games your "
         "open games, /pu history a past round, /pu export a finished game's replay file, /pu settings your own "

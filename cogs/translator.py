@@ -28,6 +28,7 @@ NAMES: dict[str, dict[str, str]] = {
         "rated-autopilot": "pilote-auto-classé", "kick": "exclure", "replace": "remplacer", "end": "terminer",
         "settings": "réglages", "away": "absent", "back": "retour", "history": "historique", "host": "hôte",
         "pause": "pause", "resume": "reprendre", "allow-away": "autoriser-absences", "export": "exporter",
+        "learn": "apprendre",
         # options
         "players": "joueurs", "timer_hours": "heures_chrono", "remind_hours": "heures_rappel",
         "private_objectives": "objectifs_privés", "boards": "plateaux", "events": "événements",
@@ -38,7 +39,7 @@ NAMES: dict[str, dict[str, str]] = {
         "stall_days": "jours_avant_relance", "time_zone": "fuseau_horaire", "quiet_start": "début_calme",
         "quiet_end": "fin_calme", "reminder_hours": "heures_rappel", "reminders_by": "rappels_par",
         "round_ping": "notif_tour", "days": "jours", "until": "jusqu_au", "round": "tour", "what": "quoi",
-        "number": "numéro", "opponents": "adversaires", "level": "niveau",
+        "number": "numéro", "opponents": "adversaires", "level": "niveau", "hints": "conseils", "hint": "conseil",
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)

@@ -1,4 +1,5 @@
-"""A Babel extractor for the game content in ``engine/data/*.json``.
+"""A Babel extractor for the game content in ``engine/data/*.json`` (and the guided game's
+lessons, ``service/lessons.json``).
 
 Planet and corporation names, tech labels, card names and texts are data, not code: the code
 shows them through ``i18n.content(value)``, which Babel's Python extractor cannot see. This
@@ -25,6 +26,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "objectives.json": ("cards[].neighbor.name", "cards[].neighbor.description",
                         "cards[].private.name", "cards[].private.description"),
     "events.json": ("cards[].name", "cards[].description"),
+    "lessons.json": ("lessons[].text",),  # service/lessons.json: the guided first game's lessons
 }
 
 

@@ -35,6 +35,9 @@ DEFAULT_OPTIONS = {
     "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
     "bot_levels": {},         # seat number (text) -> level of the computer player added there (BOT_LEVELS)
     "autopilot_level": None,  # level for seats the autopilot plays for someone (away, turn timer); None: the bot's
+    "hints": False,           # players may ask for hints (service/_hint.py) even with other people: not rated
+    "learn": False,           # the guided first game: lessons and the hint on every panel (service/_hint.py)
+    "lessons": {},            # the guided game's lessons shown so far: lesson id -> the decision's panel stamp
 }
 BOT_LEVELS = ("easy", "normal", "hard")  # the computer players' levels offered to players (autopilot.LEVELS)
 BOARD_CHOICES = ("standard", "random")
@@ -160,4 +163,6 @@ def check_options(options: dict) -> dict:
         raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
     opts["private_objectives"] = bool(opts["private_objectives"])
     opts["allow_away"] = bool(opts["allow_away"])
+    opts["hints"] = bool(opts["hints"])
+    opts["learn"] = bool(opts["learn"])
     return opts

@@ -70,7 +70,11 @@ class Play(Host):
         game = await self.load(game_id)
         seat = self._seat_for(game, user_id)
         assert game.state is not None  # _seat_for refuses a game that has not started
-        return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names, ui))
+        if game.options.get("learn"):  # the guided game notes the lessons it shows: under the game's lock
+            async with self.locked_game(game_id) as game:
+                seat = self._seat_for(game, user_id)
+                return Outcome(game, seat, await self._panel(game, seat, ui))
+        return Outcome(game, seat, await self._panel(game, seat, ui))
 
     async def control(self, game_id: int, user_id: int, seat: int, stamp: str, verb: str) -> Outcome:
         """A click on a panel control (button or menu option): ``verb`` as in service.panels."""
@@ -84,15 +88,18 @@ class Play(Host):
             if kind == "a":
                 return await self._act(game, mine, rest)
             if kind == "c":
-                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names,
-                                                        {"cursor": self._cursor(game.state, mine, rest)}))
+                return Outcome(game, mine, await self._panel(game, mine, {"cursor": self._cursor(game.state, mine, rest)}))
             if kind == "r":
                 steps = self._int(rest, "station turn")
-                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"rotation": steps}))
+                return Outcome(game, mine, await self._panel(game, mine, {"rotation": steps}))
             if kind == "p":
                 item, _sep, offset = rest.partition(":")
                 pages = {item: self._int(offset, "page")}
-                return Outcome(game, mine, panels.build(game.state, game.id, mine, game.names, {"pages": pages}))
+                return Outcome(game, mine, await self._panel(game, mine, {"pages": pages}))
+            if verb == "l:off":  # leave the guided game's lessons: an ordinary solo game from now on
+                await self._note_option(game_id, "learn", False)
+                game.options["learn"] = False
+                return Outcome(game, mine, await self._panel(game, mine))
             raise MalformedAction(_("That control is not one this bot made."), verb)
 
     @staticmethod
@@ -146,7 +153,7 @@ class Play(Host):
         if back is not None:
             await self._away_ended(back, except_game=game.id)
         assert game.state is not None  # just saved with its new state
-        return Outcome(game, seat, panels.build(game.state, game.id, seat, game.names), played=mine)
+        return Outcome(game, seat, await self._panel(game, seat), played=mine)
 
     def _bots_ready(self, game: Game, state: GameState | None) -> bool:
         """Whether a computer seat has something to decide now."""

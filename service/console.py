@@ -5,6 +5,7 @@
     python bot.py --offline --players 2 --bots 2 # two people against two computer players
     python bot.py --offline --bots 2:hard,1:easy # one person against two hard and one easy one
     python bot.py --offline --resume 4           # carry on with game 4 of the console's database
+    python bot.py --offline --learn              # a guided first game: lessons and hints
 
 Every image the bot would post or show (panels, round summaries, the score sheet) is written
 to the output folder (default out/offline/), and the terminal says where; ``open`` shows the
@@ -12,7 +13,8 @@ latest one in the system's image viewer. The terminal shows clean text (rich: bo
 Discord would, no Discord markup, names instead of mentions, dates instead of Discord
 timestamps, aligned tables) and numbered choices. Type the number of a choice, or a move as
 text (``place C5 3``), or one of: board [N], corp [N], station, score, status, history [N],
-export, open, auto (the autopilot plays this decision), help, quit.
+export, open, hint (what the hard computer player would do, and why), auto (the autopilot plays
+this decision), help, quit.
 """
 from __future__ import annotations
 
@@ -47,13 +49,13 @@ from . import autoplay
 from ._model import BOT_LEVELS
 from .errors import ServiceError
 from .games import Game, GameService
-from .panels import Panel
+from .panels import HINT, Panel
 
 log = logging.getLogger(__name__)
 
 HELP = N_("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
           "or: board [N], corp [N], station, score, status, history [N], export, open (the latest image), "
-          "profile [N], leaderboard [KIND] [PERIOD], auto, help, quit.")
+          "profile [N], leaderboard [KIND] [PERIOD], hint, auto, help, quit.")
 
 MENTION = re.compile(r"<@!?(\d+)>")
 CHANNEL = re.compile(r"<#(\d+)>")
@@ -249,6 +251,12 @@ class Console:
             return True
         return False
 
+    async def hint(self, game: Game, user_id: int) -> None:
+        """hint: what the hard computer player would do now, and why, with the placement's picture."""
+        found = await self.service.hint(game.id, user_id)
+        png = await self.service.render(found.image[0], *found.image[1], **found.image[2]) if found.image else None
+        self.say(found.text + self.where(await self.save_image(png, "hint")), game)
+
     async def players_command(self, game: Game, user_id: int | None, words: list[str]) -> None:
         """profile [N]: player N's (default: yours) finished games in this console's database, with
         the profile image; leaderboard [KIND] [PERIOD]: rating, wins, best, solo or daily
@@ -323,6 +331,10 @@ class Console:
             try:
                 if await self.view_command(game, user, words):
                     continue
+                if words[0] == "hint" or (line.isdigit() and 1 <= int(line) <= len(verbs)
+                                          and verbs[int(line) - 1] == HINT):
+                    await self.hint(game, user)
+                    continue
                 if words[0] == "auto":
                     action = autoplay.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
                     await self.service.act(game_id, user, str(action))
@@ -366,6 +378,8 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     parser.add_argument("--hard-seconds", type=float, default=None, metavar="S",
                         help=f"CPU seconds a hard computer player may think per turn (0 to {MAX_BUDGET_S:g}, default "
                         f"{BUDGET_S:g}): more plays a little stronger and answers more slowly")
+    parser.add_argument("--learn", action="store_true",
+                        help="a guided first game: solo, with lessons and the hint at every decision")
     parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=i18n.DEFAULT,
                         help="the language of the game's text and images (default en)")
     args = parser.parse_args(argv)
@@ -390,6 +404,14 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
         console = Console(service, out, ask, say, color=say is print and sys.stdout.isatty())
         if args.resume is not None:
             game = await service.load(args.resume)
+        elif args.learn:
+            if total != 1:
+                say(_("--learn is a solo game: leave out --players and --bots."))
+                return 2
+            game = await service.learn(user_id=1, name="Player 1", guild_id=None, channel_id=None,
+                                       language=args.lang, seed=args.seed)
+            say(_("Game #{game} started: your first game, with lessons. Images go to {folder}/.").format(
+                game=game.id, folder=out) + " " + _(HELP))
         else:
             options = {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
                        "boards": args.boards, "remind_hours": 0, "language": args.lang}

@@ -38,6 +38,7 @@ from i18n import _
 
 from . import panels, players, ratings, workers
 from ._async import AsyncPlay
+from ._hint import Hints
 from ._history import History
 from ._league import League
 from ._lobby import Lobby
@@ -64,12 +65,13 @@ __all__ = ["GameService", "Game", "Outcome", "DEFAULT_OPTIONS", "BOARD_CHOICES",
 log = logging.getLogger(__name__)
 
 
-class GameService(Lobby, Play, Timers, AsyncPlay, History, League):
+class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
     """The one entry point of the cogs and the console. Its requests live by concern in
     package-private modules: the lobby (service/_lobby.py), playing and computer seats
     (_play.py), reminders and turn timers (_timers.py), personal settings, away mode, pauses and
     stalled games (_async.py), the league's rating rules (_league.py), the posts a game's channel hears
-    (_announce.py), the Game and Outcome types and the lobby options (_model.py). Here:
+    (_announce.py), hints and the guided first game (_hint.py), the Game and Outcome types and the
+    lobby options (_model.py). Here:
     loading and saving under the game's lock, what a user may see, images, the outbox."""
 
     def __init__(self, repo: GameRepository, *, clock: Callable[[], float] = time.time,
@@ -96,6 +98,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League):
         self.cache_size = cache_size
         ratings.install(repo)  # ratings move in the transaction that finishes a game
         self.players = players.Players(PlayerRepository(repo.db), clock)
+        self._hints: OrderedDict[tuple[int, str], dict] = OrderedDict()  # hints by game and decision (_hint.py)
 
     # ------------------------------------------------------------------ loading
 

@@ -11,6 +11,8 @@ Every control carries a *verb*, a short string the service understands:
     c:edge:<direction>  a disabled arrow at the edge of the board (refused if sent)
     r:<steps>           show the station turned by <steps> (commander, nothing is played)
     p:<item>:<offset>   show the next page of a long list of choices
+    h:                  the hint (what the hard computer player would do now), answered apart
+    l:off               leave the guided game's lessons
 
 A panel also carries a *stamp*: a short digest of everything the seat can decide from.
 A control whose stamp no longer matches (the seat acted since, the round moved on) is
@@ -31,6 +33,7 @@ from i18n import _, content, ngettext
 
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
+HINT = "h:"  # the Hint button's verb: the Discord layer and the console ask the service for the hint
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
 
 
@@ -124,9 +127,18 @@ def _value_label(item: dict, value: str) -> str:
     return D.terrain_word(value)  # a terrain in the reader's words; squares and numbers stay as they are
 
 
-def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None) -> Panel:
+def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None, *,
+          hints: bool = False) -> Panel:
     """The panel for ``seat`` now. ``ui`` holds what the player is browsing: ``cursor``
-    (anchor, orient), ``rotation`` (steps), ``pages`` {item id: offset}."""
+    (anchor, orient), ``rotation`` (steps), ``pages`` {item id: offset}. ``hints``: the game
+    gives hints (a Hint button, verb ``h:``, with every decision)."""
+    panel = _build(state, game_id, seat, names, ui)
+    if hints and not panel.done:
+        panel.controls.append(Control("button", HINT, _("💡 Hint"), row=4))
+    return panel
+
+
+def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None) -> Panel:
     ui = ui or {}
     stamp = stamp_of(state, seat)
     panel = Panel(game_id, seat, stamp, "")

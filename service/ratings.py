@@ -8,7 +8,8 @@ game where the autopilot played a person's seat for more than half the rounds mo
 only if its creator allowed it (the game option ``rated_autopilot``); half or fewer: rated
 normally. Its rounds are those of a seat handed to it (/pu host replace, or a stalled game's
 hand-over) and those it played for an away player (/pu away). Turn timers (a move played for
-a slow player) do not count as a takeover.
+a slow player) do not count as a takeover. A game whose creator allowed hints (the game
+option ``hints``) moves no rating.
 
     python -m service.ratings --rebuild planet.db   # recompute every rating from the results
 """
@@ -63,6 +64,8 @@ def rated_seats(seats: list[GameSeat], config: dict) -> list[GameSeat]:
     if len(humans) < 2 or any(s.solo for s in seats):
         return []
     if any(mostly_autopilot(s, config) for s in seats) and not config.get("rated_autopilot"):
+        return []
+    if config.get("hints"):  # its creator allowed hints (service/_hint.py): the players were helped
         return []
     return humans
 
