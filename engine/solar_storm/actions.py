@@ -205,6 +205,10 @@ _BARE: dict[str, Action] = {"scavenge": Scavenge(), "activate": Activate(), "div
                             "end": End(), "pass": Pass(), "reactivate": Reactivate(), "undo": Undo()}
 SOURCES = {"1": "1", "2": "2", "deck": "deck", "pioche": "deck", "paquet": "deck"}
 
+_FORMS = {"move": "move ROOM", "give": "give CARD SEAT", "take": "take CARD SEAT", "exchange": "exchange CARD 1|2",
+          "repair": "repair RESOURCE [ROOM] [universal]", "collect": "collect 1|2|deck", "pick": "pick 1|2|deck",
+          "discard": "discard CARD", "order": "order CARD CARD ... (up to 5)", "protect": "protect ROOM [ROOM]",
+          "send": "send SEAT ROOM", "swap": "swap YOURS THEIRS [SEAT]"}
 USAGE = ("move ROOM | scavenge | pick 1|2|deck | pass | give CARD SEAT | take CARD SEAT | exchange CARD 1|2 | "
          "repair RESOURCE [ROOM] [universal] | activate | divert | token | end | reactivate | collect 1|2|deck | "
          "discard CARD | order CARD... | protect ROOM [ROOM] | send SEAT ROOM | swap CARD CARD [SEAT] | undo")
@@ -294,7 +298,7 @@ def parse(text: object) -> Action:
         return Send(_seat(args[0], text), _joined_room(args[1:], text))
     if verb == "swap" and n in (2, 3):
         return Swap(_card(args[0], text), _card(args[1], text), _seat(args[2], text) if n == 3 else None)
-    raise _bad(text, f"'{text.strip()}' is not an action")
+    raise _bad(text, f"'{text.strip()}' is not an action: write {_FORMS[verb]}")
 
 
 def _source_slot(word: str, text: str) -> int:

@@ -72,6 +72,12 @@ def seat_name(state: GameState, seat: int) -> str:
     return f"crew member {seat + 1}" if state.solo else f"seat {seat + 1}"
 
 
+def a_card(card: str) -> str:
+    """'a Metal card', 'an Energy card'."""
+    name = card_name(card)
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+
+
 def _cards_text(cards) -> str:
     return ", ".join(card_name(c) for c in cards) or "nothing"
 
@@ -121,7 +127,7 @@ def neighbours(state: GameState, room: str) -> list[str]:
 
 def missing_text(state: GameState, room: str) -> str:
     """What a room lacks to be fully repaired: 'a Metal card on its middle slot'."""
-    parts = [f"a {card_name(D.TRACK[room][i])} card on its {SLOT_WORDS[i]} slot" for i in empty_slots(state, room)]
+    parts = [f"{a_card(D.TRACK[room][i])} on its {SLOT_WORDS[i]} slot" for i in empty_slots(state, room)]
     return " and ".join(parts)
 
 
@@ -573,7 +579,7 @@ def _exchange(state: GameState, seat: int, a: Exchange) -> bool:
     if not 0 <= a.slot < len(state.offer):
         raise IllegalAction("name face-up card 1 or 2", a)
     if state.offer[a.slot] == a.card:
-        raise IllegalAction(f"face-up card {a.slot + 1} is a {card_name(a.card)} too: nothing would change", a)
+        raise IllegalAction(f"face-up card {a.slot + 1} is {a_card(a.card)} too: nothing would change", a)
     if not in_mess:
         _spend(state, 2)  # SS23: one action per card moved, as a swap between players
     else:
@@ -674,7 +680,7 @@ def _mess(state: GameState, seat: int, a: Give | Take | Swap) -> bool:
     _check_partner(state, seat, a.seat, a)
     _check_transfer(state, seat, a)
     if isinstance(a, Swap) and a.give == a.take:
-        raise IllegalAction(f"that swaps a {card_name(a.give)} for a {card_name(a.take)}: nothing would change", a)
+        raise IllegalAction(f"that swaps {a_card(a.give)} for {a_card(a.take)}: nothing would change", a)
     state.pending = None
     _transfer(state, seat, a)
     return False
@@ -691,7 +697,7 @@ def _swap(state: GameState, seat: int, a: Swap) -> bool:
     if a.take not in state.resource_discard:
         raise IllegalAction(f"the discard pile has no {card_name(a.take)} card", a)
     if a.give == a.take:
-        raise IllegalAction(f"that swaps a {card_name(a.give)} for a {card_name(a.take)}: nothing would change", a)
+        raise IllegalAction(f"that swaps {a_card(a.give)} for {a_card(a.take)}: nothing would change", a)
     state.pending = None
     hand.remove(a.give)
     pile = state.resource_discard
