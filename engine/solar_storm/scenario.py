@@ -29,6 +29,7 @@ it is given and raises ``ScenarioError`` saying what is wrong and what would be 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from . import data as D
 from .rules import checkpoint, start_turn
@@ -143,7 +144,7 @@ class Scenario:
         self._discard = [_card(c) for c in cards]
         return self
 
-    def resources(self, *, top: list[str] = (), left: int | None = None) -> Scenario:  # type: ignore[assignment]
+    def resources(self, *, top: Sequence[str] = (), left: int | None = None) -> Scenario:
         """The resource deck's top cards (top first) and how many cards it holds."""
         self._top = [_card(c) for c in top]
         if left is not None and not len(self._top) <= left:
@@ -153,7 +154,7 @@ class Scenario:
         self._left = left
         return self
 
-    def damage(self, *, top: list[str] = (), left: int | None = None) -> Scenario:  # type: ignore[assignment]
+    def damage(self, *, top: Sequence[str] = (), left: int | None = None) -> Scenario:
         """The damage deck's top cards (ids, top first) and how many damage cards are left above
         the Hull Breach (0: it is showing, SS14)."""
         cards = [str(c).upper() for c in top]

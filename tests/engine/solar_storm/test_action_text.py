@@ -71,4 +71,4 @@ def test_unreadable_text_gets_a_parse_error_with_a_hint(text, words):
 
 def test_a_non_string_is_a_parse_error():
     with pytest.raises(ParseError):
-        parse(None)  # type: ignore[arg-type]
+        parse(None)
