@@ -3,6 +3,7 @@ as a position and the moves that go wrong."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,12 @@ def test_start_can_open_phase_two_or_the_discard():
 def test_an_impossible_position_is_refused_with_the_reason(build, words):
     with pytest.raises(ScenarioError, match=words):
         build(Scenario(players=2, seed=1))
+
+
+def test_the_readme_example_runs_as_written(capsys):
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Solar Storm", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert printed.startswith("['D2-04', ")
