@@ -219,14 +219,14 @@ def _bad(text: str, why: str) -> MalformedAction:
 
 
 def _room(word: str, text: str) -> str:
-    room = ROOM_WORDS.get(slug(word))
+    room = ROOM_WORDS.get(word) or ROOM_WORDS.get(slug(word))
     if room is None:
         raise _bad(text, f"'{word}' is not a room")
     return room
 
 
 def _card(word: str, text: str) -> str:
-    card = CARD_WORDS.get(slug(word))
+    card = CARD_WORDS.get(word) or CARD_WORDS.get(slug(word))
     if card is None:
         raise _bad(text, f"'{word}' is not a resource card (data, metal, nanobots, energy or universal)")
     return card
@@ -257,7 +257,7 @@ def parse(text: object) -> Action:
     words = text.strip().split()
     if not words:
         raise _bad(text, "empty action")
-    verb = VERBS.get(slug(words[0]))
+    verb = VERBS.get(words[0]) or VERBS.get(slug(words[0]))
     args = words[1:]
     n = len(args)
     if verb is None:

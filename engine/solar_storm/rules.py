@@ -249,7 +249,8 @@ def _protect_options(state: GameState) -> list[Protect]:
 
 
 def power_options(state: GameState, seat: int, room: str) -> list[Action]:
-    """The choices a room's power offers once activated (empty: it cannot be activated now)."""
+    """The choices a room's power opens once activated (Mess Hall, Engine Room, Repair Centre,
+    Crew Quarters, Armoury; a peek's orders are listed from the peeked cards)."""
     if room == "mess_hall":
         return _mess_options(state, seat)
     if room == "engine_room":
@@ -260,11 +261,16 @@ def power_options(state: GameState, seat: int, room: str) -> list[Action]:
         return list(_crew_moves(state))
     if room == "armoury":
         return list(_protect_options(state)) if protection_supply(state) else []
-    if room == "cargo_hold":
-        return [Order(())] if state.resource_deck else []  # placeholder: the order is chosen after the peek
-    if room == "bridge":
-        return [Order(())] if state.damage_deck else []
     return []
+
+
+def can_activate(state: GameState, seat: int, room: str) -> bool:
+    """Whether the power of ``room`` (fully repaired) has anything to do now."""
+    if room == "cargo_hold":
+        return bool(state.resource_deck)
+    if room == "bridge":
+        return bool(state.damage_deck)  # SS15: never the Hull Breach
+    return bool(power_options(state, seat, room))
 
 
 def legal_actions(state: GameState, seat: int) -> list[Action]:
@@ -310,11 +316,11 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
         else:
             out += repair_options(state, seat, here)
             if is_full(state, here):
-                if here != "medical_bay" and power_options(state, seat, here):
+                if here != "medical_bay" and can_activate(state, seat, here):
                     out.append(Activate())
                 if here not in state.diverted and divert_payment(hand, D.DIVERT[here]) is not None:
                     out.append(Divert())
-    if state.tokens[seat]:
+    if state.tokens[seat] and state.actions < token_threshold(state):
         out.append(Token())
     out.append(End())
     return out
@@ -636,8 +642,7 @@ def _activate(state: GameState, seat: int, a: Activate) -> bool:
     _pay(state, a)
     if not is_full(state, room):
         raise IllegalAction(f"the {room_name(room)} is not fully repaired: it needs {missing_text(state, room)}", a)
-    options = power_options(state, seat, room)
-    if not options:
+    if not can_activate(state, seat, room):
         raise IllegalAction(_no_power_reason(state, seat, room), a)
     _spend(state)
     state.events.append({"kind": "activate", "seat": seat, "room": room})
@@ -797,10 +802,20 @@ def _reactivate(state: GameState, seat: int, a: Reactivate) -> bool:
     return False
 
 
+def token_threshold(state: GameState) -> int:
+    """A token is spent when the pool holds fewer actions than this: when it is empty (solo: when
+    less than the 2 actions an exchange costs is left). Spent earlier it would only turn one of the
+    turn's own actions, which ``end`` banks, into one that is not banked (SS8)."""
+    return 2 if state.solo else 1
+
+
 def _token(state: GameState, seat: int, a: Token) -> bool:
     _need_phase(state, a)
     if not state.tokens[seat]:
         raise IllegalAction("you hold no action token", a)
+    if state.actions >= token_threshold(state):
+        raise IllegalAction(f"you still have {state.actions} action(s): spend a token once they run out (it "
+                            f"gives nothing more now, and unused actions become tokens when you end)", a)
     state.tokens[seat] -= 1
     state.actions += 1
     state.events.append({"kind": "token", "seat": seat})

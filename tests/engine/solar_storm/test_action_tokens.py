@@ -23,12 +23,24 @@ def test_a_token_spent_gives_one_more_action():
     assert g.tokens[0] == 1 and g.pawns[0] == "armoury"
 
 
-def test_actions_from_tokens_are_not_banked_again():
-    # SS8: only the turn's own 3 actions are banked (no spend-and-rebank loop)
+def test_a_token_is_spent_once_the_pool_is_empty_and_its_action_is_not_banked_again():
+    # SS8: « The simplest interface offers one when the pool is empty »; only the turn's own 3
+    # actions are banked (no spend-and-rebank loop)
     g = scenario().tokens(0, 1).start(active=0)
+    assert "token" not in legal(g)
+    refused(g, "token", "you still have 3 action(s)")
+    g = scenario().tokens(0, 1).start(active=0, actions=0)
     act(g, "token")
     act(g, "end")
-    assert g.tokens[0] == 3  # 1 - 1 spent + 3 unused of the turn's own
+    assert g.tokens[0] == 0  # the token's action is not banked
+
+
+def test_solo_a_token_may_top_up_one_action_to_pay_an_exchange():
+    g = scenario(players=1).tokens(0, 1).hand(0, "metal").offer("data", "data").start(active=0, actions=1)
+    assert "token" in legal(g)
+    act(g, "token")
+    act(g, "exchange metal 1")
+    assert g.hand(0) == ["data"]
 
 
 def test_banking_stops_at_the_supply_of_eight():

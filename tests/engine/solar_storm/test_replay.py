@@ -1,11 +1,11 @@
 """Game records replay identically anywhere: the golden record of a whole game (a 2-player medium
-game of random legal actions, seed 7) replays to the same outcome, through the API and through
+game of random legal actions, seed 14) replays to the same outcome, through the API and through
 ``python -m engine.solar_storm.replay FILE``. To regenerate after a deliberate rules change:
 
-    python -m engine.solar_storm.replay --record 2 --difficulty medium --seed 7 \\
-        --out tests/engine/solar_storm/records/random_2p_medium_seed7.json
-    python -m engine.solar_storm.replay tests/engine/solar_storm/records/random_2p_medium_seed7.json \\
-        > tests/engine/solar_storm/records/random_2p_medium_seed7.expected.json
+    python -m engine.solar_storm.replay --record 2 --difficulty medium --seed 14 \\
+        --out tests/engine/solar_storm/records/random_2p_medium_seed14.json
+    python -m engine.solar_storm.replay tests/engine/solar_storm/records/random_2p_medium_seed14.json \\
+        > tests/engine/solar_storm/records/random_2p_medium_seed14.expected.json
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from engine.solar_storm.records import summary
 from engine.solar_storm.replay import main
 
 RECORDS = Path(__file__).with_name("records")
-GOLDEN = RECORDS / "random_2p_medium_seed7.json"
+GOLDEN = RECORDS / "random_2p_medium_seed14.json"
 
 
 def test_the_golden_record_replays_to_the_same_outcome():
