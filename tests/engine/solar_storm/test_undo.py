@@ -15,9 +15,10 @@ def test_undo_goes_back_to_the_start_of_the_turn():
     act(g, "move armoury")
     act(g, "annuler")
     assert g.pawns[0] == "energy_core" and g.actions == 3
-    back = load(start)
-    back.events = g.events  # the log says an undo happened; the position is the turn's start
-    assert g == back
+    now, back = g.to_json(), load(start).to_json()
+    assert now.pop("events") == [{"kind": "undo", "seat": 0}]  # the log says so; the position is the start's
+    back.pop("events")
+    assert now == back
 
 
 def test_undo_stops_at_a_die_roll():
