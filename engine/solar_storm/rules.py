@@ -166,6 +166,10 @@ def repair_payment(state: GameState, seat: int, room: str, a: Repair) -> str:
     if a.universal:
         if D.UNIVERSAL not in hand:
             raise IllegalAction("you hold no Universal card", a)
+        exact = [t for t in (track if room in state.diverted else (a.resource,)) if t in hand]
+        if exact:  # SS3: a Universal pays only where no other card can (it can do all they can)
+            raise IllegalAction(f"you hold {a_card(exact[0])}: it pays first, and the Universal card is kept "
+                                f"(repair {exact[0]}{' ' + room if a.room else ''})", a)
         return D.UNIVERSAL
     if a.resource in hand:
         return a.resource

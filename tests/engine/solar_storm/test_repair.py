@@ -34,6 +34,7 @@ def test_a_universal_card_pays_for_any_one_slot_but_an_exact_card_is_spent_first
     g = scenario().room("bridge", cubes="--x").pawn(0, "bridge").hand(0, "universal", "data").start(active=0)
     assert "repair nanobots universal" in legal(g) and "repair data" in legal(g)
     assert "repair data universal" not in legal(g)  # dominated
+    refused(g, "repair data universal", "you hold a Data card: it pays first")
     act(g, "repair data")
     assert g.hand(0) == ["universal"]
     act(g, "repair nanobots")  # no Nanobots card: the Universal pays
