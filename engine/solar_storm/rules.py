@@ -463,6 +463,8 @@ def _move(state: GameState, seat: int, a: Move) -> bool:
     _need_phase(state, a)
     _pay(state, a)
     here = state.pawns[seat]
+    if a.room == here:
+        raise IllegalAction(f"you are already in the {room_name(here)}", a)
     if a.room not in neighbours(state, here):
         near = ", ".join(room_name(r) for r in neighbours(state, here))
         raise IllegalAction(f"the {room_name(a.room)} is not next to the {room_name(here)} (no diagonal moves): "
@@ -499,8 +501,15 @@ def _take_card(state: GameState, seat: int, source: str) -> None:
     state.events.append({"kind": "take_face_up", "seat": seat, "card": card, "refill": state.offer[slot]})
 
 
-def _pick(state: GameState, seat: int, a: Pick) -> bool:
+def _scavenged(state: GameState, a: Pick | Pass) -> None:
+    if state.pending is None and state.phase == "actions":
+        raise IllegalAction("there is no scavenged card to take: scavenge first (a 3 to 5 takes 1 card, a 6 takes 2)",
+                            a)
     _need_phase(state, a, pending="scavenge")
+
+
+def _pick(state: GameState, seat: int, a: Pick) -> bool:
+    _scavenged(state, a)
     pending = state.pending
     assert pending is not None
     _take_card(state, seat, a.source)
@@ -513,7 +522,7 @@ def _pick(state: GameState, seat: int, a: Pick) -> bool:
 
 
 def _pass(state: GameState, seat: int, a: Pass) -> bool:
-    _need_phase(state, a, pending="scavenge")
+    _scavenged(state, a)
     state.pending = None
     state.events.append({"kind": "pass", "seat": seat})
     return False

@@ -47,6 +47,7 @@ def public_view(state: GameState) -> dict:
         "game": "solar_storm",
         "config": dict(state.config),
         "solo": state.solo,
+        "crew": state.crew,  # seats: one per player, 3 crew members in solo
         "turn": state.turn,
         "round": round_of(state),
         "active": state.active,

@@ -18,7 +18,7 @@ def test_a_move_goes_to_an_orthogonal_neighbour_for_one_action():
 def test_no_diagonal_move_and_the_message_lists_the_neighbours():
     g = scenario().pawn(0, "bridge").start(active=0)
     refused(g, "move mess_hall", "not next to", "no diagonal", "Cargo Hold")
-    refused(g, "move bridge", "not next to")
+    refused(g, "move bridge", "already in the Bridge")
 
 
 def test_the_french_verb_and_room_names_move_too():

@@ -71,6 +71,7 @@ def test_random_games_reach_an_outcome_with_every_invariant_at_every_step(chunk)
             action = rng.choice([a for a in actions if str(a) != "undo"] if rng.random() < 0.9 else actions)
             if steps % 10 == 0:
                 assert_no_deck_order(state, view_for(state, seat))
+                assert copy(state) == state
             apply(state, seat, action)
             steps += 1
             assert steps < 3000

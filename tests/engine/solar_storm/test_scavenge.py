@@ -60,3 +60,9 @@ def test_each_roll_comes_from_the_stored_seed():
     act(a, "scavenge")
     act(b, "scavenge")
     assert a.events == b.events and a.rolls == 1
+
+
+def test_no_pick_without_a_roll():
+    g = scenario().start(active=0)
+    refused(g, "pick deck", "scavenge first")
+    refused(g, "pass", "scavenge first")

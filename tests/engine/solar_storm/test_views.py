@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
-from engine.solar_storm import make_config, new_game, public_view, view_for
+import pytest
+
+from engine.solar_storm import UnsupportedSave, dump, load, make_config, new_game, public_view, view_for
 
 from .helpers import act, scenario
 
@@ -44,3 +46,14 @@ def test_the_view_tells_what_the_last_action_did_and_whether_undo_is_possible():
     act(g, "move bridge")
     v = public_view(g)
     assert v["can_undo"] and v["events"] == [{"kind": "move", "seat": 0, "room": "bridge"}]
+
+
+def test_solo_has_three_crew_seats_sharing_one_hand():
+    v = public_view(new_game(make_config(1), 3))
+    assert v["solo"] and v["crew"] == 3 and len(v["pawns"]) == 3 and len(v["hands"]) == 1
+
+
+def test_a_saved_state_of_another_schema_is_refused():
+    text = dump(new_game(make_config(2), 1)).replace('"schema":1', '"schema":99')
+    with pytest.raises(UnsupportedSave, match="schema 99 is not supported"):
+        load(text)
