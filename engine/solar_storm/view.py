@@ -38,7 +38,8 @@ def public_view(state: GameState) -> dict:
     engine_room = state.pending is not None and state.pending["kind"] == "engine_room"
     ship = []
     for cell, room in enumerate(state.layout):
-        entry: dict = {"cell": cell, "room": room, "name_en": D.room_name(room), "name_fr": D.room_name(room, "fr")}
+        entry: dict = {"cell": cell, "room": room, "name_en": D.room_name(room), "name_fr": D.room_name(room, "fr"),
+                       "power_en": D.power_text(room), "power_fr": D.power_text(room, "fr")}
         if room != D.CORE:
             entry.update(track=list(D.TRACK[room]), cubes=list(state.cubes[room]), divert_cost=list(D.DIVERT[room]),
                          diverted=room in state.diverted, protection=list(state.protection[room]))

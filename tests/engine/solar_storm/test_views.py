@@ -20,6 +20,7 @@ def test_every_seat_sees_every_hand_pawn_and_the_ship():
     cells = {c["room"]: c for c in v["ship"]}
     assert cells["energy_core"]["cell"] == 4 and "cubes" not in cells["energy_core"]
     assert cells["bridge"]["name_fr"] == "Pont" and cells["bridge"]["track"] == ["nanobots", "data", "energy"]
+    assert "trois premières cartes Dommages" in cells["bridge"]["power_fr"]
     assert {k: v for k, v in view_for(g, 0).items() if k not in ("seat", "your_turn")} == public_view(g)
 
 
