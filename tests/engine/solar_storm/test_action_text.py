@@ -72,3 +72,17 @@ def test_unreadable_text_gets_a_parse_error_with_a_hint(text, words):
 def test_a_non_string_is_a_parse_error():
     with pytest.raises(ParseError):
         parse(None)
+
+
+def test_the_package_docstring_lists_every_verb_with_its_french_alias():
+    import engine.solar_storm as ss
+    from engine.solar_storm.actions import VERBS
+    from engine.solar_storm.data import slug
+
+    doc = ss.__doc__ or ""
+    for verb in sorted(set(VERBS.values())):
+        assert f"\n    {verb} " in doc or f"| {verb} " in doc or f"    {verb}\n" in doc, verb
+    for french in ("aller", "fouiller", "donner", "prendre", "réparer", "activer", "dévier", "jeton", "relancer",
+                   "collecter", "défausser", "annuler", "envoyer", "protéger", "ordonner", "troquer"):
+        assert french in doc, french
+        assert VERBS.get(slug(french)), french
