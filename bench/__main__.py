@@ -39,6 +39,7 @@ AREAS = {
     "dbsize": "bench.dbsize_bench",
     "loop": "bench.loop_bench",
     "players": "bench.players_bench",
+    "solar_storm": "bench.storm_bench",
 }
 DEFAULT_OUT = ROOT / "bench" / "RESULTS.md"
 COLUMNS = ("area", "what", "median (or value)", "target", "met", "notes")

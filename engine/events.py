@@ -52,6 +52,7 @@ from functools import cache
 from i18n import N_, _
 
 from . import data as D
+from .core import seeded_random
 from .data import cell_name
 from .errors import InconsistentData, InvalidConfig, UnknownContent
 
@@ -255,7 +256,7 @@ def _rule(state) -> dict | None:
 
 def _rng(state, what: str) -> random.Random:
     """A seeded draw for a mid-game random pick, the same on every replay of the game."""
-    return random.Random(f"{state.seed}:{what}:{state.round}")
+    return seeded_random(state.seed, what, state.round)
 
 
 def change_civ_piles(state, op: dict, card_id: int) -> None:

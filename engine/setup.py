@@ -8,13 +8,12 @@ planet, rovers on every corporation board, and a first commander.
 """
 from __future__ import annotations
 
-import random
-
 from i18n import _
 
 from . import data as D
 from . import events as E
 from .board import Board
+from .core import seeded_random
 from .corporations.boards import SUPPORTED_CORPORATIONS
 from .errors import InvalidConfig
 from .planets import SUPPORTED_PLANETS
@@ -76,7 +75,7 @@ def deal(config: dict, seed: int) -> GameState:
     """Everything ``new_game`` lays out, before play begins: no private objective chosen, no
     round opened, no event revealed (engine/scenario.py edits this, then opens play)."""
     n = config["players"]
-    rng = random.Random(int(seed))
+    rng = seeded_random(seed)
     st = D.station()
     small = [rng.sample(list(s), len(s)) for s in st.small_slots]
     large = [rng.sample(list(s), len(s)) for s in st.large_slots]

@@ -32,3 +32,15 @@ def test_quick_engine_bench_writes_a_table_of_medians_against_targets(tmp_path, 
         assert re.fullmatch(r"(median )?[<>]= [\d.]+ (ms|games/s)", target), target
         assert met in ("yes", "**no**")
         assert notes
+
+
+def test_quick_solar_storm_bench_gives_its_three_rows(tmp_path):
+    out = tmp_path / "results.md"
+    main(["--quick", "--only", "solar_storm", "--out", str(out)])
+    rows = [line for line in out.read_text().splitlines() if line.startswith("| solar_storm |")]
+    whats = [r.split(" | ")[1] for r in rows]
+    assert [w.split(":")[1].split("(")[0].strip() for w in whats] == [
+        "legal actions of a mid-game position", "random-legal whole game, engine only", "dump + load of a 4-player state"]
+    for r in rows:
+        value, target = r.split(" | ")[2:4]
+        assert re.fullmatch(r"[\d,.]+ (ms|games/s)", value) and re.fullmatch(r"(median )?[<>]= [\d.]+ (ms|games/s)", target)

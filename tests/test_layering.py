@@ -297,3 +297,46 @@ def test_the_rules_never_ask_which_corporation_a_seat_plays():
             if f"{cls}(" in code or f"{cls})" in code or f"{cls}," in code:
                 found.append(f"{rel}: {cls}")
     assert found == []
+
+
+# --------------------------------------------------------------------------- Solar Storm beside Planet Unknown
+
+# what both games share: the error base classes and the seeded random helpers
+SHARED_ENGINE = {"engine.core"}
+
+
+def _reach(graph: dict[str, set[str]], start: set[str]) -> set[str]:
+    seen, todo = set(), list(start)
+    while todo:
+        mod = todo.pop()
+        if mod not in seen:
+            seen.add(mod)
+            todo += graph.get(mod, ())
+    return seen
+
+
+def test_solar_storm_imports_nothing_of_planet_unknowns_rules():
+    """engine.solar_storm reaches (directly or through another module) only its own modules and
+    the shared engine.core; and Planet Unknown's rules never import it."""
+    graph, _ = engine_graph(ROOT)
+    storm = {m for m in graph if m == "engine.solar_storm" or m.startswith("engine.solar_storm.")}
+    assert {"engine.solar_storm", "engine.solar_storm.rules", "engine.solar_storm.scenario"} <= storm
+    assert "engine.core" in graph["engine.solar_storm.rules"]  # the graph sees the shared module
+    assert _reach(graph, storm) - storm == SHARED_ENGINE
+    planet_unknown = set(graph) - storm - SHARED_ENGINE
+    assert not any(graph[m] & storm for m in planet_unknown)
+    assert not graph["engine.core"]  # the shared module imports neither game
+
+
+def test_solar_storm_imports_no_service_cogs_db_render_nor_io():
+    banned = {"service", "cogs", "db", "render", "autopilot", "discord", "PIL", "aiosqlite", "asyncio", "sqlite3"}
+    problems = [f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+                for path in sorted((ROOT / "engine" / "solar_storm").rglob("*.py"))
+                if (bad := imported_modules(path) & banned)]
+    assert problems == []
+
+
+def test_no_solar_storm_module_uses_another_modules_private_names():
+    _, private = engine_graph(ROOT)
+    assert [p for p in private if "solar_storm" in p] == []
+    assert (ROOT / "engine" / "solar_storm" / "rules.py").read_text(encoding="utf-8").count("def _") > 5

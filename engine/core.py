@@ -1,0 +1,85 @@
+"""What every game's rules share: the typed errors and the seeded random helpers.
+
+Both games' engines (Planet Unknown's in ``engine/``, Solar Storm's in ``engine/solar_storm/``)
+import these, and nothing here knows either game. ``engine/errors.py`` re-exports the errors
+under their old names.
+
+Every error message is written for a player: the Discord layer shows ``str(error)`` as-is in an
+ephemeral reply, so it says what was wrong and, where it can, what would be right.
+"""
+from __future__ import annotations
+
+import random
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class MalformedAction(EngineError):
+    """The action text or value could not be understood at all."""
+
+    def __init__(self, message: str, text: str | None = None):
+        super().__init__(message)
+        self.text = text
+
+
+ParseError = MalformedAction  # the name Solar Storm's issue uses for the same error
+
+
+class IllegalAction(EngineError):
+    """A well-formed action that the rules do not allow in the current position."""
+
+    def __init__(self, message: str, action: object | None = None):
+        super().__init__(message)
+        self.action = action
+
+
+class NotYourTurn(IllegalAction):
+    """The seat has nothing to decide right now (or another seat must act first)."""
+
+    def __init__(self, message: str, seat: int | None = None, action: object | None = None):
+        super().__init__(message, action)
+        self.seat = seat
+
+
+class GameOver(IllegalAction):
+    """The game has ended: no action applies any more."""
+
+
+class InvalidConfig(EngineError):
+    """A game configuration the game cannot be set up with (a player count, an option or a
+    piece of content that does not exist). Its message says what would be right; it is not a
+    move, so it is not an IllegalAction."""
+
+
+class DataError(EngineError):
+    """A problem with the game's data, not with a player's action: caught by the layer that
+    loads the data, never shown to a player as their mistake. Raised as one of the kinds below."""
+
+
+class UnknownContent(DataError):
+    """An id that names no content of its kind."""
+
+    def __init__(self, kind: str, key: object, message: str):
+        super().__init__(message)
+        self.kind = kind
+        self.key = key
+
+
+class InconsistentData(DataError):
+    """A data file or registry contradicts itself: a wrong count, a name given twice, a missing
+    table row (raised at load time, never during play)."""
+
+
+class UnsupportedSave(DataError, ValueError):
+    """A saved game state written in another schema version. Also a ValueError, as before."""
+
+
+def seeded_random(seed: int, *parts: object) -> random.Random:
+    """The random generator of a game (``seeded_random(seed)``, seeded with the integer) or of
+    one of its later draws (``seeded_random(seed, "die", 12)``, seeded with the text
+    ``"seed:die:12"``): the same numbers on every replay, on any Python version."""
+    if not parts:
+        return random.Random(int(seed))
+    return random.Random(":".join(str(p) for p in (seed, *parts)))

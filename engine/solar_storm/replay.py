@@ -1,0 +1,51 @@
+"""Replay a Solar Storm game record and print its outcome (or record a random game).
+
+A record is ``{"config": {...}, "seed": 7, "actions": [[seat, "move bridge"], ...]}`` (see
+engine/solar_storm/records.py).
+
+    python -m engine.solar_storm.replay GAME.json             # the outcome as JSON
+    python -m engine.solar_storm.replay --record 3 --difficulty hard --seed 7 --out GAME.json
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..core import EngineError
+from .records import random_record, replay, summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.solar_storm.replay", description=__doc__.split("\n")[0])
+    ap.add_argument("file", nargs="?", help="game record (JSON) to replay")
+    ap.add_argument("--record", type=int, metavar="PLAYERS", help="record a random game instead")
+    ap.add_argument("--difficulty", default="easy")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", help="where to write the recorded game (default: stdout)")
+    args = ap.parse_args(argv)
+    try:
+        if args.record:
+            record = random_record(args.record, args.seed, difficulty=args.difficulty)
+            text = json.dumps(record)
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as fh:
+                    fh.write(text + "\n")
+                print(f"wrote {len(record['actions'])} actions to {args.out}")
+            else:
+                print(text)
+            return 0
+        if not args.file:
+            ap.error("give a game record file, or --record PLAYERS")
+        with open(args.file, encoding="utf-8") as fh:
+            record = json.load(fh)
+        state = replay(record)
+    except EngineError as exc:
+        print(f"replay failed: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(summary(state), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
