@@ -104,9 +104,47 @@ def test_the_longest_six_player_round_logs_of_random_games_fit_one_message():
             actions.append([seat, str(action)])
         walked = roundlog.walk({"config": config, "seed": seed, "actions": actions})
         for r in roundlog.finished_rounds(walked):
-            log = roundlog.round_log(roundlog.start_of(walked, r), walked.ends[r], [LONG] * 6)
+            log = roundlog.log_of(walked, r, [LONG] * 6)
             worst = max(worst, len(f"**Round {r} is over.**\n" + log))
     assert 0 < worst <= 2000
+
+
+def events_by_round(record: dict) -> dict[int, str]:
+    """The event card in force in each round, read by playing the action log again step by
+    step: "the top card is revealed after the station turned" and stays in force for the
+    round's turns (rulebook p.9, engine.events.current)."""
+    from engine import events as E
+    from engine.actions import parse
+    from engine.setup import new_game as engine_game
+    state = engine_game(record["config"], record["seed"])
+    out = {}
+    for seat, text in record["actions"]:
+        rules.apply(state, seat, parse(text))
+        card = E.current(state)
+        if card is not None:
+            assert out.setdefault(state.round, card.name) == card.name
+    return out
+
+
+async def test_every_rounds_log_names_the_event_card_of_that_round(service):
+    """The round summary posts and /pu history of each round show the one event revealed when
+    that round opened, not the card revealed when the next round opens."""
+    game = await play_to_the_end(service, await new_game(service, 1))
+    record = (await service.export_record(game.id, 1))[1]
+    expected = events_by_round(record)
+    assert len(expected) >= 10
+    summaries = {p["image"]["round"]: p["text"] for _, p in await service.pending_posts(game.id)
+                 if (p.get("image") or {}).get("kind") == "summary"}
+    assert summaries
+    for round_ in range(1, game.state.round + 1):
+        shown = (await service.history(game.id, 1, round_))["text"]
+        texts = [shown] + ([summaries[round_]] if round_ in summaries else [])
+        for text in texts:
+            events = [line for line in text.split("\n") if line.startswith("Event: ")]
+            if round_ in expected:
+                assert len(events) == 1 and events[0].startswith(f"Event: {expected[round_]} ("), (round_, events)
+            else:
+                assert events == [], (round_, events)
 
 
 async def test_history_shows_a_past_round_as_it_stood_at_its_end(service):
