@@ -30,6 +30,8 @@ from engine.view import view_for
 from i18n import _, content, ngettext
 
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
+OPTION_DETAIL = 100  # Discord's limit on a select option's description
+TEXT_BUDGET = 1700  # of a panel's text: Discord takes 2000 characters and the cog adds a note and a deadline
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
 
@@ -41,6 +43,7 @@ class Control:
     label: str
     style: str = "secondary"  # primary, secondary, success, danger
     options: tuple[tuple[str, str], ...] = ()  # (verb, label) of a select
+    details: tuple[str, ...] = ()  # a select's option descriptions (100 characters), by option; may be shorter
     disabled: bool = False
     row: int = 0
 
@@ -115,6 +118,29 @@ def _paged(options: list[tuple[str, str]], item: str, offset: int) -> list[tuple
     return out
 
 
+def _value_detail(item: dict, value: str) -> str:
+    """A menu option's description: a civ card's effect in one line (its menu line)."""
+    if item["kind"] == "civ" and value.isdigit():
+        card = D.civ_card(int(value))
+        return content(card.menu_line)[:OPTION_DETAIL]
+    return ""
+
+
+def civ_offer(item: dict, values: list[str], short: bool = False) -> list[str]:
+    """The civ cards offered by a civ item, each with its effect in full (``short``: its menu
+    line, when the full texts would not fit in one message)."""
+    lines = []
+    for value in values:
+        if not value.isdigit():
+            continue
+        card = D.civ_card(int(value))
+        when = _("end of the game") if card.timing == "end_game" else _("at once")
+        text = content(card.menu_line if short else card.description)
+        lines.append(_("  ◦ **{name}** (#{id}, {when}): {text}").format(name=content(card.name), id=card.id,
+                                                                        when=when, text=text))
+    return lines
+
+
 def _value_label(item: dict, value: str) -> str:
     if item["kind"] == "civ":
         card = D.civ_card(int(value))
@@ -180,8 +206,11 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
             colour=_(event['colour']), name=content(event['name']), text=content(event['text'])))
     row = 0
     if picks:
-        lines.append(_("**Round {round}: choose a tile** from the depot facing you. The picture shows "
-                       "both tiles in their 8 orientations.").format(round=state.round))
+        large = any(a.stack == "large" for a in picks)
+        lines.append((_("**Round {round}: choose a tile** from the depot facing you. The picture shows both tiles "
+                        "and the orientations of the large one.") if large else
+                      _("**Round {round}: choose a tile** from the depot facing you. The picture shows both tiles "
+                        "and the orientations of the small one.")).format(round=state.round))
         panel.image = ("picker", (view, seat, names), {})
         for a in picks:
             tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
@@ -226,8 +255,15 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
             lines.append(_("**Before the final count:** settle what is left."))
     # pending items, rover moves, confirm and undo, on the rows left (Discord allows 5)
     menus_left = 4 - row
+    offers: dict[int, list[str]] = {}
     for item in s.pending:
         lines.append(f"• {rules.describe_item(item)}")
+        if item["kind"] == "civ":
+            values = [a.value for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
+            offers[len(lines)] = civ_offer(item, values)
+            if len("\n".join(lines + offers[len(lines)])) > TEXT_BUDGET:
+                offers[len(lines)] = civ_offer(item, values, short=True)
+            lines += offers[len(lines)]
     if s.pool:
         lines.append(ngettext("• {n} rover step to spend (lost when you confirm)",
                               "• {n} rover steps to spend (lost when you confirm)", s.pool).format(n=s.pool))
@@ -242,7 +278,9 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         if not options:
             continue
         options = _paged(options, str(item["id"]), pages.get(str(item["id"]), 0))
-        panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row))
+        detail = {f"a:{a}": _value_detail(item, a.value) for a in values}
+        panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row,
+                                      details=tuple(detail.get(verb, "") for verb, _label in options)))
         row += 1
         shown += 1
     if moves and row < 4:

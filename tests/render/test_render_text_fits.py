@@ -1,0 +1,132 @@
+"""Every image type with the longest names and texts, in English and French: no text is cut
+with an ellipsis (a player's name may be shortened, never a card, a caption or a number), no
+text leaves its image and no two texts overlap. The drawing helpers record what they draw
+(render.theme.recording)."""
+from __future__ import annotations
+
+import copy
+from functools import cache
+
+import pytest
+
+from engine import data as D
+from engine import public_view, view_for
+from i18n import content, use
+from render import RENDERERS
+from render import theme as T
+from render.demo import playout, preview_candidates
+from render.profile import sample_profile
+
+# Discord display names are at most 32 characters; wide letters, accents, a space-free one
+LONG_NAMES = ["Chandrasekhar Subrahmanyan 12345", "Wolfgang Amadeus Mozart-Ampère 2", "Ö" * 32,
+              "Émilie du Châtelet-Lomont 1706", "Zyx", "W" * 32]
+NAME_KEPT = 8  # characters of a shortened name that stay readable
+TITLE = "Game #123456: the planets after round 20"
+
+
+@cache
+def games():
+    return {"mid": playout(4, 12, stop_round=6), "end": playout(4, 12), "solo_mid": playout(1, 12, stop_round=6),
+            "solo": playout(1, 12), "asym": playout(4, 5, stop_round=8, planets=["gaia", "cerberus", "petra", "tartarus"],
+                                                   corporations=["cosmos_inc", "republic", "makeshift", "oasis_ultd"])}
+
+
+def images():
+    """(name, drawing function) of every image type the bot posts."""
+    g = games()
+    own = view_for(g["mid"], 0)
+    depot = own["seats"][0]["depot"]
+    tile = own["station"]["large"][depot["large"]]["top"]
+    (go, ga), (bo, ba) = preview_candidates(own, 0, tile)
+    end, solo = public_view(g["end"]), public_view(g["solo"])
+    tie = copy.deepcopy(end)
+    for p in tie["result"]["players"]:
+        p["tie_break"], p["uncovered"] = "tied on medals; fewer uncovered squares decides", 20
+    out = [
+        ("planet", lambda: RENDERERS["planet"](own, 0, LONG_NAMES)),
+        ("preview legal", lambda: RENDERERS["preview"](own, 0, tile, go, ga, LONG_NAMES)),
+        ("preview illegal", lambda: RENDERERS["preview"](own, 0, tile, bo, ba, LONG_NAMES)),
+        ("corporation private", lambda: RENDERERS["corporation"](view_for(g["end"], 0), 0, LONG_NAMES)),
+        ("corporation public", lambda: RENDERERS["corporation"](end, 0, LONG_NAMES)),
+        ("station", lambda: RENDERERS["station"](public_view(g["mid"]), LONG_NAMES)),
+        ("picker", lambda: RENDERERS["picker"](own, 0, LONG_NAMES)),
+        ("summary", lambda: RENDERERS["summary"](public_view(g["mid"]), LONG_NAMES, title=TITLE)),
+        ("summary solo", lambda: RENDERERS["summary"](public_view(g["solo_mid"]), LONG_NAMES[:1], title=TITLE)),
+        ("score", lambda: RENDERERS["score"](end, LONG_NAMES)),
+        ("score tied", lambda: RENDERERS["score"](tie, LONG_NAMES)),
+        ("score solo", lambda: RENDERERS["score"](solo, LONG_NAMES[:1])),
+        ("final", lambda: RENDERERS["final"](end, LONG_NAMES)),
+        ("profile", lambda: RENDERERS["profile"](sample_profile(), LONG_NAMES[0], subtitle="offline games")),
+    ]
+    for seat in range(4):  # the asymmetric boards: planet rules, corporation techs
+        out.append((f"asymmetric planet {seat}", lambda seat=seat: RENDERERS["planet"](
+            view_for(g["asym"], seat), seat, LONG_NAMES)))
+        out.append((f"asymmetric corporation {seat}", lambda seat=seat: RENDERERS["corporation"](
+            view_for(g["asym"], seat), seat, LONG_NAMES)))
+    return out
+
+
+def drawn(language: str, fn):
+    with use(language), T.recording() as record:
+        fn()
+    return record
+
+
+def _overlap(a, b) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 1 and min(a[3], b[3]) - max(a[1], b[1]) > 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("name", [name for name, _fn in images()])
+def test_no_text_is_cut_leaves_its_image_or_overlaps_another(language, name):
+    record = drawn(language, dict(images())[name])
+    for text, shown in record.cut:
+        assert text in LONG_NAMES and len(shown) > NAME_KEPT, f"{name}: {text!r} cut to {shown!r}"
+    assert record.boxes
+    for _im, box, text, size in record.boxes:
+        assert box[0] >= 0 and box[1] >= 0 and box[2] <= size[0] and box[3] <= size[1], (name, text, box, size)
+    boxes = record.boxes
+    for k, (im, box, text, _size) in enumerate(boxes):
+        for im2, box2, text2, _size2 in boxes[k + 1:]:
+            assert not (im == im2 and _overlap(box, box2)), f"{name}: {text!r} {box} overlaps {text2!r} {box2}"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_private_corporation_sheet_prints_every_card_and_objective_text_in_full(language):
+    view = view_for(games()["end"], 0)
+    corp = view["seats"][0]["corp"]
+    assert corp["civ_cards"] and corp["objectives"]
+    record = drawn(language, lambda: RENDERERS["corporation"](view, 0, LONG_NAMES))
+    printed = " ".join(text for _im, _box, text, _size in record.boxes)
+    with use(language):
+        texts = [content(D.civ_card(c).description) for c in corp["civ_cards"]]
+        texts += [content(D.objective_card(o).private_text) for o in corp["objectives"]]
+    for text in texts:
+        for word in text.split():
+            assert word in printed, (word, text)
+    assert not any("…" in text for _im, _box, text, _size in record.boxes)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_round_summary_posted_after_a_round_says_nothing_of_the_next_rounds_start(language):
+    """The round summary post is titled "the planets after round N": its picture does not
+    also say "as at its start" or show players "playing…"."""
+    with use(language):
+        words = {T._("as at its start"), T._("playing…")}
+    for view in (public_view(games()["mid"]), public_view(games()["solo_mid"])):
+        record = drawn(language, lambda view=view: RENDERERS["summary"](view, LONG_NAMES, title=TITLE))
+        printed = [text for _im, _box, text, _size in record.boxes]
+        assert TITLE in printed or any(TITLE.startswith(p) for p in printed)
+        assert not words & set(printed), printed
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_solo_score_sheet_shows_no_place_1st(language):
+    solo = public_view(games()["solo"])
+    result = solo["result"]
+    assert result["solo"]["target"] > result["players"][0]["total"]  # this playout misses its target
+    record = drawn(language, lambda: RENDERERS["score"](solo, LONG_NAMES[:1]))
+    with use(language):
+        first = T._("1st")
+    printed = [text for _im, _box, text, _size in record.boxes]
+    assert first not in printed
