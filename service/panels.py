@@ -188,7 +188,9 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
                               "players the way you want, then confirm. Turned by {n} depot clockwise.",
                               "**You are the commander this round.** Turn the station so the depots face the "
                               "players the way you want, then confirm. Turned by {n} depots clockwise.",
-                              steps).format(n=steps)
+                              steps).format(n=steps) if steps else _(
+            "**You are the commander this round.** Turn the station so the depots face the players the way you "
+            "want, then confirm. Not turned yet.")
         panel.image = ("station", (preview, names), {})
         panel.controls += [
             Control("button", f"r:{(steps - 1) % 6}", _("◀ Back one"), row=0),
@@ -213,9 +215,10 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
                         "and the orientations of the small one.")).format(round=state.round))
         panel.image = ("picker", (view, seat, names), {})
         for a in picks:
-            tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
+            tile = view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"]
             take = _("Take the small tile ({tile})") if a.stack == "small" else _("Take the large tile ({tile})")
-            panel.controls.append(Control("button", f"a:{a}", take.format(tile=tile.label), "primary", row=0))
+            panel.controls.append(Control("button", f"a:{a}", take.format(tile=rules.tile_words(tile)), "primary",
+                                          row=0))
         row = 1
     elif s.hand is not None:
         anchor, orient = ui.get("cursor") or first_placement(state, seat)
@@ -225,7 +228,7 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         lines.append(_("**Place your tile** ({tile}) at {square}, orientation {orient}: {status}.\nMove it with "
                        "the arrows, turn or flip it, jump to the next legal spot, then place it. You can also type "
                        "`/pu place at:{square} orient:{orient}`.").format(
-            tile=D.tile(s.hand).label, square=cell_name(anchor), orient=orient, status=status))
+            tile=rules.tile_words(s.hand), square=cell_name(anchor), orient=orient, status=status))
         panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
         for d in ("left", "up", "down", "right"):
             to = nudge(anchor, d)

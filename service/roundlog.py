@@ -203,9 +203,8 @@ def facts_job(record: dict, times: list[float], names: list[str], started: float
     with use(language):
         walked = walk(record)
         last = times[-1] if times else started
-        days = max(0.0, last - started) / 86400
-        lines = [_("{rounds} rounds, played over {days} days.").format(
-            rounds=walked.last_round, days=f"{days:.1f}")]
+        lines = [_("{rounds} rounds, played in {time}.").format(
+            rounds=walked.last_round, time=duration(max(0.0, last - started)))]
         waits = []
         for seat, name in enumerate(names):
             took = []

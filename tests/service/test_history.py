@@ -198,7 +198,7 @@ async def test_the_final_post_has_the_facts_the_medals_chart_and_names_the_expor
     game = await play_to_the_end(service, await new_game(service, 2), step=1800.0)
     final = posts_of([p for _, p in await service.pending_posts(game.id)], "score")[-1]
     text = final["text"]
-    assert f"{game.state.round} rounds, played over " in text
+    assert f"{game.state.round} rounds, played in " in text
     assert "Median time to play a round: P1 " in text and "P2 " in text
     assert "30 min" in text or "1.0 h" in text  # each request moved the clock half an hour
     assert text.splitlines()[-1].endswith("/pu export.")
@@ -215,3 +215,23 @@ def test_a_round_log_is_written_in_the_games_language():
     french = roundlog.logs_job(record, [1, 2], ["A", "B", "C"], "fr")
     assert "tracks " in english[2] and "pistes " in french[2] and "tracks " not in french[2]
     assert " posée en " in french[1] and " at " in english[1]
+
+
+def test_a_game_played_within_the_hour_says_how_long_in_minutes_not_days():
+    """The console plays a whole game in minutes: "played over 0.0 days" said nothing."""
+    record = random_record(1, 4)
+    times = [1000.0 + 2.0 * k for k in range(len(record["actions"]))]  # two seconds a move
+    text = roundlog.facts_job(record, times, ["A"], 1000.0, "en")
+    minutes = int((times[-1] - 1000.0) // 60)
+    assert f"rounds, played in {minutes} min." in text and "0.0 days" not in text
+
+
+async def test_the_final_post_of_a_solo_game_says_whether_the_target_was_reached(service):
+    """Solo (p.10): the score is compared with the target of the event cards played."""
+    game = await play_to_the_end(service, await new_game(service, 1))
+    result = game.state.result
+    total, target = result["players"][0]["total"], result["solo"]["target"]
+    final = posts_of([p for _, p in await service.pending_posts(game.id)], "score")[-1]
+    expected = (f"Solo target {target}: reached (+{total - target})." if total >= target
+                else f"Solo target {target}: missed by {target - total}.")
+    assert expected in final["text"]

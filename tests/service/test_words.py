@@ -13,7 +13,8 @@ from service.words import neutral
     ("prendre grande", "pick large"), ("Prendre PETITE", "pick small"), ("poser C5 3", "place C5 3"),
     ("placer c5 3", "place c5 3"), ("déplacer 1 haut", "move 1 up"), ("deplacer 2 gauche", "move 2 left"),
     ("confirmer", "confirm"), ("annuler", "undo"), ("tourner 2", "turn 2"), ("remettre 7", "drop 7"),
-    ("résoudre 2 water", "resolve 2 water"),
+    ("résoudre 2 water", "resolve 2 water"), ("résoudre 2 eau", "resolve 2 water"),
+    ("resoudre 3 Énergie", "resolve 3 energy"), ("résoudre 4 biomasse", "resolve 4 biomass"),
 ])
 def test_french_words_of_a_move_become_the_engines(typed, move):
     assert neutral(typed) == move
