@@ -120,7 +120,7 @@ def test_french_texts_put_a_space_before_a_colon():
     """French typography: « doit jouer : … », not « doit jouer: … » (a time like 12:30, a
     link or an emoji code is not a colon of the text)."""
     found = []
-    for key, text in french().items():
+    for text in french().values():
         for form in (text if isinstance(text, (tuple, list)) else [text]):
             if not isinstance(form, str):
                 continue
