@@ -36,3 +36,23 @@ async def test_a_french_move_is_played_like_the_english_one(service):
     outcome = await service.act(game.id, 1, "prendre grande")
     assert outcome.played == ["pick large"]
 
+
+
+def test_every_move_the_french_usage_hint_shows_is_one_a_french_player_can_type():
+    """« essayez : prendre petite | poser C5 3 | résoudre 2 eau … »: each of them is read."""
+    from engine.actions import MalformedAction, parse
+    from i18n import use
+    with use("fr"), pytest.raises(MalformedAction) as caught:
+        parse("voler loin")
+    moves = str(caught.value).split("essayez : ", 1)[1].split(" | ")
+    assert len(moves) == 9 and moves[0] == "prendre petite"
+    for move in moves:
+        parse(neutral(move))  # raises if not readable
+
+
+async def test_a_computer_player_is_named_in_the_games_language(service):
+    game = await service.create(creator_id=1, creator_name="Ada", guild_id=5, channel_id=6,
+                                options={"max_players": 3, "seed": 4, "language": "fr"})
+    await service.add_bot(game.id, 1, False)
+    game = await service.add_bot(game.id, 1, False, level="hard")
+    assert [s.display_name for s in game.seats[1:]] == ["Pilote auto 1", "Pilote auto 2 (difficile)"]
