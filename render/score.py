@@ -128,9 +128,10 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
 
     # winner banner
     y = HEADER + 12
-    d.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - 12), radius=14, fill=T.PANEL_2, outline=T.GOLD, width=3)
     winners = res["winners"]
-    missed = solo and target is not None and players[order[0]]["total"] < target
+    missed = solo and target is not None and players[order[0]]["total"] < target  # a failed solo game wins nothing
+    d.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - 12), radius=14, fill=T.PANEL_2,
+                        outline=T.PANEL_LINE if missed else T.GOLD, width=3)
     icons.paste(img, icons.cross(60) if missed else icons.trophy(60), (PAD + 48, y + (banner_h - 12) / 2))
     best = players[winners[0]]["total"] if winners else 0
     room = WIDTH - 2 * PAD - 110

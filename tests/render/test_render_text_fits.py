@@ -130,3 +130,13 @@ def test_a_solo_score_sheet_shows_no_place_1st(language):
         first = T._("1st")
     printed = [text for _im, _box, text, _size in record.boxes]
     assert first not in printed
+
+
+def test_a_missed_solo_target_gets_no_trophy():
+    """A failed solo game is not a win: no golden trophy (a red cross) in its banner."""
+    from render import score
+    solo = public_view(games()["solo"])
+    img = RENDERERS["score"](solo, LONG_NAMES[:1])
+    banner = img.crop((score.PAD, score.HEADER + 12, score.PAD + 100, score.HEADER + 96)).convert("RGB")
+    colours = set(banner.getdata())
+    assert T.GOLD not in colours and T.BAD in colours
