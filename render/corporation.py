@@ -52,7 +52,10 @@ def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
         return n, TECH_H, 18
     if fits(n, 16, 3):
         return n, TECH_H + 22, 16
-    return (n + 1) // 2, TECH_H - 6, 17
+    half = (n + 1) // 2
+    if fits(half, 17, 2):
+        return half, TECH_H - 6, 17
+    return half, TECH_H + 22, 16  # three lines each: a box tall enough for them
 
 
 def _box_width(per_row: int) -> float:

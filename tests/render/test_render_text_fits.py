@@ -1,13 +1,15 @@
 """Every image type with the longest names and texts, in English and French: no text is cut
 with an ellipsis (a player's name may be shortened, never a card, a caption or a number), no
-text leaves its image and no two texts overlap. The drawing helpers record what they draw
-(render.theme.recording)."""
+text leaves its image or the panel it is written in (the smallest rounded box around its
+centre, with 2 px to spare) and no two texts overlap. The drawing helpers record what they
+draw (render.theme.recording); the panels are recorded here, around PIL's rounded_rectangle."""
 from __future__ import annotations
 
 import copy
 from functools import cache
 
 import pytest
+from PIL import ImageDraw
 
 from engine import data as D
 from engine import public_view, view_for
@@ -66,10 +68,29 @@ def images():
     return out
 
 
-def drawn(language: str, fn):
+def drawn(language: str, fn, panels: list | None = None):
+    """What ``fn`` draws in ``language``; with ``panels``, each rounded box drawn is added to it
+    as (image id, box)."""
+    original = ImageDraw.ImageDraw.rounded_rectangle
+
+    def rounded(self, xy, *args, **kwargs):
+        flat = [v for point in xy for v in (point if isinstance(point, (tuple, list)) else [point])]
+        panels.append((id(self.im), tuple(flat)))  # type: ignore[union-attr]
+        return original(self, xy, *args, **kwargs)
+
     with use(language), T.recording() as record:
-        fn()
+        if panels is None:
+            fn()
+        else:
+            ImageDraw.ImageDraw.rounded_rectangle = rounded  # type: ignore[method-assign]
+            try:
+                fn()
+            finally:
+                ImageDraw.ImageDraw.rounded_rectangle = original  # type: ignore[method-assign]
     return record
+
+
+MARGIN = 2
 
 
 def _overlap(a, b) -> bool:
@@ -78,13 +99,20 @@ def _overlap(a, b) -> bool:
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("name", [name for name, _fn in images()])
-def test_no_text_is_cut_leaves_its_image_or_overlaps_another(language, name):
-    record = drawn(language, dict(images())[name])
+def test_no_text_is_cut_leaves_its_image_or_panel_or_overlaps_another(language, name):
+    panels: list = []
+    record = drawn(language, dict(images())[name], panels)
     for text, shown in record.cut:
         assert text in LONG_NAMES and len(shown) > NAME_KEPT, f"{name}: {text!r} cut to {shown!r}"
     assert record.boxes
-    for _im, box, text, size in record.boxes:
+    for im, box, text, size in record.boxes:
         assert box[0] >= 0 and box[1] >= 0 and box[2] <= size[0] and box[3] <= size[1], (name, text, box, size)
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        around = [p for i, p in panels if i == im and p[0] <= cx <= p[2] and p[1] <= cy <= p[3]]
+        if around:
+            p = min(around, key=lambda p: (p[2] - p[0]) * (p[3] - p[1]))
+            assert (box[0] >= p[0] + MARGIN and box[1] >= p[1] + MARGIN and box[2] <= p[2] - MARGIN
+                    and box[3] <= p[3] - MARGIN), f"{name}: {text!r} {box} touches its panel {p}"
     boxes = record.boxes
     for k, (im, box, text, _size) in enumerate(boxes):
         for im2, box2, text2, _size2 in boxes[k + 1:]:
@@ -140,3 +168,17 @@ def test_a_missed_solo_target_gets_no_trophy():
     banner = img.crop((score.PAD, score.HEADER + 12, score.PAD + 100, score.HEADER + 96)).convert("RGB")
     colours = set(banner.getdata())
     assert T.GOLD not in colours and T.BAD in colours
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_tie_break_note_takes_at_most_two_lines_under_the_name(language):
+    """« tied on medals; 20 uncovered squares decides » wrapped over three lines."""
+    from engine.scoring import tie_break_text
+    tie = copy.deepcopy(public_view(games()["end"]))
+    for p in tie["result"]["players"]:
+        p["tie_break"], p["uncovered"] = "tied on medals; fewer uncovered squares decides", 20
+    record = drawn(language, lambda: RENDERERS["score"](tie, LONG_NAMES))
+    with use(language):
+        note = tie_break_text(tie["result"]["players"][0])
+    parts = [text for _im, _box, text, _size in record.boxes if text in note and len(text) > 3]
+    assert parts and " ".join(parts[:2]) == note and len(parts) == 2 * len(tie["result"]["players"])
