@@ -126,8 +126,8 @@ def _value_detail(item: dict, value: str) -> str:
     return ""
 
 
-def civ_offer(item: dict, values: list[str], short: bool = False) -> list[str]:
-    """The civ cards offered by a civ item, each with its effect in full (``short``: its menu
+def civ_offer(values: list[str], short: bool = False) -> list[str]:
+    """The civ cards offered (the values of a civ item), each with its effect in full (``short``: its menu
     line, when the full texts would not fit in one message)."""
     lines = []
     for value in values:
@@ -258,15 +258,14 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
             lines.append(_("**Before the final count:** settle what is left."))
     # pending items, rover moves, confirm and undo, on the rows left (Discord allows 5)
     menus_left = 4 - row
-    offers: dict[int, list[str]] = {}
     for item in s.pending:
         lines.append(f"• {rules.describe_item(item)}")
-        if item["kind"] == "civ":
-            values = [a.value for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
-            offers[len(lines)] = civ_offer(item, values)
-            if len("\n".join(lines + offers[len(lines)])) > TEXT_BUDGET:
-                offers[len(lines)] = civ_offer(item, values, short=True)
-            lines += offers[len(lines)]
+        if item["kind"] == "civ":  # the cards on offer, each with its effect (in one line when long)
+            offered = [a.value for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
+            cards = civ_offer(offered)
+            if len("\n".join(lines + cards)) > TEXT_BUDGET:
+                cards = civ_offer(offered, short=True)
+            lines += cards
     if s.pool:
         lines.append(ngettext("• {n} rover step to spend (lost when you confirm)",
                               "• {n} rover steps to spend (lost when you confirm)", s.pool).format(n=s.pool))
