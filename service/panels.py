@@ -173,7 +173,8 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         lines = [_("**Private objectives.** Keep the ones you like; put one back:")]
         for c in s.corp.objective_offer:
             card = D.objective_card(c)
-            lines.append(f"• #{c} **{content(card.private_name)}**: {content(card.private_text)}")
+            lines.append(_("• #{card} **{name}**: {text}").format(card=c, name=content(card.private_name),
+                                                                 text=content(card.private_text)))
         panel.text = "\n".join(lines)
         panel.controls.append(Control("select", "", _("Put back an objective"), options=tuple(
             (f"a:{str(a)}", _("Put back #{card} {name}").format(card=a.card,

@@ -150,7 +150,7 @@ def seat_line(before: dict, after: dict, name: str) -> str:
         corp = D.corporation(a_corp["corp"])
         parts.append(_("tech {list}").format(list=", ".join(
             f"{lv} ({content(corp.tech(lv).label)})" if corp.tech(lv).label else str(lv) for lv in techs)))
-    line = f"{name}: " + "; ".join(parts)
+    line = _("{name}: {parts}").format(name=name, parts=_("; ").join(parts))
     return line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
 
 

@@ -215,6 +215,9 @@ def test_a_round_log_is_written_in_the_games_language():
     french = roundlog.logs_job(record, [1, 2], ["A", "B", "C"], "fr")
     assert "tracks " in english[2] and "pistes " in french[2] and "tracks " not in french[2]
     assert " posée en " in french[1] and " at " in english[1]
+    # French typography: a space before the colon and the semicolon
+    assert french[2].split("\n")[-1].startswith("C : ") and " ; pistes " in french[2]
+    assert english[2].split("\n")[-1].startswith("C: ") and "; tracks " in english[2]
 
 
 def test_a_game_played_within_the_hour_says_how_long_in_minutes_not_days():
