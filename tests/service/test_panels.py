@@ -134,3 +134,17 @@ def test_a_french_tile_choice_names_the_tiles_in_french():
     for label in labels:
         assert not any(word in label for word in ("energy", "water", "biomass", "rover ", "meteor")), label
     assert "orientations de la grande" in panel.text
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_commanders_panel_says_the_station_is_not_turned_yet_rather_than_turned_by_0(language):
+    """« Tournée de 0 Dépôt » said nothing a player needs."""
+    from i18n import use
+    state = new_game(make_config(3), 5)  # three players and more: the commander turns the station
+    assert state.phase == "rotate"
+    seat = state.commander
+    with use(language):
+        fresh = build(state, 1, seat, NAMES).text
+        turned = build(state, 1, seat, NAMES, {"rotation": 2}).text
+    assert " 0 " not in fresh and ("Not turned yet." in fresh or "pas encore tourné" in fresh)
+    assert " 2 " in turned
