@@ -418,3 +418,36 @@ def _lock(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     d.arc((cx - 8, cy - 16, cx + 8, cy + 2), 180, 360, fill=T.TEXT_MUTED, width=3)
     d.rounded_rectangle((cx - 12, cy - 6, cx + 12, cy + 12), radius=3, fill=T.TEXT_MUTED)
     d.ellipse((cx - 3, cy, cx + 3, cy + 6), fill=T.PANEL)
+
+
+OFFER_WIDTH = 760
+
+
+def render_civ_offer(cards: Sequence[int], title: str | None = None) -> Image.Image:
+    """The civ cards a player chooses from, each with its name, rank, timing and whole effect
+    (the panel shows this when the texts do not fit its message)."""
+    text_w = OFFER_WIDTH - 2 * PAD - 70
+    rows = []
+    for card_id in cards:
+        card = D.civ_card(card_id)
+        tag = _("end of the game") if card.timing == "end_game" else _("at once")
+        name = T.wrap(f"{_(card.name)} (#{card.id})", CARD_NAME_SIZE, text_w, True, cut=False)
+        text = T.wrap(f"{tag} · {_(card.description)}", CARD_TEXT_SIZE, text_w, cut=False)
+        rows.append((card, name, text, max(54, 12 + 24 * len(name) + CARD_LINE * len(text))))
+    height = HEADER + PAD + sum(h + 8 for *_rest, h in rows) + PAD
+    img = T.new_canvas(OFFER_WIDTH, height)
+    d = ImageDraw.Draw(img)
+    T.header(img, title or _("Civ cards on offer"), "", height=HEADER)
+    y = HEADER + PAD
+    for card, name, text, h in rows:
+        d.rounded_rectangle((PAD, y, OFFER_WIDTH - PAD, y + h), radius=12, fill=T.PANEL)
+        icons.paste(img, icons.civ_card(card.rank, 40), (PAD + 30, y + 27))
+        ty = y + 16
+        for line in name:
+            T.draw_text(d, (PAD + 58, ty), line, CARD_NAME_SIZE, bold=True, anchor="lm")
+            ty += 24
+        for line in text:
+            T.draw_text(d, (PAD + 58, ty), line, CARD_TEXT_SIZE, fill=T.TEXT_MUTED, anchor="lm")
+            ty += CARD_LINE
+        y += h + 8
+    return img

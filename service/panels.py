@@ -264,8 +264,9 @@ def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict 
         if item["kind"] == "civ":  # the cards on offer, each with its effect (in one line when long)
             offered = [a.value for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
             cards = civ_offer(offered)
-            if len("\n".join(lines + cards)) > TEXT_BUDGET:
+            if len("\n".join(lines + cards)) > TEXT_BUDGET:  # each card in one line, in full on a picture
                 cards = civ_offer(offered, short=True)
+                panel.image = ("civ_offer", ([int(v) for v in offered if v.isdigit()],), {})
             lines += cards
     if s.pool:
         lines.append(ngettext("• {n} rover step to spend (lost when you confirm)",

@@ -58,6 +58,8 @@ def images():
         ("score tied", lambda: RENDERERS["score"](tie, LONG_NAMES)),
         ("score solo", lambda: RENDERERS["score"](solo, LONG_NAMES[:1])),
         ("final", lambda: RENDERERS["final"](end, LONG_NAMES)),
+        ("civ offer", lambda: RENDERERS["civ_offer"](sorted(D.civ_cards(), key=lambda c: -len(
+            D.civ_card(c).description))[:10])),
         ("profile", lambda: RENDERERS["profile"](sample_profile(), LONG_NAMES[0], subtitle="offline games")),
     ]
     for seat in range(4):  # the asymmetric boards: planet rules, corporation techs

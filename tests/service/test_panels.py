@@ -148,3 +148,29 @@ def test_the_commanders_panel_says_the_station_is_not_turned_yet_rather_than_tur
         turned = build(state, 1, seat, NAMES, {"rotation": 2}).text
     assert " 0 " not in fresh and ("Not turned yet." in fresh or "pas encore tourné" in fresh)
     assert " 2 " in turned
+
+
+def test_civ_cards_whose_texts_do_not_fit_the_message_are_drawn_in_full_on_the_panels_picture():
+    """Nine long cards in French do not fit one message with their whole texts: the panel
+    gives each card's menu line and draws the offered cards, whole texts, as its picture."""
+    from engine import data as D
+    from engine.actions import Resolve
+    from i18n import content, use
+    from render import RENDERERS
+    from render import theme as T
+    state, seat = civ_choice(6, 3)
+    (item,) = [i for i in state.seats[seat].pending if i["kind"] == "civ"]
+    longest = sorted(D.civ_cards(), key=lambda c: -len(D.civ_card(c).description))[:9]
+    state.civ_piles[str(item["rank"])] = longest
+    with use("fr"):
+        panel = build(state, 1, seat, NAMES)
+        assert len(panel.text) <= 1700
+        assert panel.image is not None and panel.image[0] == "civ_offer"
+        offered = [int(a.value) for a in rules.legal_actions(state, seat) if isinstance(a, Resolve)]
+        assert sorted(panel.image[1][0]) == sorted(offered) and len(offered) >= 9
+        with T.recording() as record:
+            RENDERERS["civ_offer"](*panel.image[1])
+        drawn = " ".join(text for _im, _box, text, _size in record.boxes)
+        for card in offered:
+            assert content(D.civ_card(card).menu_line) in panel.text
+            assert all(word in drawn for word in content(D.civ_card(card).description).split())
