@@ -115,7 +115,7 @@ def test_the_private_objectives_panel_shows_the_cards_in_french():
     with use("fr"):
         panel = build(state, 1, 0, ["P1"])
     for card in map(D.objective_card, offer):
-        assert f"**{french(card.private_name)}**: {french(card.private_text)}" in panel.text
+        assert f"**{french(card.private_name)}** : {french(card.private_text)}" in panel.text  # French typography
         assert card.private_text not in panel.text
     labels = [label for c in panel.controls if c.kind == "select" for _v, label in c.options]
     assert len(labels) == len(offer)
