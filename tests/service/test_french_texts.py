@@ -25,3 +25,17 @@ def test_a_french_profile_counts_games_and_wins_with_plurals():
     assert one == "**Ada** : 1 partie finie, 0 victoire en 0 partie à plusieurs."
     assert many == "**Ada** : 7 parties finies, 2 victoires en 4 parties à plusieurs."
     assert "(s)" not in one + many
+
+
+async def test_a_french_console_game_names_its_players_in_french(tmp_path):
+    """« Player 1 » in a French game: the console's seats are named in the game's language."""
+    from service.console import run
+    prompts, said = [], []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "quit"
+
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "3", "--lang", "fr"], ask=ask, say=said.append)
+    assert prompts and prompts[0].startswith("Joueur 1")
+    assert "Player 1" not in "\n".join(said + prompts)
