@@ -92,7 +92,8 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
         facing.setdefault(seat_position(view, seat), []).append(seat)
     solo = n == 1
     T.header(img, _("Space station"), round_label(view) + (
-        "" if solo else " · " + _("commander: {name}").format(name=T.player_name(names, commander))), height=HEADER)
+        "" if solo else " · " + _("commander: {name}").format(name=T.shorten(T.player_name(names, commander), 16))),
+             height=HEADER)  # the commander's full name is at the hub
 
     cx, cy = WIDTH / 2, HEADER + (HEIGHT - HEADER) / 2
     # the hub and the ring

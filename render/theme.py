@@ -260,7 +260,9 @@ def header(img: Image.Image, title: str, subtitle: str = "", *, height: int = 64
         x = 36
     lines, size = header_lines(img.width, title, subtitle, accent=accent is not None, right_reserve=right_reserve)
     room = _title_room(img.width, subtitle, accent is not None, right_reserve)
-    lines = lines[:1 + max(0, (height - 64) // HEADER_LINE)]
+    room_lines = 1 + max(0, (height - 64) // HEADER_LINE)
+    if len(lines) > room_lines:  # no room for the whole title: its last line is cut (and recorded)
+        lines = [title] if room_lines == 1 else lines[:room_lines - 1] + [" ".join(lines[room_lines - 1:])]
     top = height // 2 - (len(lines) - 1) * HEADER_LINE / 2
     for k, line in enumerate(lines):
         draw_text(d, (x, top + k * HEADER_LINE), fit_text(line, size, room, True), size, bold=True, anchor="lm")

@@ -29,7 +29,7 @@ TITLE = "Game #123456: the planets after round 20"
 @cache
 def games():
     return {"mid": playout(4, 12, stop_round=6), "end": playout(4, 12), "solo_mid": playout(1, 12, stop_round=6),
-            "solo": playout(1, 12), "asym": playout(4, 5, stop_round=8, planets=["gaia", "cerberus", "petra", "tartarus"],
+            "solo": playout(1, 12), "events": playout(4, 12, stop_round=6, events="hard"), "asym": playout(4, 5, stop_round=8, planets=["gaia", "cerberus", "petra", "tartarus"],
                                                    corporations=["cosmos_inc", "republic", "makeshift", "oasis_ultd"])}
 
 
@@ -51,6 +51,7 @@ def images():
         ("corporation private", lambda: RENDERERS["corporation"](view_for(g["end"], 0), 0, LONG_NAMES)),
         ("corporation public", lambda: RENDERERS["corporation"](end, 0, LONG_NAMES)),
         ("station", lambda: RENDERERS["station"](public_view(g["mid"]), LONG_NAMES)),
+        ("station with an event", lambda: RENDERERS["station"](public_view(g["events"]), LONG_NAMES)),
         ("picker", lambda: RENDERERS["picker"](own, 0, LONG_NAMES)),
         ("summary", lambda: RENDERERS["summary"](public_view(g["mid"]), LONG_NAMES, title=TITLE)),
         ("summary solo", lambda: RENDERERS["summary"](public_view(g["solo_mid"]), LONG_NAMES[:1], title=TITLE)),
