@@ -367,7 +367,7 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
             icons.paste(img, icons.lifepod(24), (bx[0] + 40, mid + 18))
         if _used(view, special, tech):  # a once-per-round or once-per-game tech already used
             icons.paste(img, icons.pill(_("used"), 22), (bx[0] + 28, mid + 19))
-        lines = T.wrap(tech_text(cdef.id, tech, special), fs, _text_width(per_row), on)[:3]
+        lines = T.at_most(T.wrap(tech_text(cdef.id, tech, special), fs, _text_width(per_row), on), 3)
         step = fs + 6
         first = mid - (len(lines) - 1) * step / 2 - (1 if len(lines) == 2 else 0)
         for k, line in enumerate(lines):

@@ -193,6 +193,18 @@ def wrap(text: str, size: int, width: int, bold: bool = False, cut: bool = True)
     return out
 
 
+def at_most(lines: list[str], n: int) -> list[str]:
+    """The first ``n`` lines of a wrapped text; when some are left out, the last one shown
+    ends with an ellipsis and the cut is recorded (``recording``)."""
+    if len(lines) <= n:
+        return lines
+    shown = lines[:n - 1] + [lines[n - 1].rstrip() + "…"]
+    record = _RECORD.get()
+    if record is not None:
+        record.cut.append((" ".join(lines), " ".join(shown)))
+    return shown
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=TEXT,
               bold: bool = False, anchor: str = "la", stroke: int = 0, stroke_fill=TEXT_DARK) -> None:
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=stroke,

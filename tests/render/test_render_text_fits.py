@@ -185,3 +185,16 @@ def test_a_tie_break_note_takes_at_most_two_lines_under_the_name(language):
         note = tie_break_text(tie["result"]["players"][0])
     parts = [text for _im, _box, text, _size in record.boxes if text in note and len(text) > 3]
     assert parts and " ".join(parts[:2]) == note and len(parts) == 2 * len(tie["result"]["players"])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_event_card_fits_the_stations_event_band(language):
+    from engine import events as E
+    view = public_view(games()["events"])
+    cut = []
+    for card in E.cards():
+        shown = copy.deepcopy(view)
+        shown["events"]["current"] = E.card(card).public()
+        record = drawn(language, lambda shown=shown: RENDERERS["station"](shown, LONG_NAMES[:4]))
+        cut += [(card, text) for text, _shown in record.cut if text not in LONG_NAMES]
+    assert cut == []
