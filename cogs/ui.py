@@ -258,7 +258,9 @@ def panel_view(panel: Panel) -> discord.ui.View | None:
                                       STYLES.get(control.style, discord.ButtonStyle.secondary), control.disabled,
                                       min(control.row, 4)))
         else:
-            options = [discord.SelectOption(label=label[:100], value=verb[:100]) for verb, label in control.options]
+            details = list(control.details) + [""] * (len(control.options) - len(control.details))
+            options = [discord.SelectOption(label=label[:100], value=verb[:100], description=detail[:100] or None)
+                       for (verb, label), detail in zip(control.options, details)]
             view.add_item(PanelMenu(panel.game_id, panel.seat, panel.stamp, menus, options, control.label[:150],
                                     min(control.row, 4)))
             menus += 1

@@ -92,12 +92,13 @@ class Confirm:
 
 Action = DropObjective | Turn | Pick | Place | Resolve | Move | Undo | Confirm
 
-_USAGE = "pick small | pick large | place C5 3 | resolve 2 water | move 1 up | turn 2 | drop 45 | undo | confirm"
+# the moves as a player types them: French players may type the French words (service/words.py)
+_USAGE = N_("pick small | pick large | place C5 3 | resolve 2 water | move 1 up | turn 2 | drop 45 | undo | confirm")
 
 
 def _usage() -> str:
-    """The usage hint in the reader's language (the actions themselves are typed the same in all)."""
-    return _("try one of: {actions}").format(actions=_USAGE)
+    """The usage hint in the reader's language, with the moves in the words they may type."""
+    return _("try one of: {actions}").format(actions=_(_USAGE))
 
 
 _WHAT = {"objective card": N_("objective card"), "depots to turn": N_("depots to turn"),

@@ -440,13 +440,19 @@ class CivCard:
     timing: str  # "immediate" or "end_game"
     effect: tuple[dict, ...]
     description: str
+    pitch: str = ""  # the effect in a menu line (100 characters) where the description is longer
+
+    @property
+    def menu_line(self) -> str:
+        """The card's effect for a select menu (translate with i18n.content)."""
+        return self.pitch or self.description
 
 
 @cache
 def civ_cards() -> dict[int, CivCard]:
     raw = _load("civ_cards.json")
-    return {c["id"]: CivCard(c["id"], c["name"], c["rank"], c["timing"], tuple(c["effect"]), c["description"])
-            for c in raw["cards"]}
+    return {c["id"]: CivCard(c["id"], c["name"], c["rank"], c["timing"], tuple(c["effect"]), c["description"],
+                             c.get("pitch", "")) for c in raw["cards"]}
 
 
 @cache

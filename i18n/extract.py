@@ -22,7 +22,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "planets.json": ("planets[].name", "planets[].summary", "planets[].pitch"),
     "corporations.json": ("corporations[].name", "corporations[].pitch", "corporations[].tech_note",
                           "corporations[].techs[].label", "corporations[].techs[].use"),
-    "civ_cards.json": ("cards[].name", "cards[].description"),
+    "civ_cards.json": ("cards[].name", "cards[].description", "cards[].pitch"),
     "objectives.json": ("cards[].neighbor.name", "cards[].neighbor.description",
                         "cards[].private.name", "cards[].private.description"),
     "events.json": ("cards[].name", "cards[].description"),

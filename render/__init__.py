@@ -23,7 +23,7 @@ from PIL import Image
 
 from i18n import use
 
-from .corporation import render_corporation
+from .corporation import render_civ_offer, render_corporation
 from .medals import render_final, render_medals
 from .picker import render_picker
 from .planet import render_planet, render_preview
@@ -38,6 +38,7 @@ RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "planet": render_planet,
     "preview": render_preview,
     "corporation": render_corporation,
+    "civ_offer": render_civ_offer,
     "station": render_station,
     "picker": render_picker,
     "summary": render_round_summary,
@@ -84,5 +85,5 @@ def render_png(kind: str, *args, language: str | None = None, **kwargs) -> bytes
         return png_bytes(fn(*args, **kwargs))
 
 
-__all__ = ["render_planet", "render_preview", "render_corporation", "render_station", "render_picker",
+__all__ = ["render_planet", "render_preview", "render_corporation", "render_civ_offer", "render_station", "render_picker",
            "render_round_summary", "render_score", "render_medals", "render_final", "png_bytes", "render_png", "warm", "RENDERERS", "PNG_COMPRESS_LEVEL"]

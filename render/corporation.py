@@ -46,13 +46,16 @@ def _tech_layout(cdef: D.Corporation, special: dict) -> tuple[int, int, int]:
     texts = [tech_text(cdef.id, t, special) for t in cdef.techs]
 
     def fits(per_row: int, size: int, lines: int) -> bool:
-        return all(len(T.wrap(x, size, _text_width(per_row), True)) <= lines for x in texts)
+        return all(len(T.wrap(x, size, _text_width(per_row), True, cut=False)) <= lines for x in texts)
 
     if fits(n, 18, 2):
         return n, TECH_H, 18
     if fits(n, 16, 3):
         return n, TECH_H + 22, 16
-    return (n + 1) // 2, TECH_H - 6, 17
+    half = (n + 1) // 2
+    if fits(half, 17, 2):
+        return half, TECH_H - 6, 17
+    return half, TECH_H + 22, 16  # three lines each: a box tall enough for them
 
 
 def _box_width(per_row: int) -> float:
@@ -150,8 +153,30 @@ def _card_lines(view: dict, seat: int) -> tuple[list[tuple], list[tuple]]:
     return civ, obj
 
 
+CARD_COLUMN = int((WIDTH - 2 * PAD - 12) / 2)
+CARD_TEXT = CARD_COLUMN - 70  # the width of a card's name and text, right of its icon
+CARD_NAME_SIZE, CARD_TEXT_SIZE, CARD_LINE = 19, 16, 20
+
+
+def _card_words(entry: tuple) -> tuple[list[str], list[str]]:
+    """A card row's name and text, wrapped to the column in full (nothing is cut: the card's
+    effect is what a player decides from)."""
+    if entry[0] == "card":
+        card = D.civ_card(entry[1])
+        tag = _("end game") if card.timing == "end_game" else _("played")
+        name, text = _(card.name), f"{tag} · {_(card.description)}"
+    else:
+        objective = D.objective_card(entry[1])
+        name, text = _(objective.private_name), _(objective.private_text)
+    return (T.wrap(name, CARD_NAME_SIZE, CARD_TEXT, True, cut=False),
+            T.wrap(text, CARD_TEXT_SIZE, CARD_TEXT, cut=False))
+
+
 def _row_height(entry: tuple) -> int:
-    return 54 if entry[0] in ("card", "objective") else 34
+    if entry[0] not in ("card", "objective"):
+        return 34
+    name, text = _card_words(entry)
+    return max(54, 12 + 24 * len(name) + CARD_LINE * len(text))
 
 
 def _cards_height(view: dict, seat: int) -> int:
@@ -178,7 +203,7 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
     _draw_pieces(img, d, s, corp, cdef, box["pieces"][1])
     # ------------------------------------------------------------------ cards (private panel)
     cy = box["cards"][1]
-    half = (WIDTH - 2 * PAD - 12) / 2
+    half = CARD_COLUMN
     civ, obj = _card_lines(view, seat)
     for col, (title, entries) in enumerate(((_("Civ cards"), civ), (_("Private objectives"), obj))):
         x0 = PAD + col * (half + 12)
@@ -187,22 +212,20 @@ def render_corporation(view: dict, seat: int, names: Sequence[str] | None = None
         y = cy + 50
         for e in entries:
             h = _row_height(e)
-            if e[0] == "card":
-                card = D.civ_card(e[1])
-                icons.paste(img, icons.civ_card(card.rank, 40), (x0 + 28, y + h / 2 - 2))
-                tag = _("end game") if card.timing == "end_game" else _("played")
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(_(card.name), 19, int(half) - 70, True), 19, bold=True,
-                            anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(f"{tag} · {_(card.description)}", 16, int(half) - 70), 16,
-                            fill=T.TEXT_MUTED, anchor="lm")
-            elif e[0] == "objective":
-                objective = D.objective_card(e[1])
-                d.rounded_rectangle((x0 + 10, y + 6, x0 + 46, y + 44), radius=6, fill=T.GOLD)
-                T.draw_text(d, (x0 + 28, y + 25), "5", 22, fill=T.TEXT_DARK, bold=True, anchor="mm")
-                T.draw_text(d, (x0 + 56, y + 14), T.fit_text(_(objective.private_name), 19, int(half) - 70, True), 19,
-                            bold=True, anchor="lm")
-                T.draw_text(d, (x0 + 56, y + 38), T.fit_text(_(objective.private_text), 16, int(half) - 70), 16,
-                            fill=T.TEXT_MUTED, anchor="lm")
+            if e[0] in ("card", "objective"):
+                if e[0] == "card":
+                    icons.paste(img, icons.civ_card(D.civ_card(e[1]).rank, 40), (x0 + 28, y + 25))
+                else:
+                    d.rounded_rectangle((x0 + 10, y + 6, x0 + 46, y + 44), radius=6, fill=T.GOLD)
+                    T.draw_text(d, (x0 + 28, y + 25), "5", 22, fill=T.TEXT_DARK, bold=True, anchor="mm")
+                name, text = _card_words(e)
+                ty = y + 14
+                for line in name:
+                    T.draw_text(d, (x0 + 56, ty), line, CARD_NAME_SIZE, bold=True, anchor="lm")
+                    ty += 24
+                for line in text:
+                    T.draw_text(d, (x0 + 56, ty), line, CARD_TEXT_SIZE, fill=T.TEXT_MUTED, anchor="lm")
+                    ty += CARD_LINE
             elif e[0] == "hidden":
                 _lock(d, x0 + 28, y + h / 2)
                 T.draw_text(d, (x0 + 56, y + h / 2), e[1], 19, fill=T.TEXT_MUTED, anchor="lm")
@@ -344,7 +367,7 @@ def _draw_techs(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, corp: dict
             icons.paste(img, icons.lifepod(24), (bx[0] + 40, mid + 18))
         if _used(view, special, tech):  # a once-per-round or once-per-game tech already used
             icons.paste(img, icons.pill(_("used"), 22), (bx[0] + 28, mid + 19))
-        lines = T.wrap(tech_text(cdef.id, tech, special), fs, _text_width(per_row), on)[:3]
+        lines = T.at_most(T.wrap(tech_text(cdef.id, tech, special), fs, _text_width(per_row), on), 3)
         step = fs + 6
         first = mid - (len(lines) - 1) * step / 2 - (1 if len(lines) == 2 else 0)
         for k, line in enumerate(lines):
@@ -395,3 +418,36 @@ def _lock(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
     d.arc((cx - 8, cy - 16, cx + 8, cy + 2), 180, 360, fill=T.TEXT_MUTED, width=3)
     d.rounded_rectangle((cx - 12, cy - 6, cx + 12, cy + 12), radius=3, fill=T.TEXT_MUTED)
     d.ellipse((cx - 3, cy, cx + 3, cy + 6), fill=T.PANEL)
+
+
+OFFER_WIDTH = 760
+
+
+def render_civ_offer(cards: Sequence[int], title: str | None = None) -> Image.Image:
+    """The civ cards a player chooses from, each with its name, rank, timing and whole effect
+    (the panel shows this when the texts do not fit its message)."""
+    text_w = OFFER_WIDTH - 2 * PAD - 70
+    rows = []
+    for card_id in cards:
+        card = D.civ_card(card_id)
+        tag = _("end of the game") if card.timing == "end_game" else _("at once")
+        name = T.wrap(f"{_(card.name)} (#{card.id})", CARD_NAME_SIZE, text_w, True, cut=False)
+        text = T.wrap(f"{tag} · {_(card.description)}", CARD_TEXT_SIZE, text_w, cut=False)
+        rows.append((card, name, text, max(54, 12 + 24 * len(name) + CARD_LINE * len(text))))
+    height = HEADER + PAD + sum(h + 8 for *_rest, h in rows) + PAD
+    img = T.new_canvas(OFFER_WIDTH, height)
+    d = ImageDraw.Draw(img)
+    T.header(img, title or _("Civ cards on offer"), "", height=HEADER)
+    y = HEADER + PAD
+    for card, name, text, h in rows:
+        d.rounded_rectangle((PAD, y, OFFER_WIDTH - PAD, y + h), radius=12, fill=T.PANEL)
+        icons.paste(img, icons.civ_card(card.rank, 40), (PAD + 30, y + 27))
+        ty = y + 16
+        for line in name:
+            T.draw_text(d, (PAD + 58, ty), line, CARD_NAME_SIZE, bold=True, anchor="lm")
+            ty += 24
+        for line in text:
+            T.draw_text(d, (PAD + 58, ty), line, CARD_TEXT_SIZE, fill=T.TEXT_MUTED, anchor="lm")
+            ty += CARD_LINE
+        y += h + 8
+    return img

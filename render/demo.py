@@ -2,10 +2,13 @@
 
     python -m render.demo --seed 7 --out out/demo [--players 4] [--planet petra,tartarus]
                           [--corporation cosmos_inc,republic] [--events normal]
-    python -m render.demo --seed 12 --end-seed 5 --docs docs/images   # the README pictures
+    python -m render.demo --seed 12 --end-seed 5 --docs docs/images   # every README picture
     python -m render.demo --gallery --out out/planets   # every planet, empty and mid-game
-    python -m render.demo --lang fr --docs out/fr       # the same pictures in French
-                                                        # (docs/images/score_fr.png is its score.png)
+    python -m render.demo --lang fr --docs out/fr       # the README pictures in French
+
+``--out`` writes every image type of one seeded game (``write_all``: the mid-game and end
+images, the solo score sheet, the profile and the French score sheet); ``--docs`` writes the
+README's pictures, ``score_fr.png`` (the French score sheet) included (``DOC_IMAGES``).
 
 ``--planet`` and ``--corporation`` give the seats' boards in order (repeated when there are
 more seats); ``--events`` plays the event deck (a preset: easy, normal, hard) with 2+ players
@@ -145,16 +148,19 @@ def write_all(seed: int, out: Path, players: int = 4, planets: list[str] | None 
 
     solo = playout(1, seed, planets=planets, corporations=corporations)  # solo always plays the event deck: its target and epilogue show
     save("end_score_solo", render_score(public_view(solo), names[:1]))
+    save("profile", render_profile(sample_profile(), names[0], subtitle="Planet Unknown Club"))
+    with use("fr"):
+        save("end_score_fr", render_score(public_view(end), names))
     return written
 
 
-DOC_IMAGES = ("planet", "preview", "corp", "station", "picker", "summary", "score", "profile")
+DOC_IMAGES = ("planet", "preview", "corp", "station", "picker", "summary", "score", "profile", "score_fr")
 
 
 def write_docs(out: Path, seed: int = 7, players: int = 4, end_seed: int | None = None) -> list[Path]:
-    """The README pictures: docs/images/{planet,preview,corp,station,picker,summary,score,profile}.png
-    (the profile from made-up numbers),
-    mid-game ones from ``seed`` and end-of-game ones from ``end_seed`` (default: ``seed``)."""
+    """The README pictures: docs/images/{planet,preview,corp,station,picker,summary,score,profile,
+    score_fr}.png (the profile from made-up numbers, score_fr the score sheet in French), mid-game
+    ones from ``seed`` and end-of-game ones from ``end_seed`` (default: ``seed``)."""
     out.mkdir(parents=True, exist_ok=True)
     names = NAMES[:players]
     mid = playout(players, seed, stop_round=6)
@@ -176,6 +182,8 @@ def write_docs(out: Path, seed: int = 7, players: int = 4, end_seed: int | None 
         "score": render_score(pub_end, names),
         "profile": render_profile(sample_profile(), names[0], subtitle="Planet Unknown Club"),
     }
+    with use("fr"):
+        images["score_fr"] = render_score(pub_end, names)
     written = []
     for name in DOC_IMAGES:
         path = out / f"{name}.png"

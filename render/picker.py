@@ -77,7 +77,7 @@ def render_picker(view: dict, seat: int, names: Sequence[str] | None = None, cho
         d.rounded_rectangle((x0, y0, x0 + half, y0 + TOP_H - 12), radius=14, fill=T.PANEL_2 if sel else T.PANEL,
                             outline=T.GOLD if sel else T.PANEL_LINE, width=4 if sel else 2)
         taken = hand is not None and tid == hand
-        title = f"pick {stack}"  # action text: the same in every language
+        title = _("Small tile") if stack == "small" else _("Large tile")
         if taken:
             title += " · " + _("in hand")
         tag = _("tile {id} · {shape}").format(id=tid, shape=D.tile(tid).shape_code) if tid is not None else ""

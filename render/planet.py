@@ -423,10 +423,10 @@ def _banner_lines(problem: str | None, fx: dict, t: D.TileType, corp: dict, widt
         if t.has_meteor and not has_tech_code(corp, "meteor_immunity"):
             notes.append(_("a meteorite lands on it"))
     if not notes and problem is None:
-        notes.append(_("covers no lifepod, rover or ice"))
+        notes.append(_("destroys no lifepod or rover; no water on ice"))
     if notes:
         lines += [(ln, T.TEXT_MUTED) for ln in T.wrap(" · ".join(notes), 21, width)]
-    return lines[:4]
+    return [(text, colour) for text, colour in zip(T.at_most([t for t, _c in lines], 4), (c for _t, c in lines))]
 
 
 def _outline(d: ImageDraw.ImageDraw, squares: list[C.Square], ox: int, oy: int, cell: int, color, ew: int) -> None:

@@ -76,6 +76,16 @@ def _tie_note(player: dict) -> str:
     return ngettext("{n} square uncovered", "{n} squares uncovered", n).format(n=n)
 
 
+def _note_lines(note: str) -> tuple[list[str], int]:
+    """The note under a name in at most two lines: 15 px, else 13 px (more lines only when
+    even 13 px does not do it)."""
+    for size in (15, 13):
+        lines = T.wrap(note, size, NAME_W - 10, cut=False)
+        if len(lines) <= 2:
+            return lines, size
+    return lines, 13
+
+
 def _place_style(place: int):
     return {1: (T.GOLD, T.TEXT_DARK), 2: (T.SILVER, T.TEXT_DARK), 3: (T.BRONZE, T.TEXT_DARK)}.get(
         place, (T.PANEL_LINE, T.TEXT))
@@ -107,8 +117,8 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
     banner_h = 96
     target_h = 64 if (solo and target is not None) else 0
     epi_h = (len(epi_lines) * 30 + 30) if epi_lines else 0
-    notes = {seat: T.wrap(_tie_note(players[seat]), 15, NAME_W - 10) for seat in order}
-    row_h = {seat: ROW_H + 18 * max(0, len(notes[seat]) - 2) for seat in order}
+    notes = {seat: _note_lines(_tie_note(players[seat])) for seat in order}
+    row_h = {seat: ROW_H + 18 * max(0, len(notes[seat][0]) - 2) for seat in order}
     height = HEADER + banner_h + HEAD_H + sum(row_h.values()) + target_h + epi_h + PAD * 2
     img = T.new_canvas(WIDTH, height)
     d = ImageDraw.Draw(img)
@@ -118,22 +128,32 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
 
     # winner banner
     y = HEADER + 12
-    d.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - 12), radius=14, fill=T.PANEL_2, outline=T.GOLD, width=3)
-    icons.paste(img, icons.trophy(60), (PAD + 48, y + (banner_h - 12) / 2))
     winners = res["winners"]
+    missed = solo and target is not None and players[order[0]]["total"] < target  # a failed solo game wins nothing
+    d.rounded_rectangle((PAD, y, WIDTH - PAD, y + banner_h - 12), radius=14, fill=T.PANEL_2,
+                        outline=T.PANEL_LINE if missed else T.GOLD, width=3)
+    icons.paste(img, icons.cross(60) if missed else icons.trophy(60), (PAD + 48, y + (banner_h - 12) / 2))
     best = players[winners[0]]["total"] if winners else 0
-    if solo:
-        total = players[order[0]]["total"]
-        line = ngettext("{name}: {n} medal", "{name}: {n} medals", total).format(name=T.player_name(names, order[0]),
-                                                                                 n=total)
-    elif len(winners) == 1:
-        line = ngettext("{name} wins with {n} medal", "{name} wins with {n} medals", best).format(
-            name=T.player_name(names, winners[0]), n=best)
-    else:
-        line = _("{names} share the win ({n})").format(names=" & ".join(T.player_name(names, w) for w in winners),
-                                                       n=best)
-    T.draw_text(d, (PAD + 92, y + (banner_h - 12) / 2), T.fit_text(line, 32, WIDTH - 2 * PAD - 110, True), 32,
-                bold=True, anchor="lm")
+    room = WIDTH - 2 * PAD - 110
+
+    def banner(name_of) -> str:
+        if solo:
+            total = players[order[0]]["total"]
+            return ngettext("{name}: {n} medal", "{name}: {n} medals", total).format(name=name_of(order[0]), n=total)
+        if len(winners) == 1:
+            return ngettext("{name} wins with {n} medal", "{name} wins with {n} medals", best).format(
+                name=name_of(winners[0]), n=best)
+        return _("{names} share the win ({n})").format(names=" & ".join(name_of(w) for w in winners), n=best)
+
+    line, size = T.fit_shrink(banner(lambda seat: T.player_name(names, seat)), 32, room, True, smallest=26)
+    if T.text_width(line, size, True) > room or line.endswith("…"):  # long names: shorten them, never the medals
+        keep = 32
+        while keep > 4:
+            line = banner(lambda seat, keep=keep: T.shorten(T.player_name(names, seat), keep))
+            if T.text_width(line, size, True) <= room:
+                break
+            keep -= 2
+    T.draw_text(d, (PAD + 92, y + (banner_h - 12) / 2), line, size, bold=True, anchor="lm")
 
     # table head
     y = HEADER + banner_h + 4
@@ -151,30 +171,32 @@ def render_score(view: dict, names: Sequence[str] | None = None, *, result: dict
     y += HEAD_H
     for seat in order:
         p = players[seat]
-        win = seat in winners
+        win = seat in winners and not missed
         rh = row_h[seat]
         d.rounded_rectangle((PAD, y + 4, WIDTH - PAD, y + rh - 4), radius=12, fill=T.PANEL,
                             outline=T.GOLD if win else T.PANEL_LINE, width=3 if win else 1)
-        fill, ink = _place_style(p["place"])
-        d.ellipse((PAD + 12, y + ROW_H / 2 - 24, PAD + 60, y + ROW_H / 2 + 24), fill=fill)
-        T.draw_text(d, (PAD + 36, y + ROW_H / 2), _ordinal(p["place"]), 19, bold=True, fill=ink, anchor="mm")
+        if not solo:  # a place means something only against other players
+            fill, ink = _place_style(p["place"])
+            d.ellipse((PAD + 12, y + ROW_H / 2 - 24, PAD + 60, y + ROW_H / 2 + 24), fill=fill)
+            T.draw_text(d, (PAD + 36, y + ROW_H / 2), _ordinal(p["place"]), 19, bold=True, fill=ink, anchor="mm")
         nx = PAD + PLACE_W + 4
         d.ellipse((nx, y + 24, nx + 16, y + 40), fill=T.seat_color(seat), outline=T.TEXT_DARK, width=2)
         name, size = T.fit_shrink(T.player_name(names, seat), 24, NAME_W - 30, True)
         T.draw_text(d, (nx + 24, y + 32), name, size, bold=True, anchor="lm")
-        for k, line in enumerate(notes[seat]):
-            T.draw_text(d, (nx, y + 58 + k * 18), line, 15, fill=T.WARN if p.get("tie_break") else T.TEXT_MUTED,
-                        anchor="lm")
+        lines, note_size = notes[seat]
+        for k, line in enumerate(lines):
+            T.draw_text(d, (nx, y + 58 + k * 18), line, note_size,
+                        fill=T.WARN if p.get("tie_break") else T.TEXT_MUTED, anchor="lm")
         for k, (cat, _label) in enumerate(CATEGORIES):
             part = p[cat]
             x = cx0 + k * CAT_W + CAT_W / 2
             det = _detail(cat, part)
-            ny = y + 34 if len(det) < 2 else y + 30
+            ny = y + 34 if len(det) < 2 else y + 27  # two lines stay clear of the row's border
             T.draw_text(d, (x, ny), str(part["total"]), 30, bold=True,
                         fill=T.TEXT if part["total"] else T.TEXT_MUTED, anchor="mm")
             for j, line in enumerate(det):
-                text, size = T.fit_shrink(line, 15, CAT_W - 6, smallest=12)
-                T.draw_text(d, (x, ny + 32 + j * 18), text, size, fill=T.TEXT_MUTED, anchor="mm")
+                text, size = T.fit_shrink(line, 15, CAT_W - 10, smallest=12)
+                T.draw_text(d, (x, ny + 29 + j * 17), text, size, fill=T.TEXT_MUTED, anchor="mm")
         icons.paste(img, icons.medal(p["total"], 64, "gold" if win else "plain"), (tx, y + ROW_H / 2))
         y += rh
 

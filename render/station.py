@@ -92,7 +92,8 @@ def render_station(view: dict, names: Sequence[str] | None = None) -> Image.Imag
         facing.setdefault(seat_position(view, seat), []).append(seat)
     solo = n == 1
     T.header(img, _("Space station"), round_label(view) + (
-        "" if solo else " · " + _("commander: {name}").format(name=T.player_name(names, commander))), height=HEADER)
+        "" if solo else " · " + _("commander: {name}").format(name=T.shorten(T.player_name(names, commander), 16))),
+             height=HEADER)  # the commander's full name is at the hub
 
     cx, cy = WIDTH / 2, HEADER + (HEIGHT - HEADER) / 2
     # the hub and the ring
@@ -165,6 +166,7 @@ def _event_band(d: ImageDraw.ImageDraw, event: dict, events: dict, view: dict, y
     label = " · ".join(parts)
     T.draw_text(d, (tx, y0 + 22), T.fit_text(label, 17, width), 17, fill=T.TEXT_MUTED, anchor="lm")
     name, text = event["name"], event["text"]  # the card's own words (game content), translated here
-    T.draw_text(d, (tx, y0 + 52), T.fit_text(_(name), 23, width, True), 23, bold=True, anchor="lm")
-    for k, line in enumerate(T.wrap(_(text), 20, width)[:2]):
+    title, size = T.fit_shrink(_(name), 23, width, True, smallest=16)
+    T.draw_text(d, (tx, y0 + 52), title, size, bold=True, anchor="lm")
+    for k, line in enumerate(T.at_most(T.wrap(_(text), 20, width), 2)):
         T.draw_text(d, (tx, y0 + 86 + k * 26), line, 20, anchor="lm")

@@ -50,18 +50,24 @@ def panel_size() -> tuple[int, int]:
 
 def render_round_summary(view: dict, names: Sequence[str] | None = None, *, title: str | None = None
                          ) -> Image.Image:
-    """All planets of the game (public information only: pass ``public_view(state)``)."""
+    """All planets of the game (public information only: pass ``public_view(state)``).
+    ``title``: the picture is a snapshot taken when a round ended ("the planets after round
+    3", the round summary post and /pu history): the view's own moment (the next round's
+    start, its players "playing…") is not shown."""
     n = view["players"]
     cols, rows = _grid(n)
     pw, ph = panel_size()
     width = max(cols * pw + (cols + 1) * GAP, 560)
-    height = HEADER + rows * ph + (rows + 1) * GAP + FOOT
-    img = T.new_canvas(width, height)
-    d = ImageDraw.Draw(img)
     phase = view["phase"]
     auto, note = _title(phase, view["round"])
+    if title:
+        note = ""
     sub = " · ".join(x for x in (note, ngettext("{n} player", "{n} players", n).format(n=n)) if x)
-    T.header(img, title or auto, sub, height=HEADER)
+    head = T.header_height(width, title or auto, sub, height=HEADER)
+    height = head + rows * ph + (rows + 1) * GAP + FOOT
+    img = T.new_canvas(width, height)
+    d = ImageDraw.Draw(img)
+    T.header(img, title or auto, sub, height=head)
     g = geometry(MINI_CELL, False)
     x_off = (width - (cols * pw + (cols - 1) * GAP)) // 2
     for seat in range(n):
@@ -71,8 +77,8 @@ def render_round_summary(view: dict, names: Sequence[str] | None = None, *, titl
         else:
             x_off_row = x_off
         x0 = x_off_row + c * (pw + GAP)
-        y0 = HEADER + GAP + r * (ph + GAP)
-        _panel(img, d, view, seat, names, x0, y0, pw, ph, g)
+        y0 = head + GAP + r * (ph + GAP)
+        _panel(img, d, view, seat, names, x0, y0, pw, ph, g, snapshot=bool(title))
     fy = height - FOOT // 2 - 4
     icons.paste(img, icons.medal("", 22, "gold"), (GAP + 12, fy))
     foot = _("final medals") if view.get("result") else _("medals so far from lines and trackers")
@@ -81,7 +87,7 @@ def render_round_summary(view: dict, names: Sequence[str] | None = None, *, titl
 
 
 def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, names, x0: int, y0: int, pw: int,
-           ph: int, g) -> None:
+           ph: int, g, snapshot: bool = False) -> None:
     s = view["seats"][seat]
     col = T.seat_color(seat)
     d.rounded_rectangle((x0, y0, x0 + pw, y0 + ph), radius=14, fill=T.PANEL, outline=T.PANEL_LINE, width=2)
@@ -99,7 +105,7 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, seat: int, name
         medals = line_medals(board) + track_medals(s["corp"])
     icons.paste(img, icons.medal(medals, 34, "gold"), (x0 + pw - 28, y0 + 24))
     name_right = x0 + pw - 52
-    if still_playing(view, seat):
+    if still_playing(view, seat) and not snapshot:
         playing = _("playing…")
         T.draw_text(d, (name_right, y0 + 24), playing, 18, fill=T.WARN, anchor="rm")
         name_right -= T.text_width(playing, 18) + 10

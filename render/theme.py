@@ -8,6 +8,10 @@ beside them); without them PIL's built-in scalable font is used.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -86,6 +90,33 @@ def seat_color(seat: int) -> tuple[int, int, int]:
     return SEAT_COLOR[seat % len(SEAT_COLOR)]
 
 
+# --------------------------------------------------------------------------- text record
+
+
+@dataclass
+class TextRecord:
+    """What the drawing helpers wrote while ``recording()`` was on: each text drawn with its
+    pixel box and the image it went on (``boxes``: (image id, (x0, y0, x1, y1), text, image
+    size)) and each text shortened with an ellipsis (``cut``: (text, shown))."""
+    boxes: list[tuple[int, tuple[int, int, int, int], str, tuple[int, int]]] = field(default_factory=list)
+    cut: list[tuple[str, str]] = field(default_factory=list)
+
+
+_RECORD: ContextVar[TextRecord | None] = ContextVar("render_text_record", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[TextRecord]:
+    """Record every text the helpers draw or cut (the render tests check none is cut, none
+    leaves its image and no two overlap)."""
+    record = TextRecord()
+    token = _RECORD.set(record)
+    try:
+        yield record
+    finally:
+        _RECORD.reset(token)
+
+
 # --------------------------------------------------------------------------- fonts
 
 
@@ -113,7 +144,17 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
             lo = mid
         else:
             hi = mid - 1
-    return text[:lo].rstrip() + "…"
+    shown = text[:lo].rstrip() + "…"
+    record = _RECORD.get()
+    if record is not None:
+        record.cut.append((text, shown))
+    return shown
+
+
+def shorten(name: str, keep: int) -> str:
+    """A player's name cut to its first ``keep`` characters (with an ellipsis), where a line
+    must keep the words around it whole."""
+    return name if len(name) <= keep else name[:keep].rstrip() + "…"
 
 
 def fit_shrink(text: str, size: int, width: int, bold: bool = False, smallest: int | None = None
@@ -126,8 +167,9 @@ def fit_shrink(text: str, size: int, width: int, bold: bool = False, smallest: i
     return fit_text(text, low, width, bold), low
 
 
-def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Greedy word wrap to ``width`` pixels."""
+def wrap(text: str, size: int, width: int, bold: bool = False, cut: bool = True) -> list[str]:
+    """Greedy word wrap to ``width`` pixels; a single word wider than ``width`` is cut with an
+    ellipsis, or (``cut=False``) broken over lines."""
     lines: list[str] = []
     line = ""
     for word in text.split():
@@ -139,13 +181,38 @@ def wrap(text: str, size: int, width: int, bold: bool = False) -> list[str]:
             line = word
     if line:
         lines.append(line)
-    return [fit_text(ln, size, width, bold) for ln in lines]
+    if cut:
+        return [fit_text(ln, size, width, bold) for ln in lines]
+    out = []
+    for ln in lines:
+        while text_width(ln, size, bold) > width and len(ln) > 1:
+            k = max([1] + [n for n in range(1, len(ln)) if text_width(ln[:n], size, bold) <= width])
+            out.append(ln[:k])
+            ln = ln[k:]
+        out.append(ln)
+    return out
+
+
+def at_most(lines: list[str], n: int) -> list[str]:
+    """The first ``n`` lines of a wrapped text; when some are left out, the last one shown
+    ends with an ellipsis and the cut is recorded (``recording``)."""
+    if len(lines) <= n:
+        return lines
+    shown = lines[:n - 1] + [lines[n - 1].rstrip() + "…"]
+    record = _RECORD.get()
+    if record is not None:
+        record.cut.append((" ".join(lines), " ".join(shown)))
+    return shown
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill=TEXT,
               bold: bool = False, anchor: str = "la", stroke: int = 0, stroke_fill=TEXT_DARK) -> None:
     draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor, stroke_width=stroke,
               stroke_fill=stroke_fill)
+    record = _RECORD.get()
+    if record is not None and text.strip():
+        x0, y0, x1, y1 = draw.textbbox(xy, text, font=font(size, bold), anchor=anchor, stroke_width=stroke)
+        record.boxes.append((id(draw.im), (int(x0), int(y0), int(x1), int(y1)), text, draw.im.size))
 
 
 def player_name(names, seat: int) -> str:
@@ -165,9 +232,37 @@ def panel(draw: ImageDraw.ImageDraw, box, fill=PANEL, outline=PANEL_LINE, radius
     draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
 
 
+HEADER_LINE = 34  # each further line of a title that wraps
+
+
+def _title_room(width: int, subtitle: str, accent: bool, right_reserve: int) -> int:
+    x = 36 if accent else 20
+    sub_w = (text_width(subtitle, 22) + 24 if subtitle else 0) + right_reserve
+    return width - x - sub_w - 20
+
+
+def header_lines(width: int, title: str, subtitle: str = "", *, accent: bool = False, right_reserve: int = 0
+                 ) -> tuple[list[str], int]:
+    """(lines, type size) of a header's title: one line at 30 px down to 24 px, else wrapped
+    at 24 px (images whose titles can be long size their header with ``header_height``)."""
+    room = _title_room(width, subtitle, accent, right_reserve)
+    for size in range(30, 23, -2):
+        if text_width(title, size, True) <= room:
+            return [title], size
+    return wrap(title, 24, room, True, cut=False), 24
+
+
+def header_height(width: int, title: str, subtitle: str = "", *, height: int = 64, accent: bool = False,
+                  right_reserve: int = 0) -> int:
+    """The height a header needs to show ``title`` in full."""
+    lines, _size = header_lines(width, title, subtitle, accent=accent, right_reserve=right_reserve)
+    return height + HEADER_LINE * (len(lines) - 1)
+
+
 def header(img: Image.Image, title: str, subtitle: str = "", *, height: int = 64, accent=None,
            right_reserve: int = 0) -> int:
-    """A title bar across the top; returns its height."""
+    """A title bar across the top; returns its height. A title too long for ``height`` is
+    cut: pass ``header_height(...)`` as the height where a title can be long."""
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, img.width, height), fill=PANEL)
     d.line((0, height - 1, img.width, height - 1), fill=PANEL_LINE, width=2)
@@ -175,10 +270,14 @@ def header(img: Image.Image, title: str, subtitle: str = "", *, height: int = 64
     if accent is not None:
         d.rounded_rectangle((14, 14, 24, height - 14), radius=4, fill=accent)
         x = 36
-    title_size = 30
-    sub_w = (text_width(subtitle, 22) + 24 if subtitle else 0) + right_reserve
-    draw_text(d, (x, height // 2), fit_text(title, title_size, img.width - x - sub_w - 20, True), title_size,
-              bold=True, anchor="lm")
+    lines, size = header_lines(img.width, title, subtitle, accent=accent is not None, right_reserve=right_reserve)
+    room = _title_room(img.width, subtitle, accent is not None, right_reserve)
+    room_lines = 1 + max(0, (height - 64) // HEADER_LINE)
+    if len(lines) > room_lines:  # no room for the whole title: its last line is cut (and recorded)
+        lines = [title] if room_lines == 1 else lines[:room_lines - 1] + [" ".join(lines[room_lines - 1:])]
+    top = height // 2 - (len(lines) - 1) * HEADER_LINE / 2
+    for k, line in enumerate(lines):
+        draw_text(d, (x, top + k * HEADER_LINE), fit_text(line, size, room, True), size, bold=True, anchor="lm")
     if subtitle:
         draw_text(d, (img.width - 20 - right_reserve, height // 2), subtitle, 22, fill=TEXT_MUTED, anchor="rm")
     return height

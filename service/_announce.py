@@ -157,5 +157,13 @@ class Announcements:
             if len(mentions) > 1 else "".join(mentions)
         lines.append(ngettext("🏆 {winners} wins!", "🏆 {winners} win!", len(result["winners"])).format(winners=winners)
                      if len(result["players"]) > 1 else "")
+        solo = result.get("solo") or {}
+        if solo.get("target") is not None:  # the solo target (p.10): reached or missed, and by how much
+            total = result["players"][0]["total"]
+            lines.append(_("Solo target {target}: reached (+{over}).").format(target=solo["target"],
+                                                                           over=total - solo["target"])
+                         if total >= solo["target"] else
+                         _("Solo target {target}: missed by {short}.").format(target=solo["target"],
+                                                                              short=solo["target"] - total))
         lines.append(_("The whole game as a replay file: /pu export."))
         return "\n".join(x for x in lines if x)

@@ -449,7 +449,7 @@ class AsyncPlay(Host):
                 mark = _("⏳ to play")
             else:
                 mark = _("✅ done")
-            line = f"{mark}: {row.display_name}"
+            line = _("{mark}: {name}").format(mark=mark, name=row.display_name)
             if i in acting and row.seat in timers:
                 line += " · " + _("timer runs out {when}").format(when=stamp(timers[row.seat]))
             lines.append(line)

@@ -150,7 +150,9 @@ class Lobby(Host):
             if len(game.seats) >= game.options["max_players"]:
                 raise WrongStage(_("This game is full ({n} players).").format(n=game.options['max_players']))
             n = sum(1 for s in game.seats if s.is_bot) + 1
-            name = f"Autopilot {n}" if level in (None, "normal") else f"Autopilot {n} ({level})"
+            with use(game.options.get("language")):  # a seat's name is public: the game's language
+                name = _("Autopilot {n}").format(n=n) if level in (None, "normal") else \
+                    _("Autopilot {n} ({level})").format(n=n, level=_(level))
             number = await self.repo.add_seat(game_id, None, name, is_bot=True)
             levels = {k: v for k, v in game.options.get("bot_levels", {}).items() if k != str(number)}
             if level is not None:

@@ -415,10 +415,10 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
         else:
             options = {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
                        "boards": args.boards, "remind_hours": 0, "language": args.lang}
-            game = await service.create(creator_id=1, creator_name="Player 1", guild_id=None, channel_id=None,
-                                        options=options, kind="solo" if total == 1 else "normal")
+            game = await service.create(creator_id=1, creator_name=_("Player {n}").format(n=1), guild_id=None,
+                                        channel_id=None, options=options, kind="solo" if total == 1 else "normal")
             for n in range(2, args.players + 1):
-                await service.join(game.id, n, f"Player {n}")
+                await service.join(game.id, n, _("Player {n}").format(n=n))
             for user, (planet, corp) in enumerate(zip(_listed(args.planets, args.players),
                                                        _listed(args.corporations, args.players)), start=1):
                 if planet or corp:

@@ -266,7 +266,8 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         for i in range(state.players):
             mark = _("⏳ to play") if i in acting else _("✅ done")
             name = game.seats[i].display_name
-            lines.append(f"{mark}: " + (_("{name} (computer)").format(name=name) if game.seats[i].is_bot else name))
+            who = _("{name} (computer)").format(name=name) if game.seats[i].is_bot else name
+            lines.append(_("{mark}: {name}").format(mark=mark, name=who))
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ images

@@ -32,6 +32,8 @@ from engine.view import view_for
 from i18n import _, content, ngettext
 
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
+OPTION_DETAIL = 100  # Discord's limit on a select option's description
+TEXT_BUDGET = 1700  # of a panel's text: Discord takes 2000 characters and the cog adds a note and a deadline
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
 HINT = "h:"  # the Hint button's verb: the Discord layer and the console ask the service for the hint
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
@@ -44,6 +46,7 @@ class Control:
     label: str
     style: str = "secondary"  # primary, secondary, success, danger
     options: tuple[tuple[str, str], ...] = ()  # (verb, label) of a select
+    details: tuple[str, ...] = ()  # a select's option descriptions (100 characters), by option; may be shorter
     disabled: bool = False
     row: int = 0
 
@@ -118,6 +121,29 @@ def _paged(options: list[tuple[str, str]], item: str, offset: int) -> list[tuple
     return out
 
 
+def _value_detail(item: dict, value: str) -> str:
+    """A menu option's description: a civ card's effect in one line (its menu line)."""
+    if item["kind"] == "civ" and value.isdigit():
+        card = D.civ_card(int(value))
+        return content(card.menu_line)[:OPTION_DETAIL]
+    return ""
+
+
+def civ_offer(values: list[str], short: bool = False) -> list[str]:
+    """The civ cards offered (the values of a civ item), each with its effect in full (``short``: its menu
+    line, when the full texts would not fit in one message)."""
+    lines = []
+    for value in values:
+        if not value.isdigit():
+            continue
+        card = D.civ_card(int(value))
+        when = _("end of the game") if card.timing == "end_game" else _("at once")
+        text = content(card.menu_line if short else card.description)
+        lines.append(_("  ◦ **{name}** (#{id}, {when}): {text}").format(name=content(card.name), id=card.id,
+                                                                        when=when, text=text))
+    return lines
+
+
 def _value_label(item: dict, value: str) -> str:
     if item["kind"] == "civ":
         card = D.civ_card(int(value))
@@ -159,7 +185,8 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
         lines = [_("**Private objectives.** Keep the ones you like; put one back:")]
         for c in s.corp.objective_offer:
             card = D.objective_card(c)
-            lines.append(f"• #{c} **{content(card.private_name)}**: {content(card.private_text)}")
+            lines.append(_("• #{card} **{name}**: {text}").format(card=c, name=content(card.private_name),
+                                                                 text=content(card.private_text)))
         panel.text = "\n".join(lines)
         panel.controls.append(Control("select", "", _("Put back an objective"), options=tuple(
             (f"a:{str(a)}", _("Put back #{card} {name}").format(card=a.card,
@@ -174,7 +201,9 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
                               "players the way you want, then confirm. Turned by {n} depot clockwise.",
                               "**You are the commander this round.** Turn the station so the depots face the "
                               "players the way you want, then confirm. Turned by {n} depots clockwise.",
-                              steps).format(n=steps)
+                              steps).format(n=steps) if steps else _(
+            "**You are the commander this round.** Turn the station so the depots face the players the way you "
+            "want, then confirm. Not turned yet.")
         panel.image = ("station", (preview, names), {})
         panel.controls += [
             Control("button", f"r:{(steps - 1) % 6}", _("◀ Back one"), row=0),
@@ -192,13 +221,17 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
             colour=_(event['colour']), name=content(event['name']), text=content(event['text'])))
     row = 0
     if picks:
-        lines.append(_("**Round {round}: choose a tile** from the depot facing you. The picture shows "
-                       "both tiles in their 8 orientations.").format(round=state.round))
+        large = any(a.stack == "large" for a in picks)
+        lines.append((_("**Round {round}: choose a tile** from the depot facing you. The picture shows both tiles "
+                        "and the orientations of the large one.") if large else
+                      _("**Round {round}: choose a tile** from the depot facing you. The picture shows both tiles "
+                        "and the orientations of the small one.")).format(round=state.round))
         panel.image = ("picker", (view, seat, names), {})
         for a in picks:
-            tile = D.tile(view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"])
+            tile = view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"]
             take = _("Take the small tile ({tile})") if a.stack == "small" else _("Take the large tile ({tile})")
-            panel.controls.append(Control("button", f"a:{a}", take.format(tile=tile.label), "primary", row=0))
+            panel.controls.append(Control("button", f"a:{a}", take.format(tile=rules.tile_words(tile)), "primary",
+                                          row=0))
         row = 1
     elif s.hand is not None:
         anchor, orient = ui.get("cursor") or first_placement(state, seat)
@@ -208,7 +241,7 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
         lines.append(_("**Place your tile** ({tile}) at {square}, orientation {orient}: {status}.\nMove it with "
                        "the arrows, turn or flip it, jump to the next legal spot, then place it. You can also type "
                        "`/pu place at:{square} orient:{orient}`.").format(
-            tile=D.tile(s.hand).label, square=cell_name(anchor), orient=orient, status=status))
+            tile=rules.tile_words(s.hand), square=cell_name(anchor), orient=orient, status=status))
         panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
         for d in ("left", "up", "down", "right"):
             to = nudge(anchor, d)
@@ -240,6 +273,13 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
     menus_left = 4 - row
     for item in s.pending:
         lines.append(f"• {rules.describe_item(item)}")
+        if item["kind"] == "civ":  # the cards on offer, each with its effect (in one line when long)
+            offered = [a.value for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
+            cards = civ_offer(offered)
+            if len("\n".join(lines + cards)) > TEXT_BUDGET:  # each card in one line, in full on a picture
+                cards = civ_offer(offered, short=True)
+                panel.image = ("civ_offer", ([int(v) for v in offered if v.isdigit()],), {})
+            lines += cards
     if s.pool:
         lines.append(ngettext("• {n} rover step to spend (lost when you confirm)",
                               "• {n} rover steps to spend (lost when you confirm)", s.pool).format(n=s.pool))
@@ -254,7 +294,9 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
         if not options:
             continue
         options = _paged(options, str(item["id"]), pages.get(str(item["id"]), 0))
-        panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row))
+        detail = {f"a:{a}": _value_detail(item, a.value) for a in values}
+        panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row,
+                                      details=tuple(detail.get(verb, "") for verb, _label in options)))
         row += 1
         shown += 1
     if moves and row < 4:

@@ -257,8 +257,11 @@ def _corp_name(corp_id: str) -> str:
 
 def profile_text(name: str, p: dict) -> str:
     """A short text beside the profile image."""
-    lines = [_("**{name}**: {n} finished game(s), {wins} win(s) in {multi} with others.").format(
-        name=name, n=p['games'], wins=p['wins'], multi=p['multiplayer'])]
+    games = ngettext("{n} finished game", "{n} finished games", p['games']).format(n=p['games'])
+    wins = ngettext("{n} win", "{n} wins", p['wins']).format(n=p['wins'])
+    multi = ngettext("in {n} game with others", "in {n} games with others", p['multiplayer']).format(
+        n=p['multiplayer'])
+    lines = [_("**{name}**: {games}, {wins} {multi}.").format(name=name, games=games, wins=wins, multi=multi)]
     if p["by_players"]:
         lines.append(_("By players: {list}").format(list=", ".join(
             _("{n}p {wins}W/{podiums}P of {games}").format(n=n, wins=d['wins'], podiums=d['podiums'], games=d['games'])

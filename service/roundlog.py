@@ -11,6 +11,7 @@ objective, an end-game civ card's name or a turn not yet confirmed). The functio
 from __future__ import annotations
 
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import data as D
@@ -36,9 +37,12 @@ class Walk:
     """A game's log played again: the public view at the start of round 1 (``first``) and at
     the end of each finished round (``ends``: the first moment the round number moved on, or
     the game ended), the round each action was played in, the round each seat's turn opened
-    (action index, -1: before any action) and the action that ended each seat's turn."""
+    (action index, -1: before any action), the action that ended each seat's turn and the
+    event card revealed when each round opened (``events``; the view at a round's end already
+    shows the next round's card, so a round's event is never read from it)."""
     first: dict
     ends: dict[int, dict] = field(default_factory=dict)
+    events: dict[int, list[int]] = field(default_factory=dict)
     rounds: list[int] = field(default_factory=list)
     opened: dict[int, int] = field(default_factory=dict)
     confirmed: dict[tuple[int, int], int] = field(default_factory=dict)  # (round, seat) -> action index
@@ -54,12 +58,15 @@ def walk(record: dict, upto_round: int | None = None) -> Walk:
     out = Walk(first=public_view(state))
     if state.phase == "turns":
         out.opened[state.round] = -1
+    _note_events(state, out, 0)
     for index, (seat, text) in enumerate(record["actions"]):
         round_, phase = state.round, state.phase
+        seen = len(_revealed(state))
         try:
             apply(state, seat, parse(text))
         except EngineError as exc:
             raise type(exc)(f"action {index + 1} (seat {seat + 1}: {text!r}) failed: {exc}") from exc
+        _note_events(state, out, seen)
         out.rounds.append(round_)
         if phase == "turns" and text.strip() == "confirm":
             out.confirmed[(round_, seat)] = index
@@ -73,6 +80,18 @@ def walk(record: dict, upto_round: int | None = None) -> Walk:
     if out.over:
         out.final = public_view(state)
     return out
+
+
+def _revealed(state) -> list[int]:
+    return list((E.deck_state(state) or {}).get("revealed", []))
+
+
+def _note_events(state, out: Walk, seen: int) -> None:
+    """Cards revealed by the last action (after the first ``seen``) belong to the round that
+    action opened: the card is revealed when a round's turns open (R1)."""
+    new = _revealed(state)[seen:]
+    if new:
+        out.events.setdefault(state.round, []).extend(new)
 
 
 def finished_rounds(walked: Walk) -> list[int]:
@@ -131,19 +150,17 @@ def seat_line(before: dict, after: dict, name: str) -> str:
         corp = D.corporation(a_corp["corp"])
         parts.append(_("tech {list}").format(list=", ".join(
             f"{lv} ({content(corp.tech(lv).label)})" if corp.tech(lv).label else str(lv) for lv in techs)))
-    line = f"{name}: " + "; ".join(parts)
+    line = _("{name}: {parts}").format(name=name, parts=_("; ").join(parts))
     return line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
 
 
-def round_log(start: dict, end: dict, names: list[str]) -> str:
-    """The log of a round: the event card revealed, then one line per player; built from the
-    public views at the round's start and end only."""
+def round_log(start: dict, end: dict, names: list[str], events: Sequence[int] = ()) -> str:
+    """The log of a round: the event card revealed when it opened (``events``, Walk.events),
+    then one line per player built from the public views at the round's start and end."""
     lines = []
-    events_before = set((start.get("events") or {}).get("revealed", []))
-    for card_id in (end.get("events") or {}).get("revealed", []):
-        if card_id not in events_before:
-            card = E.card(card_id)
-            lines.append(_("Event: {name} ({colour})").format(name=content(card.name), colour=_(card.colour)))
+    for card_id in events:
+        card = E.card(card_id)
+        lines.append(_("Event: {name} ({colour})").format(name=content(card.name), colour=_(card.colour)))
     for seat, after in enumerate(end["seats"]):
         name = names[seat] if seat < len(names) else _("Player {n}").format(n=seat + 1)
         lines.append(seat_line(start["seats"][seat], after, name))
@@ -154,13 +171,18 @@ def start_of(walked: Walk, round_: int) -> dict:
     return walked.ends.get(round_ - 1, walked.first) if round_ > 1 else walked.first
 
 
+def log_of(walked: Walk, round_: int, names: list[str]) -> str:
+    """The log of a finished round of a walked record."""
+    return round_log(start_of(walked, round_), walked.ends[round_], names, walked.events.get(round_, []))
+
+
 # ---------------------------------------------------------------------- worker jobs
 
 def logs_job(record: dict, rounds: list[int], names: list[str], language: str = "en") -> dict[int, str]:
     """The logs of ``rounds`` (finished rounds of the record), by round."""
     with use(language):
         walked = walk(record, upto_round=max(rounds) if rounds else None)
-        return {r: round_log(start_of(walked, r), walked.ends[r], names) for r in rounds if r in walked.ends}
+        return {r: log_of(walked, r, names) for r in rounds if r in walked.ends}
 
 
 def history_job(record: dict, round_: int, names: list[str], language: str = "en") -> dict:
@@ -170,7 +192,7 @@ def history_job(record: dict, round_: int, names: list[str], language: str = "en
         walked = walk(record)
         if round_ not in walked.ends:
             return {"rounds": finished_rounds(walked)}
-        return {"rounds": finished_rounds(walked), "log": round_log(start_of(walked, round_), walked.ends[round_], names),
+        return {"rounds": finished_rounds(walked), "log": log_of(walked, round_, names),
                 "view": walked.ends[round_]}
 
 
@@ -181,9 +203,8 @@ def facts_job(record: dict, times: list[float], names: list[str], started: float
     with use(language):
         walked = walk(record)
         last = times[-1] if times else started
-        days = max(0.0, last - started) / 86400
-        lines = [_("{rounds} rounds, played over {days} days.").format(
-            rounds=walked.last_round, days=f"{days:.1f}")]
+        lines = [_("{rounds} rounds, played in {time}.").format(
+            rounds=walked.last_round, time=duration(max(0.0, last - started)))]
         waits = []
         for seat, name in enumerate(names):
             took = []

@@ -1,7 +1,8 @@
 """Typed moves in the player's words: a move is written in the engine's language-neutral text
 (``pick large``, ``place C5 3``, ``move 1 up``), and a French player may type the French words
 for its verb and its fixed words (``prendre grande``, ``poser C5 3``, ``déplacer 1 haut``),
-accents optional. Anything else (squares, numbers, the values of ``resolve``) is left as typed."""
+accents optional, and the French terrain of ``resolve`` (``résoudre 2 eau``). Anything else
+(squares, numbers, other values) is left as typed."""
 from __future__ import annotations
 
 import unicodedata
@@ -9,6 +10,7 @@ import unicodedata
 VERBS = {"annuler": "undo", "confirmer": "confirm", "remettre": "drop", "ecarter": "drop", "tourner": "turn",
          "prendre": "pick", "poser": "place", "placer": "place", "resoudre": "resolve", "deplacer": "move"}
 WORDS = {"petite": "small", "grande": "large", "haut": "up", "bas": "down", "gauche": "left", "droite": "right"}
+VALUES = {"eau": "water", "energie": "energy", "biomasse": "biomass", "stocker": "store"}  # of ``resolve``
 
 
 def _plain(word: str) -> str:
@@ -22,5 +24,6 @@ def neutral(text: str) -> str:
     if not words or _plain(words[0]) not in VERBS:
         return text
     verb = VERBS[_plain(words[0])]
-    rest = words[1:] if verb == "resolve" else [WORDS.get(_plain(w), w) for w in words[1:]]
+    table = VALUES if verb == "resolve" else WORDS
+    rest = [table.get(_plain(w), w) for w in words[1:]]
     return " ".join([verb, *rest])

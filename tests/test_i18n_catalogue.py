@@ -87,6 +87,49 @@ def test_the_translations_keep_every_placeholder_of_their_message():
     assert wrong == []
 
 
+# an English move (what a French player is told to type) or an English game word left in a
+# French text: French players type French words (service/words.py) and read the rulebook's
+ENGLISH_MOVE = re.compile(r"\b(pick (small|large)|place [A-M]\d|place SQUARE|resolve \d|move \d|turn \d|turn 0-5"
+                          r"|drop \d|undo|confirm)\b", re.I)
+ENGLISH_TERRAIN = re.compile(r"\b(water|energy|biomass|lifepods?|meteorites?|ice)\b", re.I)
+
+
+def english_in_french(text: str) -> list[str]:
+    """English moves and terrain words in a French text (placeholders set aside)."""
+    plain = re.sub(r"\{\w*(:[^}]*)?\}", " ", text)
+    return [m.group(0) for m in ENGLISH_MOVE.finditer(plain)] + [m.group(0) for m in ENGLISH_TERRAIN.finditer(plain)]
+
+
+def test_the_check_finds_english_moves_and_terrains_in_french_texts():
+    assert english_in_french("essayez : pick small | place C5 3") == ["pick small", "place C5"]
+    assert english_in_french("Prendre la grande tuile (U5 energy/water)") == ["energy", "water"]
+    assert english_in_french("réglez vos points, puis confirmez (confirm)") == ["confirm"]
+    assert english_in_french("poser C5 3 ; Eau sur la Glace {ice} ; une place libre ; large") == []
+
+
+def test_no_french_text_tells_an_english_move_or_names_an_english_terrain():
+    found = []
+    for key, text in french().items():
+        for form in (text if isinstance(text, (tuple, list)) else [text]):
+            if isinstance(form, str) and english_in_french(form):
+                found.append((key, english_in_french(form)))
+    assert found == []
+
+
+def test_french_texts_put_a_space_before_a_colon():
+    """French typography: « doit jouer : … », not « doit jouer: … » (a time like 12:30, a
+    link or an emoji code is not a colon of the text)."""
+    found = []
+    for text in french().values():
+        for form in (text if isinstance(text, (tuple, list)) else [text]):
+            if not isinstance(form, str):
+                continue
+            plain = re.sub(r"`[^`]*`|<[^>]*>|https?://\S+|:\w+:|\d:\d", "", form).replace("{", "x{")
+            if re.search(r"[^\s:]:(\s|$)", plain):
+                found.append(form)
+    assert found == [], found[:10]
+
+
 # ---------------------------------------------------------------------- the lint
 
 # call name -> (positions, keywords) of its player-facing text arguments

@@ -39,7 +39,7 @@ def shown_texts() -> dict[str, set[str]]:
     planets = {t for p in D.planets().values() for t in (p.name, p.summary, p.pitch)}
     corps = {t for c in D.corporations().values()
              for t in (c.name, c.pitch, c.tech_note, *(x for tech in c.techs for x in (tech.label, tech.use)))}
-    civ = {t for c in D.civ_cards().values() for t in (c.name, c.description)}
+    civ = {t for c in D.civ_cards().values() for t in (c.name, c.description, c.pitch)}
     objectives = {t for c in D.objective_cards().values()
                   for t in (c.neighbour_name, c.neighbour_text, c.private_name, c.private_text)}
     events = {t for c in E.cards().values() for t in (c.name, c.text)}
@@ -115,7 +115,7 @@ def test_the_private_objectives_panel_shows_the_cards_in_french():
     with use("fr"):
         panel = build(state, 1, 0, ["P1"])
     for card in map(D.objective_card, offer):
-        assert f"**{french(card.private_name)}**: {french(card.private_text)}" in panel.text
+        assert f"**{french(card.private_name)}** : {french(card.private_text)}" in panel.text  # French typography
         assert card.private_text not in panel.text
     labels = [label for c in panel.controls if c.kind == "select" for _v, label in c.options]
     assert len(labels) == len(offer)

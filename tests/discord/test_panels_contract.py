@@ -103,3 +103,26 @@ async def test_every_panel_on_every_planet_is_a_message_discord_accepts():
     print(f"{checked} panels checked, {cursor_panels} with the cursor moved")
     assert cursor_panels > 5_000 and checked > cursor_panels
     assert found == [], f"{len(found)} panels Discord would refuse, e.g.:\n" + "\n".join(found[:10])
+
+
+def test_a_civ_card_menu_sent_to_discord_describes_each_card_in_french_within_the_limits():
+    """The civ card menu's options carry each card's effect as their description (Discord
+    shows it under the card's name), in the reader's language, in a message Discord accepts."""
+    from i18n import content, use
+    state, rng = new_game(make_config(6), 3), random.Random(3)
+    while True:
+        seat = rng.choice(rules.to_act(state))
+        if any(item["kind"] == "civ" for item in state.seats[seat].pending):
+            break
+        rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
+    with use("fr"):
+        panel = P.build(state, 7, seat, [f"P{n}" for n in range(6)])
+        body = wire(panel)
+    assert C.check_message(body) == []
+    options = [o for row in body["components"] for c in row["components"] if c["type"] == 3 for o in c["options"]
+               if o["value"].startswith("a:resolve")]
+    assert len(options) >= 4
+    with use("fr"):
+        for option in options:
+            card = D.civ_card(int(option["value"].split()[-1]))
+            assert option["description"] == content(card.menu_line)

@@ -48,11 +48,14 @@ def test_the_first_tile_rule_reads_in_french():
                                  "de la périphérie de votre Planète")
 
 
-def test_unreadable_action_text_gets_a_french_hint_with_the_actions_typed_as_always():
+def test_unreadable_action_text_gets_a_french_hint_with_the_moves_in_the_french_words_players_type():
+    """A French player types ``prendre petite`` (service/words.py): the hint lists that, not
+    the engine's English words."""
     with use("fr"), pytest.raises(MalformedAction) as caught:
         parse("voler loin")
     message = str(caught.value)
-    assert message.startswith("« voler loin » n'est pas une action ; essayez : pick small | pick large")
+    assert message.startswith("« voler loin » n'est pas une action ; essayez : prendre petite | prendre grande | "
+                              "poser C5 3 | résoudre 2 eau")
     with pytest.raises(MalformedAction) as english:
         parse("voler loin")
     assert str(english.value).startswith("'voler loin' is not an action; try one of: pick small | pick large")
@@ -72,7 +75,7 @@ def test_waiting_and_turn_order_messages_are_french():
     assert str(no_movement.value) == "il ne vous reste aucun déplacement de Rover ce tour-ci"
     with use("fr"), pytest.raises(IllegalAction) as pick_first:
         apply(g, 0, Place(sq("F1"), 0))
-    assert str(pick_first.value) == "piochez d'abord une tuile de votre Dépôt (pick small / pick large)"
+    assert str(pick_first.value) == "prenez d'abord une tuile de votre Dépôt (prendre petite / prendre grande)"
 
 
 def test_game_options_are_refused_in_french():

@@ -110,7 +110,7 @@ async def test_profile_and_leaderboard_commands_read_the_finished_console_games(
     keys = Keyboard(["profile", "profile 2", "leaderboard wins", "leaderboard rating", "leaderboard elo", "quit"])
     await run(["--out", str(tmp_path), "--players", "2", "--seed", "6"], ask=keys, say=said.append)
     text = "\n".join(said)
-    assert "Player 1: 1 finished game(s)" in text and "Player 2: 1 finished game(s)" in text
+    assert "Player 1: 1 finished game," in text and "Player 2: 1 finished game," in text
     assert "**" not in text
     wins = text[text.index("Wins (all)"):].splitlines()
     assert wins[1].split() == ["#", "Player", "Value"] and wins[2].split()[:2] == ["1", "Player"]
@@ -138,7 +138,7 @@ async def test_a_whole_console_game_prints_clean_text_with_names_dates_and_where
     written = [line.split("Image written to ", 1)[1].split(" (type open", 1)[0]
                for line in text.splitlines() if "Image written to " in line]
     assert len(written) > 20 and all((tmp_path / p.rsplit("/", 1)[1]).is_file() for p in written)
-    assert "rounds, played over" in text and "Median time to play a round: Player 1 " in text  # the final facts
+    assert "rounds, played in" in text and "Median time to play a round: Player 1 " in text  # the final facts
     # the replay file is written at the end, and replays to the same score
     import json
 

@@ -104,9 +104,47 @@ def test_the_longest_six_player_round_logs_of_random_games_fit_one_message():
             actions.append([seat, str(action)])
         walked = roundlog.walk({"config": config, "seed": seed, "actions": actions})
         for r in roundlog.finished_rounds(walked):
-            log = roundlog.round_log(roundlog.start_of(walked, r), walked.ends[r], [LONG] * 6)
+            log = roundlog.log_of(walked, r, [LONG] * 6)
             worst = max(worst, len(f"**Round {r} is over.**\n" + log))
     assert 0 < worst <= 2000
+
+
+def events_by_round(record: dict) -> dict[int, str]:
+    """The event card in force in each round, read by playing the action log again step by
+    step: "the top card is revealed after the station turned" and stays in force for the
+    round's turns (rulebook p.9, engine.events.current)."""
+    from engine import events as E
+    from engine.actions import parse
+    from engine.setup import new_game as engine_game
+    state = engine_game(record["config"], record["seed"])
+    out = {}
+    for seat, text in record["actions"]:
+        rules.apply(state, seat, parse(text))
+        card = E.current(state)
+        if card is not None:
+            assert out.setdefault(state.round, card.name) == card.name
+    return out
+
+
+async def test_every_rounds_log_names_the_event_card_of_that_round(service):
+    """The round summary posts and /pu history of each round show the one event revealed when
+    that round opened, not the card revealed when the next round opens."""
+    game = await play_to_the_end(service, await new_game(service, 1))
+    record = (await service.export_record(game.id, 1))[1]
+    expected = events_by_round(record)
+    assert len(expected) >= 10
+    summaries = {p["image"]["round"]: p["text"] for _, p in await service.pending_posts(game.id)
+                 if (p.get("image") or {}).get("kind") == "summary"}
+    assert summaries
+    for round_ in range(1, game.state.round + 1):
+        shown = (await service.history(game.id, 1, round_))["text"]
+        texts = [shown] + ([summaries[round_]] if round_ in summaries else [])
+        for text in texts:
+            events = [line for line in text.split("\n") if line.startswith("Event: ")]
+            if round_ in expected:
+                assert len(events) == 1 and events[0].startswith(f"Event: {expected[round_]} ("), (round_, events)
+            else:
+                assert events == [], (round_, events)
 
 
 async def test_history_shows_a_past_round_as_it_stood_at_its_end(service):
@@ -160,7 +198,7 @@ async def test_the_final_post_has_the_facts_the_medals_chart_and_names_the_expor
     game = await play_to_the_end(service, await new_game(service, 2), step=1800.0)
     final = posts_of([p for _, p in await service.pending_posts(game.id)], "score")[-1]
     text = final["text"]
-    assert f"{game.state.round} rounds, played over " in text
+    assert f"{game.state.round} rounds, played in " in text
     assert "Median time to play a round: P1 " in text and "P2 " in text
     assert "30 min" in text or "1.0 h" in text  # each request moved the clock half an hour
     assert text.splitlines()[-1].endswith("/pu export.")
@@ -177,3 +215,26 @@ def test_a_round_log_is_written_in_the_games_language():
     french = roundlog.logs_job(record, [1, 2], ["A", "B", "C"], "fr")
     assert "tracks " in english[2] and "pistes " in french[2] and "tracks " not in french[2]
     assert " posée en " in french[1] and " at " in english[1]
+    # French typography: a space before the colon and the semicolon
+    assert french[2].split("\n")[-1].startswith("C : ") and " ; pistes " in french[2]
+    assert english[2].split("\n")[-1].startswith("C: ") and "; tracks " in english[2]
+
+
+def test_a_game_played_within_the_hour_says_how_long_in_minutes_not_days():
+    """The console plays a whole game in minutes: "played over 0.0 days" said nothing."""
+    record = random_record(1, 4)
+    times = [1000.0 + 2.0 * k for k in range(len(record["actions"]))]  # two seconds a move
+    text = roundlog.facts_job(record, times, ["A"], 1000.0, "en")
+    minutes = int((times[-1] - 1000.0) // 60)
+    assert f"rounds, played in {minutes} min." in text and "0.0 days" not in text
+
+
+async def test_the_final_post_of_a_solo_game_says_whether_the_target_was_reached(service):
+    """Solo (p.10): the score is compared with the target of the event cards played."""
+    game = await play_to_the_end(service, await new_game(service, 1))
+    result = game.state.result
+    total, target = result["players"][0]["total"], result["solo"]["target"]
+    final = posts_of([p for _, p in await service.pending_posts(game.id)], "score")[-1]
+    expected = (f"Solo target {target}: reached (+{total - target})." if total >= target
+                else f"Solo target {target}: missed by {target - total}.")
+    assert expected in final["text"]

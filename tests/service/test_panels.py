@@ -72,3 +72,105 @@ def test_panels_of_whole_games_offer_only_legal_moves(players, asymmetric):
     assert state.phase == "over"
     panel = build(state, 1, 0, NAMES)
     assert panel.done and panel.image[0] == "score"
+
+
+def civ_choice(players: int, seed: int):
+    """A game played at random up to a seat's civ card choice: (state, seat)."""
+    from engine import apply, legal_actions, to_act
+    state, rng = new_game(make_config(players), seed), random.Random(seed)
+    while state.phase != "over":
+        seat = rng.choice(to_act(state))
+        if any(item["kind"] == "civ" for item in state.seats[seat].pending):
+            return state, seat
+        apply(state, seat, rng.choice(legal_actions(state, seat)))
+    raise AssertionError("no civ card choice in this game")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("players", [1, 6])
+def test_a_civ_card_choice_shows_each_offered_cards_effect_on_the_panel_and_in_the_menu(players, language):
+    """Choosing a civ card is a real decision: the panel's text gives each offered card's
+    effect in full and each menu option carries the effect within Discord's 100 characters."""
+    from engine import data as D
+    from engine.actions import Resolve
+    from i18n import content, use
+    state, seat = civ_choice(players, 3)
+    with use(language):
+        panel = build(state, 1, seat, NAMES)
+        offered = {a.value for a in rules.legal_actions(state, seat) if isinstance(a, Resolve)}
+        cards = [D.civ_card(int(v)) for v in offered if v.isdigit()]
+        assert len(cards) >= 2
+        for card in cards:
+            assert f"**{content(card.name)}**" in panel.text
+            assert content(card.description) in panel.text or content(card.menu_line) in panel.text
+        assert len(panel.text) <= 1700
+        (menu,) = [c for c in panel.controls if c.kind == "select" and any(v.startswith("a:resolve") for v, _ in c.options)]
+        details = dict(zip((v for v, _ in menu.options), menu.details))
+        for card in cards:
+            verb = next(v for v, label in menu.options if label.endswith(f"(#{card.id})"))
+            assert details[verb] == content(card.menu_line) and 0 < len(details[verb]) <= 100
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_civ_cards_menu_line_is_its_whole_effect_within_100_characters(language):
+    from engine import data as D
+    from i18n import content, use
+    with use(language):
+        for card in D.civ_cards().values():
+            line = content(card.menu_line)
+            assert 0 < len(line) <= 100 and not line.endswith("…"), (card.id, line)
+
+
+def test_a_french_tile_choice_names_the_tiles_in_french():
+    """« Prendre la grande tuile (U5 energy/water) » read as half English."""
+    from i18n import use
+    state = new_game(make_config(1), 4)
+    while not any(a.__class__.__name__ == "Pick" for a in rules.legal_actions(state, 0)):
+        rules.apply(state, 0, autoplay.default_action(state, 0))
+    with use("fr"):
+        panel = build(state, 1, 0, NAMES)
+    labels = [c.label for c in panel.controls if c.verb.startswith("a:pick")]
+    assert len(labels) == 2
+    for label in labels:
+        assert not any(word in label for word in ("energy", "water", "biomass", "rover ", "meteor")), label
+    assert "orientations de la grande" in panel.text
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_commanders_panel_says_the_station_is_not_turned_yet_rather_than_turned_by_0(language):
+    """« Tournée de 0 Dépôt » said nothing a player needs."""
+    from i18n import use
+    state = new_game(make_config(3), 5)  # three players and more: the commander turns the station
+    assert state.phase == "rotate"
+    seat = state.commander
+    with use(language):
+        fresh = build(state, 1, seat, NAMES).text
+        turned = build(state, 1, seat, NAMES, {"rotation": 2}).text
+    assert " 0 " not in fresh and ("Not turned yet." in fresh or "pas encore tourné" in fresh)
+    assert " 2 " in turned
+
+
+def test_civ_cards_whose_texts_do_not_fit_the_message_are_drawn_in_full_on_the_panels_picture():
+    """Nine long cards in French do not fit one message with their whole texts: the panel
+    gives each card's menu line and draws the offered cards, whole texts, as its picture."""
+    from engine import data as D
+    from engine.actions import Resolve
+    from i18n import content, use
+    from render import RENDERERS
+    from render import theme as T
+    state, seat = civ_choice(6, 3)
+    (item,) = [i for i in state.seats[seat].pending if i["kind"] == "civ"]
+    longest = sorted(D.civ_cards(), key=lambda c: -len(D.civ_card(c).description))[:9]
+    state.civ_piles[str(item["rank"])] = longest
+    with use("fr"):
+        panel = build(state, 1, seat, NAMES)
+        assert len(panel.text) <= 1700
+        assert panel.image is not None and panel.image[0] == "civ_offer"
+        offered = [int(a.value) for a in rules.legal_actions(state, seat) if isinstance(a, Resolve)]
+        assert sorted(panel.image[1][0]) == sorted(offered) and len(offered) >= 9
+        with T.recording() as record:
+            RENDERERS["civ_offer"](*panel.image[1])
+        drawn = " ".join(text for _im, _box, text, _size in record.boxes)
+        for card in offered:
+            assert content(D.civ_card(card).menu_line) in panel.text
+            assert all(word in drawn for word in content(D.civ_card(card).description).split())

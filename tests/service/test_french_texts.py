@@ -1,0 +1,41 @@
+"""French texts a player reads in a game (issue 55, finding 13): French typography (a space
+before the colon), plurals instead of « partie(s) », and no English word left in them."""
+from __future__ import annotations
+
+from i18n import use
+from service.players import profile_text
+
+
+async def test_the_game_status_in_french_puts_a_space_before_the_colon(service):
+    game = await service.create(creator_id=1, creator_name="Ada", guild_id=5, channel_id=6,
+                                options={"max_players": 1, "seed": 4})
+    game = await service.start(game.id, 1, False)
+    with use("fr"):
+        text = service.status_text(game)
+    assert "⏳ doit jouer : Ada" in text and "doit jouer:" not in text
+
+
+def test_a_french_profile_counts_games_and_wins_with_plurals():
+    """« 1 partie(s) finie(s), 0 victoire(s) en 0 à plusieurs » read as a form to fill in."""
+    from render.profile import sample_profile
+    profile = {**sample_profile(), "games": 1, "wins": 0, "multiplayer": 0}
+    with use("fr"):
+        one = profile_text("Ada", profile).splitlines()[0]
+        many = profile_text("Ada", {**profile, "games": 7, "wins": 2, "multiplayer": 4}).splitlines()[0]
+    assert one == "**Ada** : 1 partie finie, 0 victoire en 0 partie à plusieurs."
+    assert many == "**Ada** : 7 parties finies, 2 victoires en 4 parties à plusieurs."
+    assert "(s)" not in one + many
+
+
+async def test_a_french_console_game_names_its_players_in_french(tmp_path):
+    """« Player 1 » in a French game: the console's seats are named in the game's language."""
+    from service.console import run
+    prompts, said = [], []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return "quit"
+
+    await run(["--out", str(tmp_path), "--players", "2", "--seed", "3", "--lang", "fr"], ask=ask, say=said.append)
+    assert prompts and prompts[0].startswith("Joueur 1")
+    assert "Player 1" not in "\n".join(said + prompts)
