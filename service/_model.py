@@ -35,7 +35,9 @@ DEFAULT_OPTIONS = {
     "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
     "bot_levels": {},         # seat number (text) -> level of the computer player added there (BOT_LEVELS)
     "autopilot_level": None,  # level for seats the autopilot plays for someone (away, turn timer); None: the bot's
+    "front": "discord",       # where the game is played: its instructions name that place's commands (FRONTS)
 }
+FRONTS = ("discord", "console")  # Discord's slash commands and buttons, or the offline console's typed words
 BOT_LEVELS = ("easy", "normal", "hard")  # the computer players' levels offered to players (autopilot.LEVELS)
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
@@ -84,6 +86,12 @@ class Game:
     def language(self) -> str:
         """The language of the game's public posts (lobby, thread posts, summaries)."""
         return i18n.supported(self.options.get("language"))
+
+    @property
+    def front(self) -> str:
+        """Where the game is played ("discord" or "console"): the instructions it gives name
+        the commands of that place (a button to press, or a word to type)."""
+        return self.options.get("front") or "discord"
 
     @property
     def channel_id(self) -> int | None:
@@ -158,6 +166,8 @@ def check_options(options: dict) -> dict:
             choices=", ".join(BOT_LEVELS)))
     if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
         raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
+    if opts["front"] not in FRONTS:
+        raise ConfigError(_("front: one of {choices}").format(choices=", ".join(FRONTS)))
     opts["private_objectives"] = bool(opts["private_objectives"])
     opts["allow_away"] = bool(opts["allow_away"])
     return opts
