@@ -38,7 +38,7 @@ NAMES: dict[str, dict[str, str]] = {
         "stall_days": "jours_avant_relance", "time_zone": "fuseau_horaire", "quiet_start": "début_calme",
         "quiet_end": "fin_calme", "reminder_hours": "heures_rappel", "reminders_by": "rappels_par",
         "round_ping": "notif_tour", "days": "jours", "until": "jusqu_au", "round": "tour", "what": "quoi",
-        "number": "numéro", "opponents": "adversaires", "level": "niveau",
+        "number": "numéro", "opponents": "adversaires", "level": "niveau", "confirm": "confirmer",
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)

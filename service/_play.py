@@ -116,27 +116,28 @@ class Play(Host):
             raise MalformedAction(_("That position is off the board."), rest)
         return anchor, orient
 
-    async def act(self, game_id: int, user_id: int, text: str | Action, confirmed: bool = False) -> Outcome:
-        """Play an action given as text (``place C5 3``) or an Action for the user's seat. A
-        typed placement that destroys a lifepod or a rover raises NeedsConfirmation unless
-        ``confirmed`` (or typed with ``confirm`` at its end: ``place C5 3 confirm``)."""
+    async def act(self, game_id: int, user_id: int, text: str | Action, *, typed: bool = False) -> Outcome:
+        """Play an action given as text (``place C5 3``) or an Action for the user's seat.
+        ``typed``: the move as a player typed it, without the panel's preview: a placement that
+        destroys a lifepod or a rover raises NeedsConfirmation unless the move ends with
+        ``confirm`` (``place C5 3 confirm``)."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
+            sure = False
             if isinstance(text, str):
                 text, sure = confirming(words.neutral(text))
-                confirmed = confirmed or sure
-            return await self._act(game, seat, text, check=not confirmed)
+            return await self._act(game, seat, text, check=typed and not sure)
 
-    async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action],
+    async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action], *, typed: bool = False,
                       confirmed: bool = False) -> Outcome:
-        """Play several actions as one request: all of them, or none if one is refused (or,
-        unless ``confirmed``, if a placement among them needs confirming: see ``act``)."""
+        """Play several actions as one request: all of them, or none if one is refused (or, for
+        ``typed`` moves not ``confirmed``, if a placement among them needs confirming: see ``act``)."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
             return await self._act(game, seat, *(words.neutral(t) if isinstance(t, str) else t for t in texts),
-                                   check=not confirmed)
+                                   check=typed and not confirmed)
 
     async def _act(self, game: Game, seat: int, *texts: str | Action, check: bool = False) -> Outcome:
         """Play ``texts`` for ``seat``, then the forced settlements that follow (settle_forced)
@@ -189,8 +190,8 @@ class Play(Host):
         square, orient = D.cell_name(place.anchor), place.orient
         what = _("Placing your tile at {square}, orientation {orient} {costs}.").format(
             square=square, orient=orient, costs=_(" and ").join(warnings))
-        how = (_("To place it there anyway, type `/pu act action:place {square} {orient} confirm`, or place it "
-                 "from your panel (/pu play), under its preview.") if game.front == "discord"
+        how = (_("To place it there anyway, send the command again with confirm: /pu place with the option "
+                 "confirm: True, or `/pu act action:place {square} {orient} confirm`.") if game.front == "discord"
                else _("To place it there anyway, type `place {square} {orient} confirm`.")).format(
             square=square, orient=orient)
         raise NeedsConfirmation(what + " " + how, warnings, str(place))

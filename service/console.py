@@ -422,7 +422,7 @@ class Console:
                     continue
                 if words[0] == "auto":
                     action = autoplay.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
-                    self.said(await self.service.act(game_id, user, str(action), confirmed=True))
+                    self.said(await self.service.act(game_id, user, str(action)))
                     self.say("  " + _("(autopilot) {action}").format(action=action))
                 elif line.lower() in choices or line.isdigit():
                     choice = choices.get(line.lower())
@@ -442,7 +442,7 @@ class Console:
                         ui[user] = (panel.stamp, choice)
                 else:
                     try:
-                        self.said(await self.service.act(game_id, user, line))
+                        self.said(await self.service.act(game_id, user, line, typed=True))
                     except NeedsConfirmation as need:
                         self.say(f"  ⚠ {need}")
                         try:
@@ -450,7 +450,7 @@ class Console:
                         except EOFError:
                             sure = ""
                         if sure in YES or sure == _("yes"):
-                            self.said(await self.service.act(game_id, user, need.move, confirmed=True))
+                            self.said(await self.service.act(game_id, user, need.move))
                         else:
                             self.say("  " + _("Not placed."))
             except DataError:  # ours, not the player's: logged, and the game is safe
