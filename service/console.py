@@ -149,8 +149,9 @@ class Terminal:
 
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[object]], title: str | None = None,
               right: Sequence[int] = ()) -> None:
-        table = Table(title=title, title_justify="left", title_style="bold", show_edge=False, pad_edge=False,
-                      box=None, header_style="bold")
+        if title:  # a line of its own: a table's title would wrap to the table's width
+            self.say(self._render(Text(title, style="bold")))
+        table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
         for i, h in enumerate(headers):
             table.add_column(h, justify="right" if i in right else "left")
         for row in rows:
@@ -175,7 +176,7 @@ def replay_command(path: Path) -> str:
     """The shell command that replays the record at ``path`` with this Python (its virtual
     environment's, where the engine's requirements are), from wherever it is typed."""
     command = f"{shlex.quote(sys.executable)} -m engine.replay {shlex.quote(str(path.resolve()))}"
-    return command if Path.cwd().resolve() == ROOT else f"cd {shlex.quote(str(ROOT))} && {command}"
+    return f"cd {'/d ' if os.name == 'nt' else ''}{shlex.quote(str(ROOT))} && {command}"
 
 
 class Console:
@@ -191,6 +192,7 @@ class Console:
         self.latest: str | None = None
         self.last_of: dict[str, Path] = {}  # image kind -> its latest file (replaced by the next one)
         self.kept: set[Path] = set()  # images the player keeps (keep)
+        self.last_panel: tuple[tuple, str | None] | None = None  # the panel shown last, and its image
         self.names: dict[int, str] = {}  # user id -> name, for mentions
 
     def say(self, text: str, game: Game | None = None) -> None:
@@ -228,7 +230,12 @@ class Console:
     async def show_panel(self, panel: Panel, who: str) -> dict[str, Control | str]:
         """Print the panel; return its choices: a button under its fixed key (KEYS; a disabled
         one keeps its key, answered "not now"), a list's options numbered from 1."""
-        path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
+        shown = (who, panel.stamp, panel.text, repr(panel.image), repr(panel.controls))
+        if self.last_panel is not None and self.last_panel[0] == shown:  # the same panel again (after a
+            path = self.last_panel[1]  # command): its image is the one already written, and ``open``/``keep``
+        else:  # still mean the image the command wrote
+            path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
+            self.last_panel = (shown, path)
         self.say(f"\n── {who} ──\n{panel.text}" + self.where(path))
         choices: dict[str, Control | str] = {}
         number = 0
