@@ -233,7 +233,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             outcome = await self.service.control(game_id, interaction.user.id, seat, stamp, verb)
             note = ""
             if outcome.played:
-                note = f"✔ {outcome.played[-1]}"
+                note = f"✔ {outcome.played[0]}"
             await self.show_panel(interaction, outcome, note=note, edit=True)
 
     async def lobby_click(self, interaction: Interaction, game_id: int, verb: str) -> None:
@@ -554,7 +554,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             if len(action) > 100:
                 raise ServiceError(_("That move is too long; pick one from the suggestions."))
             outcome = await self.service.act(game.id, interaction.user.id, action, typed=True)
-            await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[-1]}")
+            await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[0]}")
 
     @act.autocomplete("action")
     async def act_suggestions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

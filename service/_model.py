@@ -127,7 +127,7 @@ class Outcome:
     seat: int | None = None
     panel: panels.Panel | None = None
     message: str = ""
-    played: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)  # the seat's moves, then the settlements they forced
 
 
 def _options(raw: str) -> dict:

@@ -156,13 +156,15 @@ class Play(Host):
             rules.apply(state, seat, action)  # raises with a message for the player; nothing is saved
             played.append((seat, str(action)))
             self._transitions(game, state, before, posts)
-        mine = [a for _, a in played]
         settled: list[str] = []
+        mine: list[str] = []
         for _turn in range(10):  # the seat's forced settlements, then the computer seats, while either moves
             before = self._marker(state)
             forced = settle_forced(state, seat)
             played += [(seat, str(action)) for action, _line in forced]
             settled += [line for _action, line in forced]
+            if not _turn:
+                mine = [a for _, a in played]  # the seat's moves and the settlements they forced
             self._transitions(game, state, before, posts)
             if _turn and not forced:
                 break

@@ -247,7 +247,7 @@ class Console:
                 if not control.disabled:
                     buttons.setdefault(control.row, []).append(f"[{key}] {control.label}")
             else:
-                self.say(f"  {control.label}:")
+                self.say("  " + _("{list}:").format(list=control.label))
                 for verb, label in control.options:
                     number += 1
                     choices[str(number)] = verb
