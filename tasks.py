@@ -85,6 +85,18 @@ def i18n(rest: list[str]) -> int:
                             "--ignore-obsolete"], cwd=ROOT)
 
 
+def run_child(args: list[str]) -> int:
+    """Run ``args`` and return its exit code. Ctrl-C reaches the child too (the same terminal):
+    the child stops in its own way (the bot closes, the console says the game is saved), and
+    this process waits for it instead of stopping with a traceback."""
+    child = subprocess.Popen(args, cwd=ROOT)
+    while True:
+        try:
+            return child.wait()
+        except KeyboardInterrupt:
+            continue
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in {"bot", "test", "lint", "bench", "env", "i18n"}:
         print("usage: python3 tasks.py {bot|test|lint|bench|i18n} [args...]")
@@ -98,8 +110,8 @@ def main(argv: list[str]) -> int:
     if cmd == "i18n":
         return i18n(rest)
     if cmd == "bot":
-        args = [str(PY), "bot.py", *rest]
-    elif cmd == "bench":
+        return run_child([str(PY), "bot.py", *rest])
+    if cmd == "bench":
         args = [str(PY), "-m", "bench", *rest]
     else:
         args = [str(PY), "-m", "pytest", *test_workers(rest), *rest]

@@ -71,7 +71,8 @@ async def _play(rounds: int | None) -> tuple[list[float], int, float]:
                     action = autoplay.default_action(game.state, seat)
                     seen = len(created)
                     t0 = time.perf_counter()
-                    result = await who.slash(thread, "pu act", action=str(action))
+                    typed = str(action) + (" confirm" if str(action).startswith("place ") else "")  # no question
+                    result = await who.slash(thread, "pu act", action=typed)
                     if not (result.response and result.response.content.startswith("✔")):
                         raise RuntimeError(f"move refused: {action} -> {result.response and result.response.content}")
                     for t, channel_id, content in created[seen:]:

@@ -78,6 +78,12 @@ def choose(state, seat, rng: random.Random) -> str:
     return str(default)
 
 
+def confirmed(move: str) -> str:
+    """A move as typed to /pu act, confirmed: a typed placement that destroys a lifepod or a
+    rover is otherwise asked about first."""
+    return move + " confirm" if move.startswith("place ") else move
+
+
 async def check_game(service: GameService, game_id: int, acks: list[tuple[int, int, str]], report: Report) -> None:
     """Compare a game's log and state with what its players were told (acks: version, seat, move)."""
     game = await service.load(game_id)
@@ -185,7 +191,8 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
                         report.problems.append(f"game {game_id}: {type(result).__name__}: {result}")
                         raise result
                     report.accepted += 1
-                    acks[game_id].append((result.game.version, seat, result.played[0]))
+                    # the move, and the items with a single value it left, settled with it
+                    acks[game_id] += [(result.game.version, seat, move) for move in result.played]
                     async with changed[game_id]:
                         versions[game_id] = max(versions[game_id], result.game.version)
                         changed[game_id].notify_all()
@@ -267,7 +274,7 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
                         break
                     batch_started = time.perf_counter()
                     results = await concurrently(env, *[
-                        (lambda who=who, thread=thread, move=move: who.slash(thread, "pu act", action=move))
+                        (lambda who=who, thread=thread, move=move: who.slash(thread, "pu act", action=confirmed(move)))
                         for _, _, who, thread, move in moves])
                     report.latencies.append(time.perf_counter() - batch_started)
                     report.requests += len(moves)
@@ -276,7 +283,10 @@ async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1)
                         if result.acknowledged and text.startswith("✔"):
                             report.accepted += 1
                             game = await service.load(gid)  # one move per game per batch: its version
-                            acks[gid].append((game.version, seat, move))
+                            saved = [a.action for a in await service.repo.list_actions(gid)
+                                     if a.game_version == game.version and a.seat == seat]
+                            # the move, and the items with a single value it left, settled with it
+                            acks[gid] += [(game.version, seat, m) for m in (saved if saved[:1] == [move] else [move])]
                         else:
                             report.problems.append(f"game {gid}: {move!r} answered {text[:80]!r}")
                     batches += 1

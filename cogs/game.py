@@ -238,7 +238,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             outcome = await self.service.control(game_id, interaction.user.id, seat, stamp, verb)
             note = ""
             if outcome.played:
-                note = f"✔ {outcome.played[-1]}"
+                note = f"✔ {outcome.played[0]}"
             await self.show_panel(interaction, outcome, note=note, edit=True)
 
     async def send_hint(self, interaction: Interaction, game_id: int) -> None:
@@ -556,11 +556,12 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
 
     @app_commands.command(name="place", description="Place your tile by typing its position")
     @app_commands.describe(tile="which depot tile, if you have not taken one yet", at="anchor square, e.g. C5",
-                           orient="orientation 0-7 (see the tile picture)")
+                           orient="orientation 0-7 (see the tile picture)",
+                           confirm="place it even where it destroys a lifepod or a rover")
     @app_commands.choices(tile=[app_commands.Choice(name="small", value="small"),
                                 app_commands.Choice(name="large", value="large")])
     async def place(self, interaction: Interaction, at: str, orient: app_commands.Range[int, 0, 7] = 0,
-                    tile: str | None = None) -> None:
+                    tile: str | None = None, confirm: bool = False) -> None:
         async with self.answering(interaction, flush=True) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.here(interaction)
@@ -572,7 +573,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             except ValueError as error:
                 raise ServiceError(str(error)) from None
             texts = ([str(Pick(tile))] if tile else []) + [str(Place(anchor, orient))]
-            outcome = await self.service.act_all(game.id, interaction.user.id, texts)
+            outcome = await self.service.act_all(game.id, interaction.user.id, texts, typed=True, confirmed=confirm)
             await self.show_panel(interaction, outcome, note=_("✔ placed at {square}, orientation {orient}").format(
                 square=D.cell_name(anchor), orient=orient))
 
@@ -599,8 +600,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             answer.game_id = game.id
             if len(action) > 100:
                 raise ServiceError(_("That move is too long; pick one from the suggestions."))
-            outcome = await self.service.act(game.id, interaction.user.id, action)
-            await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[-1]}")
+            outcome = await self.service.act(game.id, interaction.user.id, action, typed=True)
+            await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[0]}")
 
     @act.autocomplete("action")
     async def act_suggestions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -25,7 +25,7 @@ from . import planets as P
 from .corporations.base import Board, adjacency_waived, board, board_of, tech_levels
 from .data import TRACKS, cell_name
 from .errors import IllegalAction
-from .pending import rover_square
+from .pending import kind_of, rover_square
 from .state import GameState, Seat
 
 # --------------------------------------------------------------------------- techs
@@ -82,7 +82,7 @@ def find_item(seat: Seat, item_id: int) -> dict:
         if item["id"] == item_id:
             return item
     raise IllegalAction(_("there is no pending item {n}; open items: {items}").format(
-        n=item_id, items=", ".join(str(i["id"]) for i in seat.pending) or _("none")))
+        n=item_id, items="; ".join(f"{i['id']} ({kind_of(i).describe(i)})" for i in seat.pending) or _("none")))
 
 
 def set_undo_point(s: Seat) -> None:

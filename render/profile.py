@@ -28,12 +28,14 @@ def _tile(d: ImageDraw.ImageDraw, box, label: str, value: str) -> None:
     T.draw_text(d, ((x0 + x1) / 2, y1 - 16), text, size, bold=True, anchor="md")
 
 
-def _chart(d: ImageDraw.ImageDraw, box, title: str, values: list[float], colour, *, bars: bool) -> None:
+def _chart(d: ImageDraw.ImageDraw, box, title: str, values: list[float], colour, *, bars: bool,
+           empty: str | None = None) -> None:
     T.panel(d, box)
     x0, y0, x1, y1 = box
     T.draw_text(d, (x0 + 16, y0 + 12), title, 22, bold=True)
     if not values:
-        T.draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), _("no games yet"), 22, fill=T.TEXT_MUTED, anchor="mm")
+        T.draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2 + 10), empty or _("no games yet"), 22, fill=T.TEXT_MUTED,
+                    anchor="mm")
         return
     top, bottom = max(values), min(min(values), 0) if bars else min(values)
     if top == bottom:
@@ -109,7 +111,8 @@ def render_profile(profile: dict, name: str, *, subtitle: str = "") -> Image.Ima
            .format(n=len(profile["last_totals"])),
            [float(v) for v in profile["last_totals"]], T.TERRAIN_COLOR["water"], bars=True)
     y += 280
-    _chart(d, (PAD, y, WIDTH - PAD, y + 260), _("Rating over time"), profile["rating_history"], T.GOLD, bars=False)
+    _chart(d, (PAD, y, WIDTH - PAD, y + 260), _("Rating over time"), profile["rating_history"], T.GOLD, bars=False,
+           empty=_("no rated game yet (solo games are not rated)"))
     return img
 
 

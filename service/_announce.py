@@ -45,7 +45,8 @@ class Announcements:
             lines.append(_("⚖️ This game moves ratings even if the autopilot plays a person's seat for more than "
                            "half the rounds (/pu host rated-autopilot)."))
         if state.phase == "objectives":
-            lines.append(_("First, everyone keeps their private objectives (press **Play**)."))
+            lines.append(_("First, everyone keeps their private objectives (press **Play**).") if game.front == "discord"
+                         else _("First, everyone keeps their private objectives."))
         return "\n".join(lines)
 
     @staticmethod
@@ -102,8 +103,10 @@ class Announcements:
             return
         if state.phase == "rotate" and state.commander is not None:
             c = state.commander
-            posts.append(cls._post(game, _("**Round {round}.** {player}, you are the commander: "
-                                           "turn the space station (press **Play**).").format(
+            posts.append(cls._post(game, (_("**Round {round}.** {player}, you are the commander: "
+                                            "turn the space station (press **Play**).") if game.front == "discord"
+                                          else _("**Round {round}.** {player}, you are the commander: "
+                                                 "turn the space station.")).format(
                                                round=state.round, player=game.mention(c)),
                                     mentions=cls._humans(game, [c]), buttons=("play", "station")))
         elif state.phase == "turns" and (phase != "turns" or state.round != round_):
@@ -112,13 +115,19 @@ class Announcements:
             event = (public_view(state).get("events") or {}).get("current")
             news = "\n" + _("Event ({colour}): **{name}**: {text}").format(
                 colour=_(event['colour']), name=content(event['name']), text=content(event['text'])) if event else ""
-            posts.append(cls._post(game, _("**Round {round} is open.** {players}: pick and place your tile "
-                                           "(press **Play**).").format(round=state.round, players=who) + news,
+            posts.append(cls._post(game, (_("**Round {round} is open.** {players}: pick and place your tile "
+                                            "(press **Play**).") if game.front == "discord"
+                                          else _("**Round {round} is open.** {players}: pick and place your tile."))
+                                   .format(round=state.round, players=who) + news,
                                     mentions=cls._humans(game, humans), buttons=("play", "station"), ping="round"))
         elif state.phase in ("civ", "final") and state.active is not None and state.active != active:
             a = state.active
-            what = (_("{player}: choose your civilisation card (press **Play**).") if state.phase == "civ"
-                    else _("{player}: settle your last choices (press **Play**)."))
+            if game.front == "discord":
+                what = (_("{player}: choose your civilisation card (press **Play**).") if state.phase == "civ"
+                        else _("{player}: settle your last choices (press **Play**)."))
+            else:
+                what = (_("{player}: choose your civilisation card.") if state.phase == "civ"
+                        else _("{player}: settle your last choices."))
             if game.user_of(a) is not None:
                 posts.append(cls._post(game, what.format(player=game.mention(a)),
                                         mentions=cls._humans(game, [a]), buttons=("play",)))
@@ -165,5 +174,6 @@ class Announcements:
                          if total >= solo["target"] else
                          _("Solo target {target}: missed by {short}.").format(target=solo["target"],
                                                                               short=solo["target"] - total))
-        lines.append(_("The whole game as a replay file: /pu export."))
+        if game.front == "discord":  # the console writes the replay file itself at the end
+            lines.append(_("The whole game as a replay file: /pu export."))
         return "\n".join(x for x in lines if x)

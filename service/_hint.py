@@ -219,7 +219,7 @@ class Hints(Host):
         """The seat's panel, with the Hint button where hints are allowed; in a guided game, the
         lessons due now (noted as shown: the caller holds the game's lock) and the hint."""
         assert game.state is not None
-        panel = panels.build(game.state, game.id, seat, game.names, ui, hints=self.hints_allowed(game))
+        panel = panels.build(game.state, game.id, seat, game.names, ui, game.front, hints=self.hints_allowed(game))
         if not game.options.get("learn") or panel.done or game.status != "active":
             return panel
         # each lesson is noted with the decision (the panel's stamp) it came with: shown again on
@@ -240,16 +240,17 @@ class Hints(Host):
         if len("\n".join(parts)) > PANEL_TEXT:  # no room: the Hint button still gives it
             parts.pop()
         panel.text = "\n".join(parts)
-        panel.controls.append(panels.Control("button", LEAVE, _("Leave the lessons"), row=4))
+        panel.controls.append(panels.Control("button", LEAVE, _("Leave the lessons"), row=4,
+                                             name="leave"))
         return panel
 
     async def learn(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None,
-                    language: str | None = None, seed: int | None = None) -> Game:
+                    language: str | None = None, seed: int | None = None, front: str = "discord") -> Game:
         """A guided first game for this player, started: solo, on the standard boards (KSB-4156
         and Universal Coalition, as the rulebook advises for a first game), with the easy event
         deck: a solo game always plays one (rulebook p.9), whose last card marks its last round."""
         options = {"max_players": 1, "events": "easy", "boards": "standard", "learn": True, "remind_hours": 0,
-                   "language": language, "seed": seed}
+                   "language": language, "seed": seed, "front": front}
         game = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id, channel_id=channel_id,
                                  options=options, kind="solo")
         return await self.start(game.id, user_id, False)

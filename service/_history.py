@@ -61,7 +61,7 @@ class History(Host):
                 facts if image.get("kind") == "score" else None)
             if extra:
                 lines = pay["text"].split("\n")
-                if image.get("kind") == "score":  # the facts go before the last line (/pu export)
+                if image.get("kind") == "score" and game.front == "discord":  # before the last line (/pu export)
                     lines[-1:] = [extra, lines[-1]]
                 else:
                     lines.append(extra)
@@ -88,8 +88,10 @@ class History(Host):
         finished = job["rounds"]
         if "view" not in job:
             if not finished:
-                raise ServiceError(_("No round of game #{id} is over yet: /pu history works once round 1 "
-                                     "has ended.").format(id=game.id))
+                raise ServiceError((_("No round of game #{id} is over yet: /pu history works once round 1 "
+                                      "has ended.") if game.front == "discord" else
+                                    _("No round of game #{id} is over yet: history works once round 1 "
+                                      "has ended.")).format(id=game.id))
             raise ServiceError(_("Round {n} is not a finished round of game #{id}: choose a round from "
                                  "{first} to {last}.").format(n=wanted, id=game.id, first=finished[0],
                                                               last=finished[-1]))

@@ -38,7 +38,9 @@ DEFAULT_OPTIONS = {
     "hints": False,           # players may ask for hints (service/_hint.py) even with other people: not rated
     "learn": False,           # the guided first game: lessons and the hint on every panel (service/_hint.py)
     "lessons": {},            # the guided game's lessons shown so far: lesson id -> the decision's panel stamp
+    "front": "discord",       # where the game is played: its instructions name that place's commands (FRONTS)
 }
+FRONTS = ("discord", "console")  # Discord's slash commands and buttons, or the offline console's typed words
 BOT_LEVELS = ("easy", "normal", "hard")  # the computer players' levels offered to players (autopilot.LEVELS)
 BOARD_CHOICES = ("standard", "random")
 EVENT_CHOICES = ("off", "easy", "normal", "hard")
@@ -89,6 +91,12 @@ class Game:
         return i18n.supported(self.options.get("language"))
 
     @property
+    def front(self) -> str:
+        """Where the game is played ("discord" or "console"): the instructions it gives name
+        the commands of that place (a button to press, or a word to type)."""
+        return self.options.get("front") or "discord"
+
+    @property
     def channel_id(self) -> int | None:
         return self.row.thread_id or self.row.channel_id
 
@@ -122,7 +130,7 @@ class Outcome:
     seat: int | None = None
     panel: panels.Panel | None = None
     message: str = ""
-    played: list[str] = field(default_factory=list)
+    played: list[str] = field(default_factory=list)  # the seat's moves, then the settlements they forced
 
 
 def _options(raw: str) -> dict:
@@ -161,6 +169,8 @@ def check_options(options: dict) -> dict:
             choices=", ".join(BOT_LEVELS)))
     if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
         raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
+    if opts["front"] not in FRONTS:
+        raise ConfigError(_("front: one of {choices}").format(choices=", ".join(FRONTS)))
     opts["private_objectives"] = bool(opts["private_objectives"])
     opts["allow_away"] = bool(opts["allow_away"])
     opts["hints"] = bool(opts["hints"])

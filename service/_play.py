@@ -4,6 +4,7 @@ and seats handed over during a game."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import logging
 from collections.abc import Sequence
@@ -11,15 +12,15 @@ from collections.abc import Sequence
 from db.errors import AlreadySeated
 from engine import data as D
 from engine import rules
-from engine.actions import Action, Pick, Place, parse
-from engine.errors import MalformedAction
+from engine.actions import Action, Move, Pick, Place, Resolve, parse
+from engine.errors import EngineError, MalformedAction
 from engine.state import GameState, dump, load
 from i18n import _, use
 
 from . import autoplay, panels, words, workers
 from ._host import Host
 from ._model import Game, Outcome
-from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
+from .errors import NeedsConfirmation, NoGameHere, NotInGame, StaleControl, WrongStage
 
 log = logging.getLogger("service.games")  # the service's logger, as before the split
 
@@ -120,40 +121,89 @@ class Play(Host):
             raise MalformedAction(_("That position is off the board."), rest)
         return anchor, orient
 
-    async def act(self, game_id: int, user_id: int, text: str | Action) -> Outcome:
-        """Play an action given as text (``place C5 3``) or an Action for the user's seat."""
+    async def act(self, game_id: int, user_id: int, text: str | Action, *, typed: bool = False) -> Outcome:
+        """Play an action given as text (``place C5 3``) or an Action for the user's seat.
+        ``typed``: the move as a player typed it, without the panel's preview: a placement that
+        destroys a lifepod or a rover raises NeedsConfirmation unless the move ends with
+        ``confirm`` (``place C5 3 confirm``)."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
-            return await self._act(game, seat, words.neutral(text) if isinstance(text, str) else text)
+            sure = False
+            if isinstance(text, str):
+                text, sure = confirming(words.neutral(text))
+            return await self._act(game, seat, text, check=typed and not sure)
 
-    async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action]) -> Outcome:
-        """Play several actions as one request: all of them, or none if one is refused."""
+    async def act_all(self, game_id: int, user_id: int, texts: Sequence[str | Action], *, typed: bool = False,
+                      confirmed: bool = False) -> Outcome:
+        """Play several actions as one request: all of them, or none if one is refused (or, for
+        ``typed`` moves not ``confirmed``, if a placement among them needs confirming: see ``act``)."""
         async with self.locked_game(game_id) as game:
             seat = self._seat_for(game, user_id)
             self._must_be_playing(game)
-            return await self._act(game, seat, *(words.neutral(t) if isinstance(t, str) else t for t in texts))
+            return await self._act(game, seat, *(words.neutral(t) if isinstance(t, str) else t for t in texts),
+                                   check=typed and not confirmed)
 
-    async def _act(self, game: Game, seat: int, *texts: str | Action) -> Outcome:
+    async def _act(self, game: Game, seat: int, *texts: str | Action, check: bool = False) -> Outcome:
+        """Play ``texts`` for ``seat``, then the forced settlements that follow (settle_forced)
+        and the computer seats. ``check``: typed moves, whose regrets (panels.regrets) must be
+        confirmed first (a panel's button was pressed under its preview and warning)."""
         state = game.state
         assert state is not None  # the callers' _seat_for refuses a game that has not started
         posts: list[tuple[str, str]] = []
         played: list[tuple[int, str]] = []
         for text in texts:
             action = text if not isinstance(text, str) else parse(text)
+            if check and isinstance(action, Place):
+                self._must_confirm(game, state, seat, action)
             before = self._marker(state)
             rules.apply(state, seat, action)  # raises with a message for the player; nothing is saved
             played.append((seat, str(action)))
             self._transitions(game, state, before, posts)
-        mine = [a for _, a in played]
         back = self._end_away_on_move(game, seat)  # an accepted move of theirs ends their away mode
-        job = await self._run_bots(game, state, posts)
-        played += job["played"]
-        game = await self._save(game, job["state"], played, posts)  # as stored (no second read)
+        settled: list[str] = []
+        mine: list[str] = []
+        for _turn in range(10):  # the seat's forced settlements, then the computer seats, while either moves
+            before = self._marker(state)
+            forced = settle_forced(state, seat)
+            played += [(seat, str(action)) for action, _line in forced]
+            settled += [line for _action, line in forced]
+            if not _turn:
+                mine = [a for _, a in played]  # the seat's moves and the settlements they forced
+            self._transitions(game, state, before, posts)
+            if _turn and not forced:
+                break
+            job = await self._run_bots(game, state, posts)
+            played += job["played"]
+            state = job["state"]
+            if not job["played"]:
+                break
+        game = await self._save(game, state, played, posts)  # as stored (no second read)
         if back is not None:
             await self._away_ended(back, except_game=game.id)
         assert game.state is not None  # just saved with its new state
-        return Outcome(game, seat, await self._panel(game, seat), played=mine)
+        panel = await self._panel(game, seat)
+        if settled:  # announced on the panel, a line each: Discord and the console both show it
+            panel.text = "\n".join(settled) + "\n" + panel.text
+        return Outcome(game, seat, panel, message="\n".join(settled), played=mine)
+
+    @staticmethod
+    def _must_confirm(game: Game, state: GameState, seat: int, place: Place) -> None:
+        """Raise NeedsConfirmation when a legal ``place`` destroys something (panels.regrets)."""
+        s = state.seats[seat]
+        if s.hand is None or place not in rules.legal_actions(state, seat):
+            return  # the engine's own refusal says what is wrong
+        warnings = panels.regrets(state, seat, place)
+        if not warnings:
+            return
+        square, orient = D.cell_name(place.anchor), place.orient
+        what = _("Placing your tile at {square}, orientation {orient} {costs}.").format(
+            square=square, orient=orient, costs=_(" and ").join(warnings))
+        how = (_("To place it there anyway, send the command again with confirm: /pu place with the option "
+                 "confirm: True, or `/pu act action:place {square} {orient} confirm`.") if game.front == "discord"
+               else _("To place it there anyway, type `place {square} {orient} confirm`.")).format(
+            square=square, orient=orient)
+        raise NeedsConfirmation(what + " " + how, warnings, str(place))
 
     def _bots_ready(self, game: Game, state: GameState | None) -> bool:
         """Whether a computer seat has something to decide now."""
@@ -323,6 +373,65 @@ class Play(Host):
         self._notify(game_id)
         await self._continue_bots(game_id)  # with no human left: the rest of the game, round by round
         return await self.load(game_id)
+
+
+CONFIRM_WORDS = ("confirm", "confirmer")  # ``place C5 3 confirm``: a typed move confirmed with it
+
+
+def confirming(text: str) -> tuple[str, bool]:
+    """A typed move and whether it ends with a confirming word (``place C5 3 confirm``)."""
+    parts = text.split()
+    if len(parts) > 1 and parts[-1].lower() in CONFIRM_WORDS:
+        return " ".join(parts[:-1]), True
+    return text, False
+
+
+def settle_forced(state: GameState, seat: int) -> list[tuple[Resolve, str]]:
+    """Settle, for ``seat``, the pending items that leave it no choice, and return each
+    settlement with its one-line announcement. An item is forced when it has a single value
+    and nothing else is open to the player but items like it (no tile to take or place, no
+    rover step, no optional tech use), and settling these in any order comes to the same
+    (RULINGS R2: a player settles their items in any order; where the order matters, it is
+    theirs to choose)."""
+    out: list[tuple[Resolve, str]] = []
+    for _round in range(50):  # each settlement may open another item; a bound against a loop
+        if state.phase == "over" or seat not in rules.to_act(state):
+            break
+        s = state.seats[seat]
+        legal = rules.legal_actions(state, seat)
+        if s.hand is not None or s.pool or any(isinstance(a, (Pick, Place, Move)) for a in legal):
+            break
+        values: dict[int, list[Resolve]] = {}
+        for a in legal:
+            if isinstance(a, Resolve):
+                values.setdefault(a.item, []).append(a)
+        items = {i["id"]: i for i in s.pending}
+        if not values or any(len(v) != 1 for v in values.values()) \
+                or any(items.get(n, {}).get("optional") for n in values):
+            break
+        order = sorted(values)
+        if len(order) > 1 and not _any_order(state, seat, [values[n][0] for n in order]):
+            break
+        action = values[order[0]][0]
+        line = "✔ " + _("{item}: settled for you ({value}), the only choice.").format(
+            item=panels.item_line(items[action.item]), value=panels.value_label(items[action.item], action.value))
+        rules.apply(state, seat, action)
+        out.append((action, line))
+    return out
+
+
+def _any_order(state: GameState, seat: int, actions: list[Resolve]) -> bool:
+    """Whether settling ``actions`` in their order and in the reverse order leaves the seat the same."""
+    def after(seq) -> tuple:
+        trial = copy.deepcopy(state)
+        try:
+            for a in seq:
+                rules.apply(trial, seat, a)
+        except EngineError:
+            return ("refused", id(seq))
+        s = trial.seats[seat]
+        return (s.board.to_json(), s.corp.to_json(), s.pool, sorted(rules.describe_item(i) for i in s.pending))
+    return after(actions) == after(list(reversed(actions)))
 
 
 def next_turn_round(state: GameState, seat: int) -> int:

@@ -9,12 +9,13 @@
 
 Every image the bot would post or show (panels, round summaries, the score sheet) is written
 to the output folder (default out/offline/), and the terminal says where; ``open`` shows the
-latest one in the system's image viewer. The terminal shows clean text (rich: bold where
-Discord would, no Discord markup, names instead of mentions, dates instead of Discord
-timestamps, aligned tables) and numbered choices. Type the number of a choice, or a move as
-text (``place C5 3``), or one of: board [N], corp [N], station, score, status, history [N],
-export, open, hint (what the hard computer player would do, and why), auto (the autopilot plays
-this decision), help, quit.
+latest one in the system's image viewer. Only the latest image of each kind is kept (a new
+panel replaces the last one) besides those the player keeps with ``keep``. The terminal shows
+clean text (rich: bold where Discord would, no Discord markup, names instead of mentions, dates
+instead of Discord timestamps, aligned tables) and the choices: each button under a key of its
+own that never changes (``p`` places the tile, ``n`` jumps to the next legal spot, ``<`` ``>``
+``^`` ``v`` move it...), the options of a list numbered. Type a key or a number, a move as text
+(``place C5 3``), or a command of COMMANDS (``help`` lists them).
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ import json
 import logging
 import os
 import re
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -47,15 +50,42 @@ from i18n import N_, _
 
 from . import autoplay
 from ._model import BOT_LEVELS
-from .errors import ServiceError
+from .errors import NeedsConfirmation, ServiceError
 from .games import Game, GameService
-from .panels import HINT, Panel
+from .panels import HINT, Control, Panel
 
 log = logging.getLogger(__name__)
 
-HELP = N_("Type the number of a choice, a move as text (e.g. 'place C5 3', 'resolve 2 water', 'confirm'), "
-          "or: board [N], corp [N], station, score, status, history [N], export, open (the latest image), "
-          "profile [N], leaderboard [KIND] [PERIOD], hint, auto, help, quit.")
+ROOT = Path(__file__).resolve().parents[1]  # the repository: where ``python -m engine.replay`` finds the engine
+
+HELP = N_("Type the number or the key of a choice (shown in brackets), a move as text (e.g. 'place C5 3', "
+          "'resolve 2 water': 2 is the item's number in the list, 'confirm'), or a command (help lists them).")
+
+# The console's commands and what each does, as ``help`` lists them: a new command is a line here
+# and a branch in Console.command (or Console.view_command).
+COMMANDS: list[tuple[str, str]] = [
+    ("board [N]", N_("your planet as an image, or player N's")),
+    ("corp [N]", N_("your corporation sheet, or player N's")),
+    ("station", N_("the space station and the tiles in its depots")),
+    ("score", N_("the standing so far, category by category")),
+    ("status", N_("who has played and what the game waits for")),
+    ("history [N]", N_("the log and planets of round N (default: the last round over)")),
+    ("export", N_("write the replay file (once the game is over)")),
+    ("open", N_("show the latest image in this computer's image viewer")),
+    ("keep", N_("keep the latest image: the others are replaced by newer ones of their kind")),
+    ("profile [N]", N_("your finished games in this console, or player N's")),
+    ("leaderboard [KIND] [PERIOD]", N_("the best players of this console's games")),
+    ("hint", N_("what the hard computer player would do now, and why")),
+    ("auto", N_("the computer makes this decision for you (at the --autopilot level)")),
+    ("help", N_("this list")),
+    ("quit", N_("stop; the game is saved (--resume carries on with it)")),
+]
+
+# Each button's key, the same on every panel (a key never changes meaning as buttons come and go)
+KEYS = {"left": "<", "right": ">", "up": "^", "down": "v", "turn": "t", "flip": "f", "next": "n", "place": "p",
+        "back": "<", "forward": ">", "confirm": "c", "undo": "u", "small": "s", "large": "l",
+        "hint": "h", "leave": "x"}
+YES = ("y", "yes", "o", "oui")
 
 MENTION = re.compile(r"<@!?(\d+)>")
 CHANNEL = re.compile(r"<#(\d+)>")
@@ -122,8 +152,9 @@ class Terminal:
 
     def table(self, headers: Sequence[str], rows: Sequence[Sequence[object]], title: str | None = None,
               right: Sequence[int] = ()) -> None:
-        table = Table(title=title, title_justify="left", title_style="bold", show_edge=False, pad_edge=False,
-                      box=None, header_style="bold")
+        if title:  # a line of its own: a table's title would wrap to the table's width
+            self.say(self._render(Text(title, style="bold")))
+        table = Table(show_edge=False, pad_edge=False, box=None, header_style="bold")
         for i, h in enumerate(headers):
             table.add_column(h, justify="right" if i in right else "left")
         for row in rows:
@@ -132,13 +163,23 @@ class Terminal:
 
 
 def system_viewer(path: str) -> None:
-    """Open an image with the system's viewer (macOS open, Windows' default app, xdg-open)."""
+    """Open an image with the system's viewer (macOS open, Windows' default app, xdg-open).
+    Raises OSError when there is none."""
     if sys.platform == "darwin":
         subprocess.Popen(["open", path])
     elif os.name == "nt":
         os.startfile(path)  # type: ignore[attr-defined]
     else:
+        if shutil.which("xdg-open") is None:
+            raise FileNotFoundError("xdg-open")
         subprocess.Popen(["xdg-open", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def replay_command(path: Path) -> str:
+    """The shell command that replays the record at ``path`` with this Python (its virtual
+    environment's, where the engine's requirements are), from wherever it is typed."""
+    command = f"{shlex.quote(sys.executable)} -m engine.replay {shlex.quote(str(path.resolve()))}"
+    return f"cd {'/d ' if os.name == 'nt' else ''}{shlex.quote(str(ROOT))} && {command}"
 
 
 class Console:
@@ -149,8 +190,12 @@ class Console:
         self.ask = ask
         self.term = Terminal(say, color)
         self.opener = opener  # how ``open`` shows an image (the tests pass a stand-in)
-        self.images = len(list(out.glob("*.png")))  # a resumed game's images go after the earlier ones
+        # a resumed game's images go after the earlier ones (numbered on from the highest)
+        self.images = max((int(p.name[:4]) for p in out.glob("*.png") if p.name[:4].isdigit()), default=0)
         self.latest: str | None = None
+        self.last_of: dict[str, Path] = {}  # image kind -> its latest file (replaced by the next one)
+        self.kept: set[Path] = set()  # images the player keeps (keep)
+        self.last_panel: tuple[tuple, str | None] | None = None  # the panel shown last, and its image
         self.names: dict[int, str] = {}  # user id -> name, for mentions
 
     def say(self, text: str, game: Game | None = None) -> None:
@@ -165,6 +210,10 @@ class Console:
         self.images += 1
         path = self.out / f"{self.images:04d}-{name}.png"
         path.write_bytes(data)
+        older = self.last_of.get(name)
+        if older is not None and older not in self.kept:  # the latest of each kind is enough
+            older.unlink(missing_ok=True)
+        self.last_of[name] = path
         self.latest = str(path)
         return str(path)
 
@@ -175,28 +224,40 @@ class Console:
     async def show_posts(self, game_id: int) -> None:
         game = await self.service.load(game_id)
         for row, payload in await self.service.pending_posts(game_id):
-            path = await self.save_image(await self.service.render_post(payload), (payload.get("image") or {})
-                                         .get("kind", "post"))
+            image = payload.get("image") or {}
+            kind = image.get("kind", "post") if "round" not in image else f"round-{image['round']}-{image['kind']}"
+            path = await self.save_image(await self.service.render_post(payload), kind)
             self.say("\n📣 " + payload["text"] + self.where(path), game)
             await self.service.mark_posted(row.id)
 
-    async def show_panel(self, panel: Panel, who: str) -> list[str]:
-        """Print the panel; return the verbs of its numbered choices."""
-        path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
+    async def show_panel(self, panel: Panel, who: str) -> dict[str, Control | str]:
+        """Print the panel; return its choices: a button under its fixed key (KEYS; a disabled
+        one keeps its key, answered "not now"), a list's options numbered from 1."""
+        shown = (who, panel.stamp, panel.text, repr(panel.image), repr(panel.controls))
+        if self.last_panel is not None and self.last_panel[0] == shown:  # the same panel again (after a
+            path = self.last_panel[1]  # command): its image is the one already written, and ``open``/``keep``
+        else:  # still mean the image the command wrote
+            path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
+            self.last_panel = (shown, path)
         self.say(f"\n── {who} ──\n{panel.text}" + self.where(path))
-        verbs: list[str] = []
+        choices: dict[str, Control | str] = {}
+        number = 0
+        buttons: dict[int, list[str]] = {}  # the buttons of each row of the panel, a line each
         for control in panel.controls:
             if control.kind == "button":
-                if control.disabled:
-                    continue
-                verbs.append(control.verb)
-                self.say(f"  {len(verbs)}) {control.label}")
+                key = KEYS.get(control.name) or str(len(choices) + 101)  # a button without a name: 101, 102...
+                choices[key] = control
+                if not control.disabled:
+                    buttons.setdefault(control.row, []).append(f"[{key}] {control.label}")
             else:
-                self.say(f"  {control.label}:")
+                self.say("  " + _("{list}:").format(list=control.label))
                 for verb, label in control.options:
-                    verbs.append(verb)
-                    self.say(f"  {len(verbs)}) {label}")
-        return verbs
+                    number += 1
+                    choices[str(number)] = verb
+                    self.say(f"  {number}) {label}")
+        for row in sorted(buttons):
+            self.say("  " + "   ".join(buttons[row]))
+        return choices
 
     async def view_command(self, game: Game, user_id: int, words: list[str]) -> bool:
         """board / corp / station / score / status; True if the words were one of them."""
@@ -217,12 +278,27 @@ class Console:
         if cmd == "open":
             if self.latest is None:
                 self.say(_("No image yet."))
-            else:
+                return True
+            try:
                 self.opener(self.latest)
+            except OSError:  # no image viewer on this machine (xdg-open missing...)
+                self.say(_("No image viewer could be started on this computer; the image is {path}").format(
+                    path=self.latest))
+            else:
                 self.say(_("Opening {path}").format(path=self.latest))
             return True
+        if cmd == "keep":
+            if self.latest is None:
+                self.say(_("No image yet."))
+            else:
+                self.kept.add(Path(self.latest))
+                self.say(_("Kept {path}: newer images of its kind will not replace it.").format(path=self.latest))
+            return True
         if cmd == "history":
-            number = int(words[1]) if len(words) > 1 and words[1].lstrip("-").isdigit() else None
+            if len(words) > 1 and not words[1].isdigit():
+                self.say(_("history takes a round number, e.g. history 2 (nothing: the last round over)."))
+                return True
+            number = int(words[1]) if len(words) > 1 else None
             shown = await self.service.history(game.id, user_id, number)
             png = await self.service.render("summary", shown["view"], game.names,
                                             title=_("Game #{game}: the planets after round {round}").format(
@@ -233,7 +309,8 @@ class Console:
             _game, record = await self.service.export_record(game.id, user_id)
             path = self.out / f"game-{game.id}.json"
             path.write_text(json.dumps(record) + "\n", encoding="utf-8")
-            self.say(_("Replay file written to {path}; replay it with: python -m engine.replay {path}").format(path=path))
+            self.say(_("Replay file written to {path}; replay it with: {command}").format(
+                path=path, command=replay_command(path)))
             return True
         if cmd in ("profile", "leaderboard"):
             await self.players_command(game, user_id, words)
@@ -241,13 +318,17 @@ class Console:
         if cmd in ("board", "corp", "station"):
             view = self.service.view(game, user_id)
             seat = game.seat_of(user_id) or 0
-            if len(words) > 1 and words[1].isdigit() and 1 <= int(words[1]) <= len(game.seats):
-                seat = int(words[1]) - 1
+            if cmd != "station" and len(words) > 1:
+                chosen = self.player_number(game, cmd, words[1])
+                if chosen is None:
+                    return True
+                seat = chosen
             if cmd == "station":
                 png = await self.service.render("station", view, game.names)
             else:
                 png = await self.service.render("planet" if cmd == "board" else "corporation", view, seat, game.names)
-            self.say(self.where(await self.save_image(png, cmd)).strip())
+            kind = cmd if cmd == "station" else f"player-{seat + 1}-{cmd}"  # each player's board is its own kind
+            self.say(self.where(await self.save_image(png, kind)).strip())
             return True
         return False
 
@@ -257,14 +338,34 @@ class Console:
         png = await self.service.render(found.image[0], *found.image[1], **found.image[2]) if found.image else None
         self.say(found.text + self.where(await self.save_image(png, "hint")), game)
 
+    def player_number(self, game: Game, cmd: str, word: str) -> int | None:
+        """The 0-based seat of the player number ``word`` (1 to the number of players); None,
+        having said what is accepted, for anything else."""
+        if word.isdigit() and 1 <= int(word) <= len(game.seats):
+            return int(word) - 1
+        if len(game.seats) == 1:
+            self.say(_("{command} N: this game has one player, number 1 ({word} is not one).").format(
+                command=cmd, word=word))
+        else:
+            self.say(_("{command} N: N is a player number from 1 to {n} ({word} is not one).").format(
+                command=cmd, n=len(game.seats), word=word))
+        return None
+
+    def help(self) -> None:
+        self.say(_(HELP))
+        self.term.table([_("Command"), _("What it does")], [(name, _(what)) for name, what in COMMANDS])
+
     async def players_command(self, game: Game, user_id: int | None, words: list[str]) -> None:
         """profile [N]: player N's (default: yours) finished games in this console's database, with
         the profile image; leaderboard [KIND] [PERIOD]: rating, wins, best, solo or daily
         (all, today, week) over every console game."""
         from . import players as P
         if words[0] == "profile":
-            if len(words) > 1 and words[1].isdigit() and 1 <= int(words[1]) <= len(game.seats):
-                seat = game.seats[int(words[1]) - 1]
+            if len(words) > 1:
+                chosen = self.player_number(game, "profile", words[1])
+                if chosen is None:
+                    return
+                seat = game.seats[chosen]
                 user_id, name = seat.user_id, seat.display_name
             else:
                 name = next((s.display_name for s in game.seats if s.user_id == user_id), f"Player {user_id}")
@@ -274,7 +375,7 @@ class Console:
                 self.say(_("{name} has no finished game yet.").format(name=name))
                 return
             png = await self.service.render("profile", profile, name, subtitle=_("offline games"))
-            self.say(P.profile_text(name, profile) + self.where(await self.save_image(png, 'profile')))
+            self.say(P.profile_text(name, profile) + self.where(await self.save_image(png, f"user-{user_id}-profile")))
             return
         kind = words[1] if len(words) > 1 else "best"
         period = words[2] if len(words) > 2 else "all"
@@ -283,6 +384,10 @@ class Console:
                 kinds=", ".join(P.BOARD_KINDS), periods=", ".join(P.PERIODS)))
             return
         board = await self.service.players.board(kind, period, None, everyone=True)
+        if not board["rows"] and len(words) == 1:  # no game against others yet: the solo games' board
+            solo = await self.service.players.board("solo", period, None, everyone=True)
+            if solo["rows"]:
+                kind, board = "solo", solo
         if not board["rows"]:
             self.say(_("Nobody is on this leaderboard yet: finish a game first."))
             return
@@ -314,7 +419,7 @@ class Console:
                 if stamp == panel.stamp:
                     panel = (await self.service.control(game_id, user, seat, stamp, verb)).panel
                     assert panel is not None  # control answers with the seat's panel
-            verbs = await self.show_panel(panel, game.names[seat])
+            choices = await self.show_panel(panel, game.names[seat])
             try:
                 line = self.ask(f"{game.names[seat]}> ").strip()
             except EOFError:
@@ -326,37 +431,58 @@ class Console:
                 self.say(_("Game #{game} is saved; carry on later with --resume {game}.").format(game=game_id))
                 return game
             if words[0] == "help":
-                self.say(_(HELP))
+                self.help()
                 continue
             try:
                 if await self.view_command(game, user, words):
                     continue
-                if words[0] == "hint" or (line.isdigit() and 1 <= int(line) <= len(verbs)
-                                          and verbs[int(line) - 1] == HINT):
+                picked = choices.get(line.lower())
+                if words[0] == "hint" or (isinstance(picked, Control) and picked.verb == HINT):
                     await self.hint(game, user)
                     continue
                 if words[0] == "auto":
                     action = autoplay.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
-                    await self.service.act(game_id, user, str(action))
+                    self.said(await self.service.act(game_id, user, str(action)))
                     self.say("  " + _("(autopilot) {action}").format(action=action))
-                elif line.isdigit():
-                    n = int(line)
-                    if not 1 <= n <= len(verbs):
-                        self.say(_("Choose a number from 1 to {n}.").format(n=len(verbs)) if verbs
-                                 else _("There is nothing to choose."))
+                elif line.lower() in choices or line.isdigit():
+                    choice = choices.get(line.lower())
+                    if choice is None:
+                        numbered = sum(not isinstance(c, Control) for c in choices.values())
+                        self.say(_("Choose a number from 1 to {n}, or a key in brackets.").format(n=numbered)
+                                 if numbered else _("Choose a key in brackets."))
                         continue
-                    verb = verbs[n - 1]
-                    if verb.startswith("a:"):
-                        await self.service.control(game_id, user, seat, panel.stamp, verb)
+                    if isinstance(choice, Control):
+                        if choice.disabled:
+                            self.say(_("“{choice}” is not possible here.").format(choice=choice.label))
+                            continue
+                        choice = choice.verb
+                    if choice.startswith("a:"):
+                        self.said(await self.service.control(game_id, user, seat, panel.stamp, choice))
                     else:
-                        ui[user] = (panel.stamp, verb)
+                        ui[user] = (panel.stamp, choice)
                 else:
-                    await self.service.act(game_id, user, line)
+                    try:
+                        self.said(await self.service.act(game_id, user, line, typed=True))
+                    except NeedsConfirmation as need:
+                        self.say(f"  ⚠ {need}")
+                        try:
+                            sure = self.ask(_("Place it there anyway? (yes/no) ")).strip().lower()
+                        except EOFError:
+                            sure = ""
+                        if sure in YES or sure == _("yes"):
+                            self.said(await self.service.act(game_id, user, need.move))
+                        else:
+                            self.say("  " + _("Not placed."))
             except DataError:  # ours, not the player's: logged, and the game is safe
                 log.exception("game %s: inconsistent game data", game_id)
                 self.say("  ✗ " + _("Sorry, something went wrong on our side; the game is safe. Please try again."))
             except (ServiceError, EngineError) as error:
                 self.say(f"  ✗ {error}")
+
+    def said(self, outcome) -> None:
+        """What a move did beyond itself: the items settled for the player (no other choice)."""
+        if outcome.message:
+            self.say(outcome.message)
 
 
 async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
@@ -380,10 +506,10 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                         f"{BUDGET_S:g}): more plays a little stronger and answers more slowly")
     parser.add_argument("--learn", action="store_true",
                         help="a guided first game: solo, with lessons and the hint at every decision")
-    parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=i18n.DEFAULT,
-                        help="the language of the game's text and images (default en)")
+    parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=None,
+                        help="the language of the game's text and images (default: en; a resumed game keeps its own)")
     args = parser.parse_args(argv)
-    i18n.set_language(args.lang)
+    i18n.set_language(args.lang or i18n.DEFAULT)
     if args.hard_seconds is not None and not 0 <= args.hard_seconds <= MAX_BUDGET_S:
         say(_("--hard-seconds takes a number of seconds from 0 to {most}.").format(most=f"{MAX_BUDGET_S:g}"))
         return 2
@@ -404,17 +530,20 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
         console = Console(service, out, ask, say, color=say is print and sys.stdout.isatty())
         if args.resume is not None:
             game = await service.load(args.resume)
+            if args.lang is None:  # the game's own language, unless another one is asked for
+                i18n.set_language(game.language)
         elif args.learn:
             if total != 1:
                 say(_("--learn is a solo game: leave out --players and --bots."))
                 return 2
             game = await service.learn(user_id=1, name="Player 1", guild_id=None, channel_id=None,
-                                       language=args.lang, seed=args.seed)
+                                       language=args.lang or i18n.DEFAULT, seed=args.seed, front="console")
             say(_("Game #{game} started: your first game, with lessons. Images go to {folder}/.").format(
                 game=game.id, folder=out) + " " + _(HELP))
         else:
             options = {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
-                       "boards": args.boards, "remind_hours": 0, "language": args.lang}
+                       "boards": args.boards, "remind_hours": 0, "language": args.lang or i18n.DEFAULT,
+                       "front": "console"}
             game = await service.create(creator_id=1, creator_name=_("Player {n}").format(n=1), guild_id=None,
                                         channel_id=None, options=options, kind="solo" if total == 1 else "normal")
             for n in range(2, args.players + 1):
@@ -431,7 +560,14 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                 await service.add_bot(game.id, 1, False, level)
             game = await service.start(game.id, 1, False)
             say(_("Game #{game} started; images go to {folder}/.").format(game=game.id, folder=out) + " " + _(HELP))
-        game = await console.play(game.id)
+        STOPPED[:] = [_("Stopped; game #{game} is saved: carry on later with --resume {game}.").format(game=game.id)]
+        try:
+            game = await console.play(game.id)
+        except KeyboardInterrupt:  # Ctrl-C: every move is saved as it is played
+            say("\n" + STOPPED[0])
+            STOPPED.clear()
+            return 130
+        STOPPED.clear()
         if game.status == "finished":
             await console.view_command(game, game.seats[0].user_id or 1, ["export"])
             say(_("Game over. The score sheet is in {folder}/.").format(folder=out))
@@ -458,9 +594,20 @@ def _listed(text: str, n: int) -> list[str | None]:
     return (items + [None] * n)[:n]
 
 
+STOPPED: list[str] = []  # what Ctrl-C says, in the game's language, once the game is known
+
+
+def _interrupt(_signum, _frame) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str]) -> int:
+    """bot.py --offline. Ctrl-C stops at once, even while the console waits for a line: the
+    interrupt is raised where the program is (asyncio.run's own handler would only cancel the
+    task, which waits for the line to be typed)."""
+    signal.signal(signal.SIGINT, _interrupt)  # not the default handler: asyncio.run keeps it
     try:
         return asyncio.run(run(argv))
-    except KeyboardInterrupt:
-        print("\nStopped; the game is saved.", file=sys.stderr)
+    except KeyboardInterrupt:  # outside the game loop (starting, or between two awaits)
+        print("\n" + (STOPPED[0] if STOPPED else _("Stopped.")), flush=True)
         return 130

@@ -41,3 +41,14 @@ class StaleControl(ServiceError):
                            "Here is the current one."))
         self.game_id = game_id
         self.seat = seat
+
+
+class NeedsConfirmation(ServiceError):
+    """A typed move that costs something the player may not have seen (a placement destroying
+    a lifepod or a rover): nothing is played until it is sent again, confirmed. ``warnings``
+    says what it costs, ``move`` is the move as typed."""
+
+    def __init__(self, message: str, warnings: list[str], move: str):
+        super().__init__(message)
+        self.warnings = warnings
+        self.move = move

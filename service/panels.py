@@ -49,6 +49,7 @@ class Control:
     details: tuple[str, ...] = ()  # a select's option descriptions (100 characters), by option; may be shorter
     disabled: bool = False
     row: int = 0
+    name: str = ""  # what a button does, the same on every panel (left, turn, place, undo...): the console's keys
 
 
 @dataclass
@@ -104,9 +105,10 @@ def next_placement(state: GameState, seat: int, anchor: int, orient: int) -> tup
     return places[0]
 
 
-def _paged(options: list[tuple[str, str]], item: str, offset: int) -> list[tuple[str, str]]:
-    """At most SELECT_LIMIT options: a window from ``offset`` with 'more' entries at its ends."""
-    if len(options) <= SELECT_LIMIT:
+def _paged(options: list[tuple[str, str]], item: str, offset: int, front: str = "discord") -> list[tuple[str, str]]:
+    """At most SELECT_LIMIT options (Discord's limit; the console lists them all): a window from
+    ``offset`` with 'more' entries at its ends."""
+    if len(options) <= SELECT_LIMIT or front != "discord":
         return options
     room = SELECT_LIMIT - 2
     offset = max(0, min(offset, len(options) - 1))
@@ -144,27 +146,55 @@ def civ_offer(values: list[str], short: bool = False) -> list[str]:
     return lines
 
 
-def _value_label(item: dict, value: str) -> str:
+def value_label(item: dict, value: str, front: str = "discord") -> str:
     if item["kind"] == "civ":
         card = D.civ_card(int(value))
+        if front != "discord":  # a terminal has room for the card's whole effect
+            return f"{content(card.name)} (#{card.id}): {content(card.description)}"
         return f"{content(card.name)} (#{card.id})"
     if item["kind"] == "patch" and value == "store":
         return _("store it for the end of the game")
     return D.terrain_word(value)  # a terrain in the reader's words; squares and numbers stay as they are
 
 
-def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None, *,
-          hints: bool = False) -> Panel:
+def item_line(item: dict) -> str:
+    """A pending item as the panel lists it: its number (what ``resolve N VALUE`` asks for) and what it is."""
+    return _("item {n}: {what}").format(n=item["id"], what=rules.describe_item(item))
+
+
+def regrets(state: GameState, seat: int, place: Place) -> list[str]:
+    """What a placement of the seat's tile would cost that a player may not have seen: the
+    lifepods and rovers it destroys (the preview's warnings), in the reader's words."""
+    from render.planet import placement_effects  # the preview's own reading of the squares covered
+
+    s = state.seats[seat]
+    if s.hand is None:
+        return []
+    fx = placement_effects(s.board, s.hand, place.orient, place.anchor)
+    out = []
+    if fx["lifepods"] and not fx["clash"]:
+        out.append(ngettext("destroys lifepod {squares}", "destroys lifepods {squares}", len(fx["lifepods"]))
+                   .format(squares=", ".join(cell_name(i) for i in fx["lifepods"])))
+    if fx["rovers"] and not fx["clash"]:
+        out.append(ngettext("destroys rover {numbers}", "destroys rovers {numbers}", len(fx["rovers"]))
+                   .format(numbers=", ".join(str(n) for n in fx["rovers"])))
+    return out
+
+
+def build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None,
+          front: str = "discord", *, hints: bool = False) -> Panel:
     """The panel for ``seat`` now. ``ui`` holds what the player is browsing: ``cursor``
-    (anchor, orient), ``rotation`` (steps), ``pages`` {item id: offset}. ``hints``: the game
-    gives hints (a Hint button, verb ``h:``, with every decision)."""
-    panel = _build(state, game_id, seat, names, ui)
+    (anchor, orient), ``rotation`` (steps), ``pages`` {item id: offset}. ``front``: where it
+    is shown ("discord" or "console"), for the commands it names and the length of its lists.
+    ``hints``: the game gives hints (a Hint button, verb ``h:``, with every decision)."""
+    panel = _build(state, game_id, seat, names, ui, front)
     if hints and not panel.done:
-        panel.controls.append(Control("button", HINT, _("💡 Hint"), row=4))
+        panel.controls.append(Control("button", HINT, _("💡 Hint"), row=4, name="hint"))
     return panel
 
 
-def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None) -> Panel:
+def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict | None = None,
+           front: str = "discord") -> Panel:
     ui = ui or {}
     stamp = stamp_of(state, seat)
     panel = Panel(game_id, seat, stamp, "")
@@ -206,9 +236,9 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
             "want, then confirm. Not turned yet.")
         panel.image = ("station", (preview, names), {})
         panel.controls += [
-            Control("button", f"r:{(steps - 1) % 6}", _("◀ Back one"), row=0),
-            Control("button", f"r:{(steps + 1) % 6}", _("Forward one ▶"), row=0),
-            Control("button", f"a:{str(Turn(steps))}", _("Confirm the station"), "success", row=0),
+            Control("button", f"r:{(steps - 1) % 6}", _("◀ Back one"), row=0, name="back"),
+            Control("button", f"r:{(steps + 1) % 6}", _("Forward one ▶"), row=0, name="forward"),
+            Control("button", f"a:{str(Turn(steps))}", _("Confirm the station"), "success", row=0, name="confirm"),
         ]
         return panel
 
@@ -231,30 +261,35 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
             tile = view["station"][a.stack][rules.seat_depot(state, seat)[a.stack]]["top"]
             take = _("Take the small tile ({tile})") if a.stack == "small" else _("Take the large tile ({tile})")
             panel.controls.append(Control("button", f"a:{a}", take.format(tile=rules.tile_words(tile)), "primary",
-                                          row=0))
+                                          row=0, name=a.stack))
         row = 1
     elif s.hand is not None:
         anchor, orient = ui.get("cursor") or first_placement(state, seat)
         problem = s.board.placement_problem(s.hand, orient, anchor,
                                             ignore_adjacency=_ignores_adjacency(state, seat, s.hand))
         status = _("✅ fits here") if problem is None else f"❌ {problem}"
+        warnings = regrets(state, seat, Place(anchor, orient)) if problem is None else []
+        if warnings:
+            status += " ⚠ " + "; ".join(warnings)
+        typed = (_("You can also type `/pu place at:{square} orient:{orient}`.") if front == "discord"
+                 else _("You can also type `place {square} {orient}`."))
         lines.append(_("**Place your tile** ({tile}) at {square}, orientation {orient}: {status}.\nMove it with "
-                       "the arrows, turn or flip it, jump to the next legal spot, then place it. You can also type "
-                       "`/pu place at:{square} orient:{orient}`.").format(
-            tile=rules.tile_words(s.hand), square=cell_name(anchor), orient=orient, status=status))
+                       "the arrows, turn or flip it, jump to the next legal spot, then place it.").format(
+            tile=rules.tile_words(s.hand), square=cell_name(anchor), orient=orient, status=status)
+            + " " + typed.format(square=cell_name(anchor), orient=orient))
         panel.image = ("preview", (view, seat, s.hand, orient, anchor, names), {})
         for d in ("left", "up", "down", "right"):
             to = nudge(anchor, d)
             # an arrow pointing off the board is shown disabled, with an id of its own: two arrows
             # on a corner would otherwise share one (Discord refuses the whole message)
             verb = f"c:{to}:{orient}" if to != anchor else f"c:edge:{d}"
-            panel.controls.append(Control("button", verb, ARROWS[d], row=0, disabled=to == anchor))
+            panel.controls.append(Control("button", verb, ARROWS[d], row=0, disabled=to == anchor, name=d))
         panel.controls += [
-            Control("button", f"c:{anchor}:{turned(orient)}", _("⟳ Turn"), row=1),
-            Control("button", f"c:{anchor}:{flipped(orient)}", _("⇋ Flip"), row=1),
-            Control("button", f"c:next:{anchor:d}:{orient:d}", _("Next legal spot"), row=1),
+            Control("button", f"c:{anchor}:{turned(orient)}", _("⟳ Turn"), row=1, name="turn"),
+            Control("button", f"c:{anchor}:{flipped(orient)}", _("⇋ Flip"), row=1, name="flip"),
+            Control("button", f"c:next:{anchor:d}:{orient:d}", _("Next legal spot"), row=1, name="next"),
             Control("button", f"a:{Place(anchor, orient)}", _("Place it here"), "success",
-                    disabled=problem is not None, row=2),
+                    disabled=problem is not None, row=2, name="place"),
         ]
         row = 3
     else:
@@ -272,7 +307,7 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
     # pending items, rover moves, confirm and undo, on the rows left (Discord allows 5)
     menus_left = 4 - row
     for item in s.pending:
-        lines.append(f"• {rules.describe_item(item)}")
+        lines.append(f"• {item_line(item)}")
         if item["kind"] == "civ":  # the cards on offer, each with its effect (in one line when long)
             offered = [a.value for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
             cards = civ_offer(offered)
@@ -290,12 +325,12 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
         if shown >= min(item_menus, MAX_ITEM_MENUS):
             break
         values = [a for a in legal if isinstance(a, Resolve) and a.item == item["id"]]
-        options = [(f"a:{a}", _value_label(item, a.value)) for a in values]
+        options = [(f"a:{a}", value_label(item, a.value, front)) for a in values]
         if not options:
             continue
-        options = _paged(options, str(item["id"]), pages.get(str(item["id"]), 0))
+        options = _paged(options, str(item["id"]), pages.get(str(item["id"]), 0), front)
         detail = {f"a:{a}": _value_detail(item, a.value) for a in values}
-        panel.controls.append(Control("select", "", rules.describe_item(item)[:100], options=tuple(options), row=row,
+        panel.controls.append(Control("select", "", item_line(item)[:100], options=tuple(options), row=row,
                                       details=tuple(detail.get(verb, "") for verb, _label in options)))
         row += 1
         shown += 1
@@ -306,14 +341,18 @@ def _build(state: GameState, game_id: int, seat: int, names: list[str], ui: dict
         ).replace("  ", " ")) for m in moves]
         panel.controls.append(Control("select", "", ngettext("Move a rover ({n} step left)",
                                                              "Move a rover ({n} steps left)", s.pool).format(n=s.pool),
-                                      options=tuple(_paged(options, "moves", pages.get("moves", 0))), row=row))
+                                      options=tuple(_paged(options, "moves", pages.get("moves", 0), front)), row=row))
     if any(isinstance(a, Confirm) for a in legal):
         label = _("Confirm my turn") if state.phase == "turns" else _("Done")
-        panel.controls.append(Control("button", f"a:{Confirm()}", label, "success", row=4))
+        panel.controls.append(Control("button", f"a:{Confirm()}", label, "success", row=4, name="confirm"))
     if any(isinstance(a, Undo) for a in legal):
-        panel.controls.append(Control("button", f"a:{Undo()}", _("Undo (back to the tile choice)"), "danger", row=4))
+        # before the tile is taken, undo takes back what was settled this turn (the event's items)
+        label = _("Undo (back to the tile choice)") if s.hand is not None or s.step != "pick" \
+            else _("Undo what you settled this turn")
+        panel.controls.append(Control("button", f"a:{Undo()}", label, "danger", row=4, name="undo"))
     if not panel.controls:  # a decision the panel has no control for: the typed command always works
-        lines.append(_("Type your move with /pu act (its suggestions list every legal one)."))
+        lines.append(_("Type your move with /pu act (its suggestions list every legal one).") if front == "discord"
+                     else _("Type your move (help lists the commands)."))
     panel.text = "\n".join(lines)
     return panel
 

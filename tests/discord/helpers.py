@@ -70,7 +70,13 @@ async def click_default(world, who, game_id, message):
             if text in opts:
                 return await who.select(message, [text], custom_id=cid)
     # not on the panel (e.g. a placement the cursor is not on): type it
-    return await who.slash(thread_of(world), "pu act", action=str(action))
+    return await who.slash(thread_of(world), "pu act", action=typed(action))
+
+
+def typed(action) -> str:
+    """A move as a player types it to /pu act, confirmed: a typed placement that destroys a
+    lifepod or a rover is otherwise asked about first (issue 55)."""
+    return str(action) + (" confirm" if str(action).startswith("place ") else "")
 
 
 def _options(message, custom_id):

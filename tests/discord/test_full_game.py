@@ -8,7 +8,7 @@ from PIL import Image
 
 from engine import rules
 from service import autoplay
-from tests.discord.helpers import start_game, thread_of
+from tests.discord.helpers import start_game, thread_of, typed
 
 
 async def test_three_players_play_a_whole_game_to_the_score_sheet(world):
@@ -22,7 +22,7 @@ async def test_three_players_play_a_whole_game_to_the_score_sheet(world):
         assert acting, f"nobody can act in {game.state.phase}"
         who = acting[0]
         action = autoplay.default_action(game.state, game.seat_of(who.id))
-        r = await who.slash(thread, "pu act", action=str(action))
+        r = await who.slash(thread, "pu act", action=typed(action))
         assert r.ephemeral and r.response.content.startswith("✔"), r.response.content
         steps += 1
         if steps % 20 == 0:

@@ -20,7 +20,7 @@ import simcord.interactions
 from engine import rules
 from service import autoplay
 from tests.discord import contract as C
-from tests.discord.helpers import thread_of
+from tests.discord.helpers import thread_of, typed
 from tests.test_i18n_catalogue import extracted, french
 
 STRIP = " .,:;()*!?\n…"
@@ -135,7 +135,7 @@ async def test_a_whole_game_is_played_in_the_players_language(world, monkeypatch
         acting = [p for p in (alice, bob) if game.seat_of(p.id) in rules.to_act(game.state)]
         who = acting[0]
         action = autoplay.default_action(game.state, game.seat_of(who.id))
-        r = await who.slash(thread, "pu act", action=str(action))
+        r = await who.slash(thread, "pu act", action=typed(action))
         assert r.ephemeral and r.response.content.startswith("✔"), r.response.content
         if steps % 25 == 0:
             seen.append(r)

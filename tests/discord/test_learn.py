@@ -9,7 +9,7 @@ import io
 from PIL import Image
 
 from service import autoplay, lessons
-from tests.discord.helpers import button, create_game, lobby_message, start_game, thread_of
+from tests.discord.helpers import button, create_game, lobby_message, start_game, thread_of, typed
 
 
 async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privately(world):
@@ -39,7 +39,7 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
             panels.append(opened.response.content)  # the same decision's panel: its lessons counted once below
             hinted = True
         action = autoplay.choose(game.state, seat, "normal")
-        r = await alice.slash(thread, "pu act", action=str(action))
+        r = await alice.slash(thread, "pu act", action=typed(action))
         assert r.ephemeral and r.response.content.startswith("✔"), r.response.content
         panels.append(r.response.content)
         steps += 1

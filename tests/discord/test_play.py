@@ -161,3 +161,25 @@ async def test_solo_shows_its_score_target_from_the_start(world):
     (thread,) = world.channel.threads
     (start,) = [m for m in thread.history() if "begins" in m.content]
     assert "Solo target:" in start.content
+
+
+async def test_a_typed_placement_that_destroys_a_lifepod_is_confirmed_first(world):
+    """Issue 55, finding 3: /pu place answers privately what a placement would destroy
+    (rulebook p.5: a tile placed on a lifepod destroys it) and plays it only with confirm."""
+    from engine.data import cell_name
+    from service.panels import regrets
+
+    game = await start_game(world, [world.alice, world.bob])
+    state = (await world.service.load(game.id)).state
+    seat = game.seat_of(world.alice.id)
+    rules.apply(state, seat, Pick("large"))
+    costly = next(a for a in rules.legal_actions(state, seat)
+                  if type(a).__name__ == "Place" and regrets(state, seat, a))
+    before = (await world.service.load(game.id)).version
+    at = cell_name(costly.anchor)
+    r = await world.alice.slash(thread_of(world), "pu place", at=at, orient=costly.orient, tile="large")
+    assert r.ephemeral and "destroys lifepod" in r.response.content and "confirm: True" in r.response.content
+    assert (await world.service.load(game.id)).version == before
+    r = await world.alice.slash(thread_of(world), "pu place", at=at, orient=costly.orient, tile="large", confirm=True)
+    assert r.ephemeral and "placed at" in r.response.content
+    assert (await world.service.load(game.id)).state.seats[seat].hand is None

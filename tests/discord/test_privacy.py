@@ -12,7 +12,7 @@ from engine import data as D
 from engine import rules
 from engine.state import load
 from service import autoplay
-from tests.discord.helpers import lobby_message
+from tests.discord.helpers import lobby_message, typed
 
 
 def secrets_of(state) -> dict[str, set]:
@@ -57,7 +57,7 @@ async def play_whole_game(world, game, players, every_nth_in_discord=9):
         steps += 1
         if steps % every_nth_in_discord == 0:
             channel = next(t for t in world.channel.threads if t.id == thread.id)
-            r = await handles[game.user_of(seat)].slash(channel, "pu act", action=action)
+            r = await handles[game.user_of(seat)].slash(channel, "pu act", action=typed(action))
             assert r.ephemeral and r.response.content.startswith("✔"), r.response.content
         else:
             await world.service.act(game.id, game.user_of(seat), action)

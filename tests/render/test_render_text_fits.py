@@ -78,7 +78,7 @@ def drawn(language: str, fn, panels: list | None = None):
 
     def rounded(self, xy, *args, **kwargs):
         flat = [v for point in xy for v in (point if isinstance(point, (tuple, list)) else [point])]
-        panels.append((id(self.im), tuple(flat)))  # type: ignore[union-attr]
+        panels.append((id(self.im), tuple(flat)))
         return original(self, xy, *args, **kwargs)
 
     with use(language), T.recording() as record:

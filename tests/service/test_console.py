@@ -137,7 +137,11 @@ async def test_a_whole_console_game_prints_clean_text_with_names_dates_and_where
     assert "Round 1 is over." in text and "\nPlayer 2: " in text  # the round log, a line per player
     written = [line.split("Image written to ", 1)[1].split(" (type open", 1)[0]
                for line in text.splitlines() if "Image written to " in line]
-    assert len(written) > 20 and all((tmp_path / p.rsplit("/", 1)[1]).is_file() for p in written)
+    assert len(written) > 20 and (tmp_path / written[-1].rsplit("/", 1)[1]).is_file()
+    latest = {}  # each kind's latest image is kept; the older ones of its kind are replaced
+    for p in written:
+        latest[p.rsplit("/", 1)[1][5:]] = p.rsplit("/", 1)[1]
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == sorted(latest.values())
     assert "rounds, played in" in text and "Median time to play a round: Player 1 " in text  # the final facts
     # the replay file is written at the end, and replays to the same score
     import json
@@ -195,7 +199,8 @@ async def test_a_resumed_game_writes_its_images_after_the_earlier_ones(tmp_path)
     now = {p.name: p.read_bytes() for p in tmp_path.glob("*.png")}
     assert all(now[name] == data for name, data in first.items())  # nothing of the first session overwritten
     assert len(now) > len(first) and any(n.endswith("-station.png") for n in set(now) - set(first))
-    assert sorted(now)[-1].endswith("-panel.png") and sorted(now)[-2].endswith("-station.png")  # in order
+    # in order: the resumed panel, then the station (the panel shown again unchanged is not drawn again)
+    assert sorted(now)[-2].endswith("-panel.png") and sorted(now)[-1].endswith("-station.png")
 async def test_the_console_speaks_french_with_lang_fr(tmp_path):
     """bot.py --offline --lang fr: the console's own lines, the panels and the posts in French
     (issue 18), while typed moves stay the same (and may be French: prendre grande)."""
@@ -208,3 +213,182 @@ async def test_the_console_speaks_french_with_lang_fr(tmp_path):
     assert "Partie n°1, tour " in text and "choix des objectifs personnels" in text  # status
     assert "La partie n°1 est enregistrée ; reprenez-la plus tard avec --resume 1." in text
     assert "Type the number of a choice" not in text
+
+
+# ---------------------------------------------------------------- issue 55: a console a newcomer can use
+
+def _panels(text: str) -> list[str]:
+    return text.split("\n── ")
+
+
+async def test_the_console_lists_each_offered_civ_card_with_its_whole_effect(tmp_path):
+    """Issue 55, finding 1 (the console part): choosing a civ card is a real decision; the
+    console's list gives each card's effect in full, not its name only."""
+    from engine import data as D
+
+    said = []
+    await run(["--out", str(tmp_path), "--seed", "11", "--autopilot", "random"], ask=Keyboard([], then="auto"),
+              say=said.append)
+    menus = [p for p in _panels("\n".join(said)) if "choose a civ card" in p or "Civilisation milestone" in p]
+    assert menus
+    offered = [card for card in D.civ_cards().values() if f"{card.name} (#{card.id}): {card.description}" in menus[0]]
+    assert offered and all("…" not in card.description for card in offered)
+
+
+async def test_a_single_value_item_is_settled_and_announced_and_item_numbers_are_shown(tmp_path):
+    """Issue 55, finding 2: 'resolve N VALUE' asks for N: each item is listed with its number,
+    and an item with one possible value is settled for the player, in one line."""
+    said = []
+    keys = Keyboard(["1", "l", "place A6 0 confirm", "resolve 1 water"], then="quit")
+    await run(["--out", str(tmp_path), "--seed", "11"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert "✔ item 2: advance rover (tile icon): settled for you (rover), the only choice." in text
+    assert "• item 3: put a new rover on the tile you placed this round" in text
+    assert "there is no pending item 1; open items: 3 (put a new rover on the tile you placed this round)" in text
+
+
+async def test_a_typed_placement_that_destroys_a_lifepod_asks_before_placing(tmp_path):
+    """Issue 55, finding 3: 'place A6 0' covers lifepod C8 (rulebook p.5: it is destroyed);
+    the console says so and asks, as the panel's preview warns."""
+    said = []
+    keys = Keyboard(["1", "l", "place A6 0", "no", "place A6 0", "yes"], then="quit")
+    await run(["--out", str(tmp_path), "--seed", "11"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert "⚠ destroys lifepod C8" in text  # on the panel
+    assert "Placing your tile at A6, orientation 0 destroys lifepod C8." in text
+    assert keys.prompts.count("Place it there anyway? (yes/no) ") == 2
+    assert "Not placed." in text
+    last = _panels(text)[-1]
+    assert "settle what your tile gave you" in last  # placed after the yes
+
+
+async def test_the_console_keys_of_the_buttons_never_change_meaning(tmp_path):
+    """Issue 55, finding 4: on row A the ▲ arrow is gone; the keys of the others stay:
+    'n' jumps to the next legal spot (it never places), 'p' places."""
+    said = []
+    keys = Keyboard(["1", "l", "n", "n", "p"], then="quit")
+    await run(["--out", str(tmp_path), "--seed", "11"], ask=keys, say=said.append)
+    panels = _panels("\n".join(said))
+    placing = [p for p in panels if "Place your tile" in p]
+    assert len(placing) == 3  # the first spot, then two jumps: nothing placed by 'n'
+    assert "[^]" not in placing[0] and "[n] Next legal spot" in placing[0] and "[p] Place it here" in placing[0]
+    assert "at A6, orientation 0" in placing[0] and "at A6, orientation 0" not in placing[1]
+    assert "settle what your tile gave you" in panels[-1]  # 'p' placed it
+
+
+async def test_open_without_an_image_viewer_says_where_the_image_is(tmp_path, monkeypatch):
+    """Issue 55, finding 5: no xdg-open on the machine: no traceback, the image's path."""
+    import sys
+
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    said = []
+    code = await run(["--out", str(tmp_path), "--seed", "3"], ask=Keyboard(["board", "open"], then="quit"),
+                     say=said.append)
+    assert code == 0
+    line = next(s for s in said if "image viewer" in s)
+    path = line.rsplit(" ", 1)[1]
+    assert line.startswith("No image viewer could be started on this computer; the image is ") and Path(path).is_file()
+
+
+async def test_every_instruction_the_console_prints_works_in_the_console(tmp_path):
+    """Issue 55, finding 6: no Discord instruction (press Play, /pu ...) in a whole game, and
+    the replay command it prints runs as printed, from another folder, with this Python."""
+    import subprocess
+
+    said = []
+    code = await run(["--out", str(tmp_path), "--players", "2", "--seed", "8", "--autopilot", "random"],
+                     ask=Keyboard(["1", "l"], then="auto"), say=said.append)
+    text = "\n".join(said)
+    assert code == 0 and "Game over" in text
+    import re
+    assert not re.search(r"(^|[\s(`])/pu\s", text, re.M) and "press Play" not in text and "Play)" not in text
+    assert "You can also type place " in text
+    command = text.split("replay it with: ", 1)[1].splitlines()[0]
+    done = subprocess.run(command, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert '"total"' in done.stdout or "total" in done.stdout
+
+
+async def test_a_resumed_game_speaks_its_own_language_unless_another_is_asked(tmp_path):
+    """Issue 55, finding 7: --resume of a French game comes back in French; --lang wins."""
+    said = []
+    await run(["--out", str(tmp_path), "--seed", "11", "--lang", "fr"], ask=Keyboard([], then="quit"),
+              say=said.append)
+    said.clear()
+    await run(["--out", str(tmp_path), "--resume", "1"], ask=Keyboard(["status"], then="quit"), say=said.append)
+    text = "\n".join(said)
+    assert "Partie n°1, tour " in text and "La partie n°1 est enregistrée" in text
+    said.clear()
+    await run(["--out", str(tmp_path), "--resume", "1", "--lang", "en"], ask=Keyboard([], then="quit"),
+              say=said.append)
+    assert "Game #1 is saved; carry on later with --resume 1." in said
+
+
+async def test_bad_arguments_say_what_is_accepted(tmp_path):
+    """Issue 55, finding 9: board 7, profile 5 and history abc do not fall back silently."""
+    said = []
+    keys = Keyboard(["board 7", "profile 5", "corp x", "history abc"], then="quit")
+    await run(["--out", str(tmp_path), "--seed", "11"], ask=keys, say=said.append)
+    assert "board N: this game has one player, number 1 (7 is not one)." in said
+    assert "profile N: this game has one player, number 1 (5 is not one)." in said
+    assert "corp N: this game has one player, number 1 (x is not one)." in said
+    assert "history takes a round number, e.g. history 2 (nothing: the last round over)." in said
+    assert not list(tmp_path.glob("*-board.png")) and not list(tmp_path.glob("*-corp.png"))
+    said.clear()
+    await run(["--out", str(tmp_path / "two"), "--players", "2", "--seed", "5"], ask=Keyboard(["board 3"], then="quit"),
+              say=said.append)
+    assert "board N: N is a player number from 1 to 2 (3 is not one)." in said
+
+
+async def test_help_says_what_each_command_does(tmp_path):
+    """Issue 55, finding 10: help explains auto (and every other command)."""
+    said = []
+    await run(["--out", str(tmp_path), "--seed", "11"], ask=Keyboard(["help"], then="quit"), say=said.append)
+    text = "\n".join(said)
+    auto = next(line for line in text.splitlines() if line.startswith("auto "))
+    assert "the computer makes this decision for you" in auto
+    from service.console import COMMANDS
+    for name, _what in COMMANDS:
+        assert any(line.startswith(name + " ") for line in text.splitlines()), name
+
+
+async def test_a_whole_game_keeps_only_the_latest_image_of_each_kind_and_those_kept(tmp_path):
+    """Issue 55, finding 10: every redraw wrote a new PNG (about 200 for one solo game); the
+    console keeps the latest of each kind, and every image the player keeps."""
+    said = []
+    keys = Keyboard(["1", "board", "keep", "l", "board"], then="auto")
+    code = await run(["--out", str(tmp_path), "--seed", "11", "--autopilot", "random"], ask=keys, say=said.append)
+    assert code == 0
+    written = [s.split("Image written to ", 1)[1].split(" (type open", 1)[0] for s in said if "Image written to " in s]
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert len(written) > 100 and len(pngs) <= 30, [p.name for p in pngs]  # 7 kinds, a summary per round
+    boards = sorted(p.name for p in tmp_path.glob("*-board.png"))
+    assert len(boards) == 2 and Path(written[[i for i, w in enumerate(written) if w.endswith("-board.png")][0]]).is_file()
+    assert len(list(tmp_path.glob("*-summary.png"))) >= 8  # each round's summary is a kind of its own
+
+
+async def test_the_leaderboard_after_a_finished_solo_game_shows_it(tmp_path):
+    """Issue 55, finding 10: 'finish a game first' right after a finished solo game."""
+    said = []
+    await run(["--out", str(tmp_path), "--seed", "11", "--autopilot", "random"], ask=Keyboard([], then="auto"),
+              say=said.append)
+    said.clear()
+    await run(["--out", str(tmp_path), "--seed", "12"], ask=Keyboard(["leaderboard"], then="quit"), say=said.append)
+    text = "\n".join(said)
+    assert "finish a game first" not in text
+    assert "Best solo total (all)" in text and "Player 1" in text
+
+
+def test_the_profile_rating_chart_says_solo_games_are_not_rated(monkeypatch):
+    """Issue 55, finding 10: a profile with one solo game: 'no game yet' stood beside '1 game'."""
+    from render import profile as R
+    from render import theme as T
+
+    drawn = []
+    real = T.draw_text
+    monkeypatch.setattr(T, "draw_text", lambda d, xy, text, *a, **k: (drawn.append(text), real(d, xy, text, *a, **k)))
+    sample = R.sample_profile()
+    one = dict(sample, games=1, rating=None, trend=0, rating_history=[], last_totals=[61], multiplayer=0, wins=0)
+    R.render_profile(one, "Ann")
+    assert "no rated game yet (solo games are not rated)" in drawn and "no games yet" not in drawn

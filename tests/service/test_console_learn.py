@@ -83,11 +83,11 @@ async def test_leaving_the_lessons_makes_an_ordinary_solo_game(tmp_path):
             return "auto"
         if getattr(leave_once, "done", False):
             return "auto" if len(leave_once.after) > 12 else (leave_once.after.append(1) or "auto")
-        menu = [line for line in said_now[-40:] if re.match(r"\s+\d+\) ", line)]
-        number = next(re.match(r"\s+(\d+)\) ", line).group(1) for line in menu if "Leave the lessons" in line)
+        keys = [re.search(r"\[(\S+)\] Leave the lessons", line) for line in said_now[-40:]]  # the button's key
+        key = next(found.group(1) for found in keys if found)
         leave_once.done = True
         leave_once.mark = len(said_now)
-        return number
+        return key
 
     leave_once.after = []
     keys = Keyboard(said, [], then=leave_once, limit=30)

@@ -85,7 +85,8 @@ async def service(tmp_path):
 
 async def two_games(service):
     games = []
-    for first, second, seed in ((1, 2, 5), (3, 4, 6)):
+    # (seed 31: the first placement leaves items with a choice; one with no choice is settled at once)
+    for first, second, seed in ((1, 2, 5), (3, 4, 31)):
         game = await service.create(creator_id=first, creator_name=f"P{first}", guild_id=9, channel_id=first,
                                     options={"max_players": 2, "seed": seed})
         await service.join(game.id, second, f"P{second}")

@@ -117,7 +117,7 @@ def events_by_round(record: dict) -> dict[int, str]:
     from engine.actions import parse
     from engine.setup import new_game as engine_game
     state = engine_game(record["config"], record["seed"])
-    out = {}
+    out: dict[int, str] = {}
     for seat, text in record["actions"]:
         rules.apply(state, seat, parse(text))
         card = E.current(state)

@@ -23,4 +23,5 @@ async def test_a_game_played_to_its_end_under_the_load_harness_has_the_score_of_
 async def test_three_games_at_once_through_discord_post_each_summary_once():
     report = await discord_load(games=3, rounds=1, seed=3)
     assert report.problems == []
-    assert report.accepted > 30
+    # a round of three games: over 30 moves logged, fewer typed (an item with one value is settled with the move)
+    assert report.accepted > 20 and report.logged > 30

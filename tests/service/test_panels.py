@@ -174,3 +174,47 @@ def test_civ_cards_whose_texts_do_not_fit_the_message_are_drawn_in_full_on_the_p
         for card in offered:
             assert content(D.civ_card(card).menu_line) in panel.text
             assert all(word in drawn for word in content(D.civ_card(card).description).split())
+
+
+def _positions(players=1, seed=7, **extra):
+    """Every decision point of a game played by a mix of random and autopilot moves."""
+    state = new_game(make_config(players, **extra), seed=seed)
+    rng = random.Random(seed)
+    steps = 0
+    while rules.to_act(state) and steps < 3000:
+        seat = rules.to_act(state)[0]
+        yield state, seat
+        options = [a for a in rules.legal_actions(state, seat) if str(a) != "undo"]
+        rules.apply(state, seat, rng.choice(options) if rng.random() < 0.5 else autoplay.default_action(state, seat))
+        steps += 1
+
+
+def test_undo_at_the_tile_choice_does_not_offer_to_go_back_to_the_tile_choice():
+    """Issue 55, finding 10: before the tile is taken (the event's items settled), undo takes
+    back what was settled this turn; 'back to the tile choice' is where the player already is."""
+    seen = 0
+    for seed in range(1, 12):
+        for state, seat in _positions(1, seed, events="hard"):
+            s = state.seats[seat]
+            if state.phase == "turns" and s.step == "pick" and s.hand is None and \
+                    any(str(a) == "undo" for a in rules.legal_actions(state, seat)):
+                labels = [c.label for c in build(state, 1, seat, NAMES).controls if c.verb == "a:undo"]
+                assert labels == ["Undo what you settled this turn"]
+                seen += 1
+        if seen:
+            break
+    assert seen
+
+
+def test_the_console_lists_every_option_where_discord_pages_them_by_24():
+    """Issue 55, finding 10: Discord allows 25 options in a menu; a terminal has no such limit."""
+    for state, seat in _positions(1, 3, events="hard"):
+        discord = build(state, 1, seat, NAMES)
+        long = [c for c in discord.controls if c.kind == "select" and any(v.startswith("p:") for v, _ in c.options)]
+        if long:
+            console = build(state, 1, seat, NAMES, front="console")
+            lists = [c for c in console.controls if c.kind == "select" and c.label == long[0].label]
+            assert not any(v.startswith("p:") for v, _ in lists[0].options)
+            assert len(lists[0].options) > 25
+            return
+    raise AssertionError("no long list in this game")

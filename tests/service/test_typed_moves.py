@@ -1,0 +1,71 @@
+"""What a newcomer meets when typing moves or settling items (issue 55, findings 2 and 3), in
+the service, so that Discord and the console answer the same: each pending item is named with
+its number, an item with a single possible value is settled for the player and announced in
+one line, and a typed placement that destroys a lifepod or a rover waits for a confirmation."""
+from __future__ import annotations
+
+import pytest
+
+from engine import rules
+from engine.errors import IllegalAction
+from service.errors import NeedsConfirmation
+
+
+async def _solo(service, seed=11):
+    game = await service.create(creator_id=1, creator_name="Ann", guild_id=None, channel_id=None,
+                                options={"max_players": 1, "seed": seed}, kind="solo")
+    game = await service.start(game.id, 1, False)
+    await service.act(game.id, 1, rules.legal_actions(game.state, 0)[0])  # an objective put back
+    return game
+
+
+async def test_a_typed_placement_that_destroys_a_lifepod_waits_for_a_confirmation(service):
+    """Rulebook p.5: a tile placed on a lifepod destroys it. The panel's preview warns of it;
+    a typed move, which has no preview, is not played until confirmed."""
+    game = await _solo(service)
+    await service.act(game.id, 1, "pick large")
+    with pytest.raises(NeedsConfirmation) as refused:
+        await service.act(game.id, 1, "place A6 0", typed=True)
+    assert "destroys lifepod C8" in str(refused.value) and "/pu place" in str(refused.value)
+    kept = await service.load(game.id)
+    assert kept.state.seats[0].hand is not None and 2 * 12 + 7 in kept.state.seats[0].board.lifepods
+    panel = (await service.panel(game.id, 1)).panel
+    assert "⚠ destroys lifepod C8" in panel.text  # the panel says it too, beside the preview
+    await service.act(game.id, 1, "place A6 0 confirm", typed=True)
+    placed = await service.load(game.id)
+    assert placed.state.seats[0].hand is None and 2 * 12 + 7 not in placed.state.seats[0].board.lifepods
+
+
+async def test_a_typed_placement_that_destroys_nothing_is_played_at_once(service):
+    game = await _solo(service)
+    await service.act(game.id, 1, "pick large")
+    state = (await service.load(game.id)).state
+    from service.panels import regrets
+    safe = next(a for a in rules.legal_actions(state, 0) if type(a).__name__ == "Place" and not regrets(state, 0, a))
+    await service.act(game.id, 1, str(safe), typed=True)
+    assert (await service.load(game.id)).state.seats[0].hand is None
+
+
+async def test_an_item_with_a_single_value_is_settled_for_the_player_and_announced(service):
+    """RULINGS R2: the player settles their items in any order; an item with one possible
+    value and nothing else to choose is no decision: the service settles it, says so in one
+    line (on the panel, which Discord and the console both show), and logs it for the replay."""
+    game = await _solo(service)
+    await service.act(game.id, 1, "pick large")
+    outcome = await service.act(game.id, 1, "place A6 0")  # tile S5 water/rover
+    line = "✔ item 2: advance rover (tile icon): settled for you (rover), the only choice."
+    assert outcome.message == line and outcome.panel.text.startswith(line)
+    state = (await service.load(game.id)).state
+    assert all(i["id"] != 2 for i in state.seats[0].pending)
+    assert "item 3: put a new rover on the tile you placed this round" in outcome.panel.text  # a real choice stays
+    logged = [row.action for row in await service.repo.list_actions(game.id)]
+    assert logged[-2:] == ["place A6 0", "resolve 2 rover"]  # in the action log: the game replays
+
+
+async def test_the_refusal_of_an_unknown_item_names_each_open_item(service):
+    game = await _solo(service)
+    await service.act(game.id, 1, "pick large")
+    await service.act(game.id, 1, "place A6 0")
+    with pytest.raises(IllegalAction) as refused:
+        await service.act(game.id, 1, "resolve 1 water", typed=True)
+    assert "open items: 3 (put a new rover on the tile you placed this round)" in str(refused.value)
