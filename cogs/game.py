@@ -125,7 +125,7 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
         self.bot = bot
         self.service = service
         self.threads = GameThreads()  # before DiscordChannel, which opens threads too
-        self.poster = Poster(service, DiscordChannel(self))
+        self.poster = Poster(service, DiscordChannel(bot, service, self.threads))
         service.listeners.append(self.flush_soon)  # a long autopilot run's posts, round by round
         self._wake: tuple[float, asyncio.Task] | None = None  # the next retry of a held-back post
         self._tasks: set[asyncio.Task] = set()
@@ -987,4 +987,6 @@ async def setup(bot: commands.Bot) -> None:
         bot.add_dynamic_items(item)
     if bot.tree.translator is None:  # the commands' names and descriptions in the user's language
         await bot.tree.set_translator(Translator())
-    await bot.add_cog(GameCog(bot, service))
+    cog = GameCog(bot, service)
+    await bot.add_cog(cog)
+    ui.answered_by(cog)  # (mypy checks that the cog has what the buttons and menus call)

@@ -14,8 +14,8 @@ import io
 import json
 import logging
 import re
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING
 
 import discord
 from discord import Interaction, app_commands
@@ -26,9 +26,6 @@ from service import players as P
 from service.errors import ServiceError
 
 from .language import SpeaksToUser
-
-if TYPE_CHECKING:
-    from cogs.game import GameCog  # cogs.game loads this module: no import at run time
 
 log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
@@ -84,10 +81,10 @@ DYNAMIC_ITEMS = (BoardPage,)
 
 
 class PlayersCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, service, game_cog: GameCog):
+    def __init__(self, bot: commands.Bot, service, answering: Callable[[Interaction], AbstractAsyncContextManager]):
         self.bot = bot
         self.service = service
-        self.game_cog = game_cog
+        self._answering = answering  # GameCog.answering (cogs.game imports this module, not back)
         self.players: P.Players = service.players
 
     async def cog_load(self) -> None:
@@ -101,7 +98,7 @@ class PlayersCog(commands.Cog):
     def answering(self, interaction: Interaction) -> AbstractAsyncContextManager:
         """The game cog's one error path (GameCog.answering): a player's mistake gets its short
         private answer and is not logged; a fault of ours gets the apology and is logged."""
-        return self.game_cog.answering(interaction)
+        return self._answering(interaction)
 
     @staticmethod
     async def private(interaction: Interaction, text: str, **kwargs) -> None:
@@ -370,7 +367,7 @@ async def setup(bot: commands.Bot) -> None:
         raise RuntimeError("cogs.players loads after cogs.game, with bot.service set")
     for item in DYNAMIC_ITEMS:
         bot.add_dynamic_items(item)
-    await bot.add_cog(PlayersCog(bot, service, game_cog))  # type: ignore[arg-type]
+    await bot.add_cog(PlayersCog(bot, service, game_cog.answering))  # type: ignore[attr-defined]
     group = game_cog.app_command
     assert group is not None, "GameCog is the /pu group cog"
     host = group.get_command("host")

@@ -22,9 +22,9 @@ from service.outbox import DeliveryError
 from . import ui
 
 if TYPE_CHECKING:
-    from service import Game
+    from service import Game, GameService
 
-    from .game import GameCog
+    from .client import PUBot
 
 log = logging.getLogger(__name__)
 HISTORY_SLACK = 120.0  # seconds: clocks differ a little between us and Discord
@@ -114,10 +114,10 @@ TRANSPORT_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientEr
 
 
 class DiscordChannel:
-    def __init__(self, cog: GameCog):
-        self.cog = cog
-        self.bot = cog.bot
-        self.service = cog.service
+    def __init__(self, bot: PUBot, service: GameService, threads: GameThreads):
+        self.bot = bot
+        self.service = service
+        self.threads = threads
         self._gone: set[int] = set()  # threads a send found deleted before the cache heard of it
 
     async def send(self, game: Game, payload: dict, image: bytes | None, nonce: str) -> int:
@@ -243,7 +243,7 @@ class DiscordChannel:
         except TRANSPORT_ERRORS as error:
             raise _failure(error, "announcing a new thread") from error
         try:
-            thread = await self.cog.threads.open(anchor, f"Planet Unknown #{game.id}")
+            thread = await self.threads.open(anchor, f"Planet Unknown #{game.id}")
         except TRANSPORT_ERRORS as error:
             log.warning("game %s: no new thread (%s); posts go to the channel", game.id, error)
             thread = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 import discord
 from discord.ext import commands
@@ -25,17 +25,41 @@ from service import Panel, StaleControl, boards
 
 from .language import SpeaksToUser
 
-if TYPE_CHECKING:
-    from .game import GameCog
-
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
 
 
-def cog_of(interaction: discord.Interaction) -> GameCog:
+class Controls(Protocol):
+    """What the buttons and menus below call on the cog that answers them (cogs/game.py's
+    GameCog, which mypy checks against this). cogs.game imports this module, so this module
+    names only what it needs, not that class (no import cycle)."""
+
+    async def fail(self, interaction: discord.Interaction, error: BaseException,
+                   game_id: int | None = None) -> None: ...
+
+    async def lobby_click(self, interaction: discord.Interaction, game_id: int, verb: str) -> None: ...
+
+    async def choose_board(self, interaction: discord.Interaction, game_id: int, kind: str, value: str) -> None: ...
+
+    async def open_panel(self, interaction: discord.Interaction, game_id: int | None = None) -> None: ...
+
+    async def show_station(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def panel_click(self, interaction: discord.Interaction, game_id: int, seat: int, stamp: str,
+                          verb: str) -> None: ...
+
+    async def settings_click(self, interaction: discord.Interaction, field: str, value: str) -> None: ...
+
+
+def answered_by(cog: Controls) -> None:
+    """Where the game cog says it answers the controls below: mypy checks it has every method
+    they call (cog_of finds it by name at run time)."""
+
+
+def cog_of(interaction: discord.Interaction) -> Controls:
     cog = interaction.client.get_cog("GameCog") if isinstance(interaction.client, commands.Bot) else None
     assert cog is not None, "the game cog answers only on the bot that loaded it"
-    return cast("GameCog", cog)
+    return cast(Controls, cog)
 
 
 class LobbyButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):

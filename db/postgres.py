@@ -24,6 +24,7 @@ import psycopg
 from psycopg import AsyncClientCursor
 
 from db.lock import LOCK_GAME, LOCK_MIGRATIONS, LOCK_OUTBOX  # noqa: F401 - advisory-lock namespaces
+from db.migrations import bring_up_to_date
 from db.sections import Sections
 
 # `?` and `:name` outside string literals and quoted names become psycopg placeholders; every
@@ -272,8 +273,6 @@ async def open_postgres(url: str, *, migrate: bool = True, options: str | None =
 
     Raises DatabaseTooNew if a newer bot has written it, MigrationError if an upgrade fails.
     `options` are server settings for this connection (tests pass a search_path)."""
-    from db.migrations import bring_up_to_date
-
     kwargs: dict[str, Any] = {"options": options} if options else {}
     conn = await psycopg.AsyncConnection.connect(url, autocommit=True, cursor_factory=AsyncClientCursor,
                                                  **kwargs)

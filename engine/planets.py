@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from i18n import N_, _
 
@@ -50,8 +50,20 @@ from . import data as D
 from .actions import DIRECTIONS
 from .data import SIZE, cell_name
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .board import Board
+
+class Surface(Protocol):
+    """What the planet rules read of a board (engine/board.py's Board, which calls them):
+    they take it by these names only, so this module does not import engine.board back."""
+
+    @property
+    def planet_id(self) -> str: ...
+
+    @property
+    def occupied(self) -> int: ...  # the covered squares, a bitmask over the 12x12 board
+
+    @property
+    def planet(self) -> D.Planet: ...
+
 
 QUARTERS = (("north-west", "civ"), ("north-east", "energy"), ("south-west", "tech"), ("south-east", "water"))
 
@@ -300,7 +312,7 @@ def slide_problem(pr: PlanetRules, occupied: int, tile_id: int, orient: int, anc
              "{square} turned this way").format(planet=_(pr.name), square=cell_name(anchor))
 
 
-def restriction_problem(board: Board, tile_id: int, orient: int, anchor: int, mask: int) -> str | None:
+def restriction_problem(board: Surface, tile_id: int, orient: int, anchor: int, mask: int) -> str | None:
     """The planet restriction a legal-looking placement breaks, or None."""
     pr = rules_for(board.planet_id)
     return static_problem(pr, tile_id, orient, anchor, mask) or slide_problem(pr, board.occupied, tile_id, orient,
@@ -320,12 +332,12 @@ def hole_text(planet_id: str, cell: int) -> str | None:
 # --------------------------------------------------------------------------- terrain and scoring
 
 
-def visible_energy(board: Board) -> int:
+def visible_energy(board: Surface) -> int:
     """Petra: squares of electric current that no tile or patch covers (energy terrain)."""
     return rules_for(board.planet_id).currents & ~board.occupied
 
 
-def bonus(board: Board) -> list[dict]:
+def bonus(board: Surface) -> list[dict]:
     """The planet's own end-of-game medals (Gaia cities, Cerberus globes), as score lines."""
     pr = rules_for(board.planet_id)
     out = []
@@ -353,14 +365,14 @@ def off_grid_text(planet_id: str, src: int, direction: str) -> str:
     return _("that leaves the planet")
 
 
-def rover_may_stand(board: Board, cell: int) -> bool:
+def rover_may_stand(board: Surface, cell: int) -> bool:
     """Whether a rover may be put on ``cell`` (teleport, new rover): a grid square that is
     not a visible toxic square."""
     pr = rules_for(board.planet_id)
     return board.planet.is_grid(cell) and not (pr.toxic & ~board.occupied) >> cell & 1
 
 
-def rover_step_problem(board: Board, src: int, dst: int) -> str | None:
+def rover_step_problem(board: Surface, src: int, dst: int) -> str | None:
     """Why a rover may not step from ``src`` to the next square ``dst`` (orthogonal or
     diagonal), or None. Leaving the grid is checked by the caller."""
     pr = rules_for(board.planet_id)

@@ -19,15 +19,33 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from db.errors import DatabaseTooNew, MigrationError
 
-if TYPE_CHECKING:
-    from db.connection import Database
-    from db.postgres import PgDatabase
+
+class Backend(Protocol):
+    """What the runner needs of a connection: both db.connection.Database (SQLite) and
+    db.postgres.PgDatabase have it. Those modules open a database, then bring it up to date
+    here, so this module names neither of them (no import cycle)."""
+
+    dialect: str
+
+    def exclusive(self) -> AbstractAsyncContextManager[Any]: ...
+
+    def transaction(self) -> AbstractAsyncContextManager[Any]: ...
+
+    async def execute(self, sql: str, params: Any = ()) -> int: ...
+
+    async def executescript(self, script: str) -> None: ...
+
+    async def fetchall(self, sql: str, params: Any = ()) -> Any: ...
+
+    async def fetchval(self, sql: str, params: Any = ()) -> Any: ...
+
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent
 PG_DIR = MIGRATIONS_DIR / "postgresql"
@@ -75,7 +93,7 @@ def latest_version(migrations: list[Migration] | None = None) -> int:
     return migrations[-1].version if migrations else 0
 
 
-async def schema_version(db: Database | PgDatabase) -> int:
+async def schema_version(db: Backend) -> int:
     """The schema version stored in the database (0 for a blank one)."""
     if db.dialect == "postgresql":
         if not await db.fetchval("SELECT to_regclass('schema_version') IS NOT NULL"):
@@ -84,7 +102,7 @@ async def schema_version(db: Database | PgDatabase) -> int:
     return await db.fetchval("PRAGMA user_version")
 
 
-async def bring_up_to_date(db: Database | PgDatabase, where: str, migrate: bool = True) -> None:
+async def bring_up_to_date(db: Backend, where: str, migrate: bool = True) -> None:
     """What opening a database does on both backends: refuse one a newer bot has written
     (DatabaseTooNew), then apply the missing migrations unless ``migrate`` is False."""
     found = await schema_version(db)
@@ -95,7 +113,7 @@ async def bring_up_to_date(db: Database | PgDatabase, where: str, migrate: bool 
 
 
 async def apply_migrations(
-    db: Database | PgDatabase, *, target: int | None = None, migrations: list[Migration] | None = None
+    db: Backend, *, target: int | None = None, migrations: list[Migration] | None = None
 ) -> list[int]:
     """Apply, in order, every migration newer than the database, up to `target` (default: all).
 
@@ -115,9 +133,6 @@ async def apply_migrations(
             return applied
         foreign_keys = await db.fetchval("PRAGMA foreign_keys")
         await db.execute("PRAGMA foreign_keys = OFF")  # has no effect inside a transaction
-        from db.connection import Database as SQLiteDatabase
-
-        assert isinstance(db, SQLiteDatabase)  # SQLite here: PostgreSQL took its own path above
         try:
             for migration in pending:
                 await _apply_one(db, migration)
@@ -127,7 +142,7 @@ async def apply_migrations(
     return applied
 
 
-async def _apply_one(db: Database, migration: Migration) -> None:
+async def _apply_one(db: Backend, migration: Migration) -> None:
     sql = migration.path.read_text(encoding="utf-8")
     try:
         # The trailing newline and semicolon close a last statement or comment left open.
@@ -153,7 +168,7 @@ async def _apply_one(db: Database, migration: Migration) -> None:
         raise
 
 
-async def _apply_postgres(db, target: int | None, migrations: list[Migration] | None) -> list[int]:
+async def _apply_postgres(db: Backend, target: int | None, migrations: list[Migration] | None) -> list[int]:
     from db.lock import LOCK_MIGRATIONS
 
     migrations = load_migrations(dialect="postgresql") if migrations is None else migrations
