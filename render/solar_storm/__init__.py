@@ -1,0 +1,47 @@
+"""Solar Storm's images (issue 53), beside Planet Unknown's: the ship after every turn and the
+final image that tells the story of the game. Both are drawn from the public view
+(``engine.solar_storm.public_view``), which never holds the order of a deck.
+
+    from engine.solar_storm import public_view
+    from render.solar_storm import ship_png, final_png
+    data = ship_png(public_view(state), names, lang="fr")      # PNG bytes
+
+``ship_png`` and ``final_png`` are plain functions of picklable arguments (the view dict, the
+display names by seat, the language), so the service's worker pool can run them; the same view
+gives the same bytes. ``render_ship`` / ``render_final`` return the PIL image (for the
+benchmark) and take a ``trace`` list that records every text drawn (for the tests).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image
+
+from i18n import use
+
+from .. import png_bytes
+from ._pen import MIN_TEXT, TextBox
+from .final import render_final
+from .ship import render_ship
+
+
+def encode(image: Image.Image) -> bytes:
+    """PNG bytes of a Solar Storm image: its flat colours fit a 256-colour palette, which
+    halves the encoding time and divides the size by three (no dithering: deterministic)."""
+    return png_bytes(image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+
+
+def ship_png(view: dict, names: Sequence[str] | None = None, lang: str = "en") -> bytes:
+    """The ship image of ``view`` as PNG bytes, every word in ``lang`` ("en" or "fr")."""
+    with use(lang):
+        return encode(render_ship(view, names, lang))
+
+
+def final_png(view: dict, names: Sequence[str] | None = None, lang: str = "en") -> bytes:
+    """The final image of a finished game's view as PNG bytes. Raises ValueError when the game
+    is not over."""
+    with use(lang):
+        return encode(render_final(view, names, lang))
+
+
+__all__ = ["encode", "ship_png", "final_png", "render_ship", "render_final", "TextBox", "MIN_TEXT"]
