@@ -36,7 +36,7 @@ def _sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image,
     """The text's coverage mask and its offset from the anchor point (cached: the rooms'
     names and powers and the labels are the same from one image to the next)."""
     font = T.font(size, bold)
-    x0, y0, x1, y1 = font.getbbox(text, anchor=anchor)
+    x0, y0, x1, y1 = (int(v) for v in font.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, x1 - x0), max(1, y1 - y0)), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=font, fill=255, anchor=anchor)
     return mask, x0, y0
@@ -89,12 +89,12 @@ class Pen:
             self.trace.append(TextBox(text, box, size, self.panel, cut))
         return _width(text, size, bold)
 
-    def lines(self, x: float, y: float, text: str, width: float, size: int = MIN_TEXT, fill=T.TEXT) -> float:
+    def lines(self, x: float, y: float, text: str, width: float, size: int = MIN_TEXT, fill=T.TEXT) -> int:
         """Word-wrapped text from (x, y); returns the y under it."""
         for line in wrap(text, int(width), size):
             self.text((x, y), line, size, fill=fill)
             y += LINE
-        return y
+        return int(y)
 
 
 def wrapped_height(text: str, width: float, size: int = MIN_TEXT) -> int:

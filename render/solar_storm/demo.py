@@ -5,7 +5,7 @@ hands, the Hull Breach open), a won game, a lost one and one lost to the Hull Br
 
     .venv/bin/python -m render.solar_storm.demo docs/images      # writes the README pictures
 
-Each function returns a GameState; images take ``public_view`` of it.
+Each function returns the game's state; images take ``public_view`` of it.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import random
 import sys
 from pathlib import Path
 
-from engine.solar_storm import GameState, apply, legal_actions, make_config, new_game, parse, public_view
+from engine.solar_storm import apply, legal_actions, make_config, new_game, parse, public_view
 from engine.solar_storm.actions import Undo
 from engine.solar_storm.scenario import Scenario
 
@@ -26,7 +26,7 @@ OUTER = ("bridge", "armoury", "cargo_hold", "mess_hall", "engine_room", "medical
 
 
 def playout(players: int, seed: int, *, until_turn: int | None = None, difficulty: str = "easy",
-            no_peek: bool = False) -> GameState:
+            no_peek: bool = False):
     """A random-legal game (undo never chosen) up to the start of ``until_turn``, or to its end."""
     state = new_game(make_config(players, difficulty=difficulty, no_peek=no_peek), seed)
     rng = random.Random(seed)
@@ -36,7 +36,7 @@ def playout(players: int, seed: int, *, until_turn: int | None = None, difficult
     return state
 
 
-def crowded(no_peek: bool = False) -> GameState:
+def crowded(no_peek: bool = False):
     """Four players in the Crew Quarters and the Repair Centre (the longest room names), four
     protection tokens on one room, seven rooms diverted, hands of 9 cards, 5 action tokens
     each, the Hull Breach open and just rolled."""
@@ -60,7 +60,7 @@ def crowded(no_peek: bool = False) -> GameState:
     return state
 
 
-def won() -> GameState:
+def won():
     """Eight rooms diverted; the first player restarts the core from the Energy Core."""
     sc = Scenario(players=4, seed=3, difficulty="hard")
     sc.layout(*OUTER)
@@ -74,7 +74,7 @@ def won() -> GameState:
     return state
 
 
-def lost_to_breach(seed: int = 2) -> GameState:
+def lost_to_breach(seed: int = 2):
     """The Hull Breach open, two resource cards in the deck: the face-up card taken is refilled
     from the deck, whose last card the Hull Breach's roll then throws away."""
     sc = Scenario(players=2, seed=seed, difficulty="medium")
@@ -94,8 +94,8 @@ def main(argv: list[str]) -> int:
 
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)
-    mid = public_view(playout(3, 5, until_turn=8, difficulty="hard"))
-    end = public_view(playout(3, 5))
+    mid = public_view(playout(3, 27, until_turn=9))  # a diverted room, two protection tokens
+    end = public_view(playout(3, 27))
     for lang, suffix in (("en", ""), ("fr", "_fr")):
         (out / f"storm_ship{suffix}.png").write_bytes(ship_png(mid, NAMES[:3], lang))
         (out / f"storm_final{suffix}.png").write_bytes(final_png(end, NAMES[:3], lang))

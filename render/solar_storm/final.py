@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.solar_storm import data as D
-from i18n import _
+from i18n import _, ngettext
 
 from .. import theme as T
 from . import symbols as S
-from ._pen import Pen, crew_names, hits_by_room, initials, room_names
+from ._pen import Pen, crew_names, hits_by_room, initials, room_names, wrapped_height
 from .ship import GAP, HEADER, PAD, WIDTH, draw_header
 
 BANNER_H = 170
@@ -33,6 +33,23 @@ def _breach_emptied(view: dict) -> bool:
     out = view["outcome"]
     return out["result"] == "lost" and out["reason"] != "room_destroyed" and any(
         e.get("kind") == "hull_breach" for e in view.get("events", ()))
+
+
+def _last_blow(view: dict, rooms: dict[str, str]) -> str:
+    """What the final turn's damage phase did, as a sentence (with a leading space), if anything."""
+    out = view["outcome"]
+    if out["result"] == "won":
+        return ""
+    for e in reversed(view.get("events", ())):
+        if e.get("kind") == "damage_card":
+            return " " + _("The last damage card named: {rooms}.").format(
+                rooms=", ".join(rooms.get(r, r) for r in e["rooms"]))
+        if e.get("kind") == "hull_breach":
+            lost = e["cards"] if isinstance(e["cards"], int) else len(e["cards"])
+            return " " + ngettext("The Hull Breach rolled {roll}: {n} card thrown away.",
+                                  "The Hull Breach rolled {roll}: {n} cards thrown away.", lost).format(
+                roll=e["roll"], n=lost)
+    return ""
 
 
 def _story(view: dict, names: list[str], rooms: dict[str, str]) -> tuple[str, str]:
@@ -119,25 +136,27 @@ def render_final(view: dict, names: Sequence[str] | None = None, lang: str = "en
     rooms = room_names(view, lang)
     crew = crew_names(view, names)
     marks = initials(crew, view["solo"], bool(names))
-    height = HEADER + PAD + BANNER_H + GAP + TILE_H + PAD + 40 + 3 * (MINI_H + GAP) + PAD + 40 + \
+    headline, why = _story(view, crew, rooms)
+    if view["hull_breach"] and not _breach_emptied(view):
+        why += " " + _("The storm had reached the Hull Breach.")
+    why += _last_blow(view, rooms)
+    tx = PAD + 24 + 90 + 24
+    banner_h = max(BANNER_H, 86 + wrapped_height(why, WIDTH - PAD - 20 - tx, 22) + 16)
+    height = HEADER + PAD + banner_h + GAP + TILE_H + PAD + 40 + 3 * (MINI_H + GAP) + PAD + 40 + \
         -(-view["crew"] // 2) * CREW_ROW + PAD
     img = T.new_canvas(WIDTH, height)
     pen = Pen(img, trace)
     draw_header(pen, view, lang, _("Solar Storm · the end"))
     # the banner: won or lost, why and when
     y = HEADER + PAD
-    box = (PAD, y, WIDTH - PAD, y + BANNER_H)
+    box = (PAD, y, WIDTH - PAD, y + banner_h)
     colour = S.DIVERTED if won else S.HIT
     T.panel(pen.d, box, fill=(58, 50, 22) if won else (70, 32, 28), outline=colour, radius=14, width=4)
     pen.within(box)
     S.paste(img, S.diverted(90) if won else S.warning(90), PAD + 24, y + 22)
-    headline, why = _story(view, crew, rooms)
-    if view["hull_breach"] and not _breach_emptied(view):
-        why += " " + _("The storm had reached the Hull Breach.")
-    tx = PAD + 24 + 90 + 24
     pen.text((tx, y + 50), headline, 40, bold=True, anchor="lm", fill=colour, width=WIDTH - PAD - 20 - tx)
     pen.lines(tx, y + 86, why, WIDTH - PAD - 20 - tx, size=22)
-    y += BANNER_H + GAP
+    y += banner_h + GAP
     # the figures of the game
     cubes = sum(sum(1 for c in cell["cubes"] if c) for cell in view["ship"] if cell["room"] != D.CORE)
     drawn = view.get("damage_discard")

@@ -78,7 +78,7 @@ def test_images_are_1000_px_wide_rgb_and_decode_as_png_under_discords_upload_lim
             assert img.width == 1000 and 1200 < img.height < 2600, (label, img.size)
     img = render_ship(public_view(_mid()), NAMES[:3])
     assert img.mode == "RGB"
-    for label, state, names in _endings():
+    for _label, state, names in _endings():
         data = final_png(public_view(state), names)
         assert len(data) < UPLOAD_LIMIT
         assert Image.open(io.BytesIO(data)).width == 1000
