@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -31,7 +31,7 @@ class TextBox:
     cut: bool
 
 
-@cache
+@lru_cache(maxsize=2048)  # bounded: names and numbers vary; a long-lived worker must not grow
 def _sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """The text's coverage mask and its offset from the anchor point (cached: the rooms'
     names and powers and the labels are the same from one image to the next)."""
@@ -42,17 +42,17 @@ def _sprite(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image,
     return mask, x0, y0
 
 
-@cache
+@lru_cache(maxsize=4096)
 def wrap(text: str, width: int, size: int = MIN_TEXT) -> tuple[str, ...]:
     return tuple(T.wrap(text, size, width))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def fit(text: str, size: int, width: int, bold: bool) -> tuple[str, int]:
     return T.fit_shrink(text, size, width, bold, smallest=min(size, max(MIN_TEXT, size - 4)))
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _width(text: str, size: int, bold: bool) -> int:
     return T.text_width(text, size, bold)
 

@@ -186,6 +186,9 @@ def test_the_ship_shows_rooms_with_their_powers_pawns_and_piles(drawn):
         assert str(view["resource_deck"]) in texts and str(view["damage_deck"]) in texts
         for mark in ("A", "B", "C"):  # the pawns' initials (Anna, Bruno, Chloé)
             assert texts.count(mark) >= 2  # on the ship and in the crew panel
+        hit = [e for e in view["events"] if e["kind"] == "damage_card"][-1]["rooms"]
+        names = ", ".join(D.room_name(r, lang) for r in hit)
+        assert ("Last damage: " if lang == "en" else "Derniers dommages : ") + names in texts
 
 
 def test_the_crowded_ship_shows_every_pawn_and_protection_token_with_their_owners(drawn):
@@ -199,7 +202,7 @@ def test_the_crowded_ship_shows_every_pawn_and_protection_token_with_their_owner
         marks = [t.text for t in trace if t.panel == panel and len(t.text) == 1 and t.text.isupper()]
         assert sorted(marks) == sorted("MWGB" + "MMBB"), marks  # 4 pawns, 4 tokens of seats 0 and 3
         texts = _texts(trace)
-        assert ("ACTIVE" if lang == "en" else "ACTIVE") in texts  # the Hull Breach is open
+        assert "ACTIVE" in texts  # the Hull Breach is open (« ACTIVE » in both languages)
         assert any(t.startswith("Last roll" if lang == "en" else "Dernier jet") for t in texts)
 
 
@@ -213,6 +216,12 @@ def test_no_peek_hides_both_deck_counts_and_the_damage_tiers():
     assert not any(t.startswith("Type ") for t in texts)
     _img, shown = _traced("ship", public_view(crowded()), LONG_NAMES, "en")
     assert any(t.startswith("Type ") for t in _texts(shown))
+    end = playout(3, 5, no_peek=True)
+    _img, trace = _traced("final", public_view(end), NAMES[:3], "en")
+    texts = _texts(trace)
+    assert texts.count("?") == 2 and not any(t.startswith("hit ") for t in texts)
+    _img, trace = _traced("final", public_view(playout(3, 5)), NAMES[:3], "en")
+    assert any(t.startswith("hit ") for t in _texts(trace))
 
 
 def test_french_uses_the_rulebooks_words():
