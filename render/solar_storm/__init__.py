@@ -17,8 +17,6 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from i18n import use
-
 from .. import png_bytes
 from ._pen import MIN_TEXT, TextBox
 from .final import render_final
@@ -33,15 +31,13 @@ def encode(image: Image.Image) -> bytes:
 
 def ship_png(view: dict, names: Sequence[str] | None = None, lang: str = "en") -> bytes:
     """The ship image of ``view`` as PNG bytes, every word in ``lang`` ("en" or "fr")."""
-    with use(lang):
-        return encode(render_ship(view, names, lang))
+    return encode(render_ship(view, names, lang))
 
 
 def final_png(view: dict, names: Sequence[str] | None = None, lang: str = "en") -> bytes:
     """The final image of a finished game's view as PNG bytes. Raises ValueError when the game
     is not over."""
-    with use(lang):
-        return encode(render_final(view, names, lang))
+    return encode(render_final(view, names, lang))
 
 
 __all__ = ["encode", "ship_png", "final_png", "render_ship", "render_final", "TextBox", "MIN_TEXT"]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.solar_storm import data as D
-from i18n import _, ngettext
+from i18n import _, ngettext, use
 
 from .. import theme as T
 from . import symbols as S
@@ -129,6 +129,11 @@ def render_final(view: dict, names: Sequence[str] | None = None, lang: str = "en
                  trace: list | None = None) -> Image.Image:
     """The final image of a finished game's public view. Raises ValueError when the game is
     not over."""
+    with use(lang):
+        return _render_final(view, names, lang, trace)
+
+
+def _render_final(view: dict, names: Sequence[str] | None, lang: str, trace: list | None) -> Image.Image:
     out = view.get("outcome")
     if not out:
         raise ValueError("the game is not over: there is no story to tell yet")

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from engine.solar_storm import data as D
-from i18n import _, ngettext
+from i18n import _, ngettext, use
 
 from .. import theme as T
 from . import symbols as S
@@ -335,9 +335,14 @@ def _draw_footer(img: Image.Image, pen: Pen, view: dict, lang: str, y: int) -> i
 
 def render_ship(view: dict, names: Sequence[str] | None = None, lang: str = "en", *,
                 trace: list | None = None) -> Image.Image:
-    """The ship image of a Solar Storm public view, in ``lang`` for the words that come from the
-    game's data (room names, powers, resource names); the other words are in the current
-    language (``ship_png`` sets both). ``trace``: a list that receives a TextBox per text."""
+    """The ship image of a Solar Storm public view, every word in ``lang`` ("en" or "fr": the
+    data's room names, powers and resource names, and the catalogue's words). ``trace``: a list
+    that receives a TextBox per text drawn."""
+    with use(lang):
+        return _render_ship(view, names, lang, trace)
+
+
+def _render_ship(view: dict, names: Sequence[str] | None, lang: str, trace: list | None) -> Image.Image:
     rooms = room_names(view, lang)
     crew = crew_names(view, names)
     marks = initials(crew, view["solo"], bool(names))

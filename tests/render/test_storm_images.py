@@ -17,7 +17,6 @@ from PIL import Image
 
 from engine.solar_storm import copy, public_view
 from engine.solar_storm import data as D
-from i18n import use
 from render.solar_storm import MIN_TEXT, final_png, render_final, render_ship, ship_png, symbols
 from render.solar_storm.demo import LONG_NAMES, NAMES, crowded, lost_to_breach, playout, won
 
@@ -45,9 +44,8 @@ def _endings():
 
 def _traced(kind: str, view: dict, names, lang: str) -> tuple[Image.Image, list]:
     trace: list = []
-    with use(lang):
-        fn = render_ship if kind == "ship" else render_final
-        img = fn(view, names, lang, trace=trace)
+    fn = render_ship if kind == "ship" else render_final
+    img = fn(view, names, lang, trace=trace)  # the language is not set around it: lang alone decides
     return img, trace
 
 
