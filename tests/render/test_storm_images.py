@@ -256,3 +256,17 @@ def test_the_final_image_tells_who_won_or_why_the_ship_was_lost_and_when():
 def test_the_final_image_needs_a_finished_game():
     with pytest.raises(ValueError, match="not over"):
         render_final(public_view(_mid()))
+
+
+def test_a_fresh_process_draws_the_same_bytes():
+    """The worker pool draws in other processes: the bytes must not depend on which."""
+    import hashlib
+    import subprocess
+    import sys
+
+    code = ("import hashlib; from engine.solar_storm import public_view; "
+            "from render.solar_storm import ship_png; from render.solar_storm.demo import crowded, LONG_NAMES; "
+            "print(hashlib.sha256(ship_png(public_view(crowded()), LONG_NAMES, 'fr')).hexdigest())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    here = hashlib.sha256(ship_png(public_view(crowded()), LONG_NAMES, "fr")).hexdigest()
+    assert out.stdout.strip() == here
