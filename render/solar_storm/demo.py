@@ -4,6 +4,7 @@ put the most on one image (four pawns and four protection tokens in one room, lo
 hands, the Hull Breach open), a won game, a lost one and one lost to the Hull Breach.
 
     .venv/bin/python -m render.solar_storm.demo docs/images      # writes the README pictures
+    .venv/bin/python -m render.solar_storm.demo --palette        # chooses the encoding palette again
 
 Each function returns the game's state; images take ``public_view`` of it.
 """
@@ -88,9 +89,44 @@ def lost_to_breach(seed: int = 2):
     return state
 
 
+def reference_images() -> list:
+    """The example images the encoding palette is chosen from (and checked against): both
+    images, both languages, a crowded ship with the Hull Breach open, solo, won and lost."""
+    from render.solar_storm import render_final, render_ship
+
+    return [render_ship(public_view(crowded()), LONG_NAMES, "fr"),
+            render_ship(public_view(playout(3, 27, until_turn=9)), NAMES[:3], "en"),
+            render_ship(public_view(playout(1, 4, until_turn=5)), None, "en"),
+            render_final(public_view(won()), NAMES, "en"),
+            render_final(public_view(playout(3, 27)), NAMES[:3], "fr")]
+
+
+def build_palette() -> list[str]:
+    """256 colours (``#rrggbb``) for the images, by octree over a mosaic of the reference images."""
+    from PIL import Image
+
+    images = reference_images()
+    mosaic = Image.new("RGB", (sum(i.width for i in images), max(i.height for i in images)),
+                       images[0].getpixel((0, 0)))
+    x = 0
+    for img in images:
+        mosaic.paste(img, (x, 0))
+        x += img.width
+    quant = mosaic.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = quant.getpalette() or []
+    return [f"#{flat[i]:02x}{flat[i + 1]:02x}{flat[i + 2]:02x}" for i in range(0, min(len(flat), 768), 3)]
+
+
 def main(argv: list[str]) -> int:
-    """Write the README pictures (English and French) into the folder given."""
-    from render.solar_storm import final_png, ship_png
+    """Write the README pictures (English and French) into the folder given; with
+    ``--palette``, choose the encoding palette again (render/solar_storm/palette.json)."""
+    from render.solar_storm import PALETTE_FILE, final_png, ship_png
+
+    if argv[:1] == ["--palette"]:
+        import json
+
+        PALETTE_FILE.write_text(json.dumps(build_palette(), indent=0) + "\n", encoding="utf-8")
+        return 0
 
     out = Path(argv[0] if argv else "docs/images")
     out.mkdir(parents=True, exist_ok=True)

@@ -270,3 +270,22 @@ def test_a_fresh_process_draws_the_same_bytes():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     here = hashlib.sha256(ship_png(public_view(crowded()), LONG_NAMES, "fr")).hexdigest()
     assert out.stdout.strip() == here
+
+
+def test_the_encoding_palette_keeps_the_images_colours():
+    """The images are encoded in 256 fixed colours (render/solar_storm/palette.json): each
+    reference image comes back within a few levels on average, hardly any pixel visibly off.
+    After a change of colours: python -m render.solar_storm.demo --palette."""
+    from PIL import ImageChops
+
+    from render.solar_storm import encode, palette
+    from render.solar_storm.demo import reference_images
+
+    assert len(palette().getpalette() or []) >= 768
+    for img in reference_images():
+        back = Image.open(io.BytesIO(encode(img))).convert("RGB")
+        hist = ImageChops.difference(img, back).convert("L").histogram()
+        n = sum(hist)
+        mean = sum(level * count for level, count in enumerate(hist)) / n
+        assert mean < 1.5, mean
+        assert sum(hist[33:]) / n < 0.001
