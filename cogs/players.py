@@ -23,7 +23,6 @@ from discord.ext import commands
 
 from i18n import N_, _
 from service import players as P
-from service.errors import ServiceError
 
 from .language import SpeaksToUser
 
@@ -307,9 +306,7 @@ class PlayersCog(commands.Cog):
             game = await self.service.game_here(interaction.channel_id or 0, getattr(channel, "parent_id", None), user)
         else:
             game = await self.service.load(number)
-            if game.row.guild_id != interaction.guild_id and game.seat_of(user) is None:
-                raise ServiceError(_("There is no game #{id} here.").format(id=number))
-        _game, record = await self.service.export_record(game.id, user)
+        _game, record = await self.service.export_record(game.id, user, guild_id=interaction.guild_id)
         data = json.dumps(record, separators=(",", ":")).encode()
         await interaction.followup.send(
             _("Game #{id} as a replay file ({n} moves). Replay it with `python -m engine.replay "

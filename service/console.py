@@ -228,7 +228,7 @@ class Console:
             self.say(shown["text"] + self.where(await self.save_image(png, f"round-{shown['round']}")), game)
             return True
         if cmd == "export":
-            _game, record = await self.service.export_record(game.id, user_id)
+            _game, record = await self.service.export_record(game.id, user_id, guild_id=game.row.guild_id)
             path = self.out / f"game-{game.id}.json"
             path.write_text(json.dumps(record) + "\n", encoding="utf-8")
             self.say(_("Replay file written to {path}; replay it with: python -m engine.replay {path}").format(path=path))
