@@ -49,6 +49,12 @@ def record_name(key: str) -> str:
     return _(RECORD_NAMES[key])
 
 
+def global_name(user: discord.abc.User) -> str:
+    """The name a user shows on global boards: their Discord global name (or user name), never
+    a server nickname (Member.display_name is one)."""
+    return user.global_name or user.name
+
+
 def cog_of(interaction: Interaction) -> PlayersCog:
     cog = interaction.client.get_cog("PlayersCog") if isinstance(interaction.client, commands.Bot) else None
     assert isinstance(cog, PlayersCog), "the players' commands answer only on the bot that loaded them"
@@ -119,7 +125,9 @@ class PlayersCog(commands.Cog):
                 if subject.id != interaction.user.id:
                     await self.private(interaction, _("You can only change your own global-board setting."))
                     return
-                await self.players.set_global(subject.id, global_board)
+                await self.players.set_global(subject.id, global_board, global_name(interaction.user))
+            elif subject.id == interaction.user.id:
+                await self.players.note_global_name(subject.id, global_name(interaction.user))
             if interaction.guild is not None and not isinstance(subject, discord.Member):
                 await self.private(interaction, _("{name} is not a member of this server, so their "
                                                   "profile is not shown here.").format(name=subject.display_name))

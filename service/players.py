@@ -306,6 +306,9 @@ class Players:
         rows, count = await self.repo.board(kind, guild_id=guild_id, since_day=since, until_day=until,
                                             offset=page * PAGE, limit=PAGE, everyone=everyone)
         pages = max(1, -(-count // PAGE))
+        # a global board names each player by the name they gave for global boards (db.players.
+        # global_name): a player who has given none yet is not named by a server's nickname
+        rows = [(user, name if name is not None else _("a player"), *rest) for user, name, *rest in rows]
         return {"kind": kind, "period": period, "page": page, "pages": pages, "count": count,
                 "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)]}
 
@@ -330,8 +333,16 @@ class Players:
                              int(s.rated)])
         return buf.getvalue()
 
-    async def set_global(self, user_id: int, value: bool) -> None:
-        await self.repo.set_global_opt_in(user_id, value)
+    async def set_global(self, user_id: int, value: bool, name: str | None = None) -> None:
+        """List the user on global boards (or not) under ``name``: the name they chose for
+        global boards (on Discord: their global name, never a server nickname)."""
+        await self.repo.set_global_opt_in(user_id, value, name[:32] if name else None)
+
+    async def note_global_name(self, user_id: int, name: str) -> None:
+        """The user's global name as it is now (a player who renamed themselves on Discord),
+        for the global boards they are on."""
+        if name:
+            await self.repo.set_global_name(user_id, name[:32])
 
     async def global_opt_in(self, user_id: int) -> bool:
         return await self.repo.global_opt_in(user_id)

@@ -219,3 +219,37 @@ async def test_a_players_mistake_in_a_players_command_is_answered_privately_and_
         assert r.ephemeral and answer.content and "went wrong" not in answer.content
     assert "creator" in (refused.followups[-1] if refused.followups else refused.response).content
     assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
+
+
+async def test_a_servers_boards_never_show_a_nickname_from_another_server(world):
+    """Issue 51, finding 12: a player's nickname in another server (here the later one) once
+    showed on this server's boards and records, telling everyone where else they play. A
+    server's boards use the name from that server; global boards the player's global name."""
+    env, db = world.env, world.service.repo.db
+    zed = env.create_user("zed", global_name="Zed Global")
+    here = world.guild.add_member(zed, nick="Zed of the Club")
+    secret = env.create_guild("Secret Base")
+    secret.add_member(zed, nick="Secret Agent Zed")
+    await env.settle()
+    a = world.alice.id
+    for n in range(3):
+        await add_finished(db, 300 + n, world.guild.id, [(here.id, "Zed of the Club", 80, 1, (20, 10, 5, 10, 10, 25)),
+                                                         (a, "alice", 60, 2, (20, 10, 5, 10, 10, 5))],
+                           finished_at=1_000_000 + n * DAY)
+    await add_finished(db, 400, secret.id, [(here.id, "Secret Agent Zed", 95, 1, (30, 20, 10, 10, 10, 15)),
+                                            (None, "Autopilot", 10, 2, (1, 1, 1, 1, 1, 5))],
+                       finished_at=1_000_000 + 9 * DAY)
+    await ratings.rebuild(db)  # an operator's `python -m service.ratings --rebuild`
+    await env.settle()
+    texts = []
+    for kind in ("rating", "wins", "best"):
+        r = await world.alice.slash(world.channel, "pu leaderboard", kind=kind)
+        texts.append(r.response.content)
+    texts.append((await world.alice.slash(world.channel, "pu records")).response.content)
+    joined = "\n".join(texts)
+    assert "Zed of the Club" in joined and "Secret" not in joined, joined
+    # the global boards: Zed opts in; he is shown by his global name, never a server's nickname
+    await here.slash(world.channel, "pu profile", global_board=True)
+    r = await here.slash(world.channel, "pu leaderboard", kind="wins", scope="global")
+    assert "Zed Global" in r.response.content and "Zed of" not in r.response.content \
+        and "Secret" not in r.response.content, r.response.content
