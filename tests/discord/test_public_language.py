@@ -4,6 +4,8 @@ server's language, private ones in the reader's; the settings panel answers in t
 just chosen."""
 from __future__ import annotations
 
+import simcord.interactions
+
 from tests.discord.helpers import thread_of
 from tests.discord.test_languages import in_language
 
@@ -44,3 +46,51 @@ async def test_a_french_games_posts_stay_french_when_english_speakers_and_the_he
         assert french in joined, french
     assert any("Aller à la partie" in d for d in dms), dms
     assert in_language(0, posts + dms, []) == []
+
+
+def french_players_in_an_english_server(monkeypatch) -> None:
+    """Every user's Discord client is French; the server's language is English."""
+    made = simcord.interactions.base_payload
+
+    def base_payload(*args, **kwargs):
+        record, payload = made(*args, **kwargs)
+        payload["locale"] = "fr"
+        if "guild_locale" in payload:
+            payload["guild_locale"] = "en-US"
+        return record, payload
+    monkeypatch.setattr(simcord.interactions, "base_payload", base_payload)
+
+
+async def test_public_answers_are_in_the_servers_language_and_private_ones_in_the_askers(world, monkeypatch):
+    """Finding 15: a French player's /pu leaderboard, /pu records and /pu profile in an English
+    server were posted in French for everyone, and their click on "Next" redrew an English board
+    in French. Public answers are in the server's language; private ones in the asker's."""
+    from tests.discord.test_players import add_finished, history
+    await history(world)
+    db = world.service.repo.db
+    for n in range(12):
+        member = world.guild.add_member(world.env.create_user(f"player{n:02d}"))
+        await add_finished(db, 500 + n, world.guild.id, [(member.id, f"player{n:02d}", 50 + n, 1, (10,) * 6),
+                                                        (None, "Autopilot", 10, 2, (1,) * 6)],
+                           finished_at=3_000_000 + n)
+    await world.env.settle()
+    french_players_in_an_english_server(monkeypatch)
+    alice, bob = world.alice, world.bob
+    public = []
+    board = await alice.slash(world.channel, "pu leaderboard", kind="best")
+    assert not board.ephemeral and "Page 1/2" in board.response.content
+    await bob.click(board.response, label="Next ▶")  # an English board: its buttons are English
+    assert "Page 2/2" in board.response.content
+    public.append(board.response)
+    for command, options in (("pu leaderboard", {"kind": "wins"}), ("pu leaderboard", {}), ("pu records", {}),
+                             ("pu profile", {"member": bob})):
+        r = await alice.slash(world.channel, command, **options)
+        assert not r.ephemeral, command
+        public.append(said(r))
+    contents = [m.content for m in public]
+    labels = [c.get("label") for m in public for row in m.components for c in row["components"]]
+    assert in_language(1, contents, [x for x in labels if x]) == []  # no French for everyone
+    assert "Best total" in contents[0] and "Server records" in contents[3] and "finished game" in contents[4]
+    # a private answer is in the asker's own French
+    mine = await alice.slash(world.channel, "pu leaderboard", kind="rating", scope="global")
+    assert mine.ephemeral and in_language(0, [said(mine).content], []) == [] and "classement_global" in said(mine).content
