@@ -30,7 +30,7 @@ from service.settings import zone_suggestions
 from . import ui
 from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
-from .language import language_for_new_game
+from .language import language_for_new_game, language_of
 from .posting import DiscordChannel, GameThreads, missing_permissions
 from .translator import Translator
 
@@ -808,7 +808,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 changes["language"] = language
             mine = await (self.service.update_settings(user, **changes) if changes
                           else self.service.settings_for(user))
-            await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
+            with use(language_of(mine, interaction)):  # the language just chosen, if one was
+                await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
 
     @settings.autocomplete("time_zone")
     async def time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -846,7 +847,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             else:
                 raise ServiceError(_("That control is not one this bot made."))
             mine = await self.service.update_settings(user, **changes)
-            await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
+            with use(language_of(mine, interaction)):  # the language just chosen, if one was
+                await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
 
     @app_commands.command(name="away", description="Away for a while: the autopilot plays your seats in all your games")
     @app_commands.describe(days="how many days (1-60)", until="or until a date, e.g. 2026-12-24 (in your time zone)")

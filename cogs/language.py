@@ -17,15 +17,21 @@ from discord import app_commands
 import i18n
 
 
-async def language_for_user(interaction: discord.Interaction) -> str:
-    """The language of this user's private answers and panels: the one they chose in /pu
-    settings, else their Discord client's."""
-    service = getattr(interaction.client, "service", None)
-    if service is not None:
-        chosen = (await service.settings_for(interaction.user.id)).language
-        if chosen:
-            return i18n.supported(chosen)
+def language_of(settings: Any, interaction: discord.Interaction) -> str:
+    """The language of a user's private answers and panels, given their settings
+    (service.settings.Settings, or None): the one they chose in /pu settings, else their Discord
+    client's. After a change of settings, the answer is written in the language as it is now."""
+    chosen = getattr(settings, "language", None)
+    if chosen:
+        return i18n.supported(chosen)
     return i18n.from_discord(getattr(interaction, "locale", None))
+
+
+async def language_for_user(interaction: discord.Interaction) -> str:
+    """The language of this user's private answers and panels (``language_of`` their settings)."""
+    service = getattr(interaction.client, "service", None)
+    settings = await service.settings_for(interaction.user.id) if service is not None else None
+    return language_of(settings, interaction)
 
 
 def language_for_new_game(interaction: discord.Interaction, *, solo: bool = False) -> str:

@@ -94,3 +94,21 @@ async def test_public_answers_are_in_the_servers_language_and_private_ones_in_th
     # a private answer is in the asker's own French
     mine = await alice.slash(world.channel, "pu leaderboard", kind="rating", scope="global")
     assert mine.ephemeral and in_language(0, [said(mine).content], []) == [] and "classement_global" in said(mine).content
+
+
+async def test_the_settings_panel_answers_in_the_language_just_chosen(world):
+    """Finding 14: choosing Français in the settings panel (or with /pu settings language:fr)
+    answered with an English panel showing "Language: Français". Now the panel that answers is
+    in the language chosen, text and menus; "as in Discord" brings back the client's English."""
+    alice = world.alice
+    panel = await alice.slash(world.channel, "pu settings")
+    assert panel.ephemeral and panel.response.content.startswith("**Your settings**")
+    chosen = await alice.select(panel.response, ["fr"], custom_id="pux:lang")
+    french = chosen.response or panel.response
+    assert french.content.startswith("**Vos réglages**"), french.content
+    labels = [c.get("label") or c.get("placeholder") for row in french.components for c in row["components"]]
+    assert in_language(0, [french.content], [x for x in labels if x]) == []
+    back = await alice.select(french, ["discord"], custom_id="pux:lang")
+    assert (back.response or french).content.startswith("**Your settings**")
+    typed = await alice.slash(world.channel, "pu settings", language="fr")
+    assert typed.response.content.startswith("**Vos réglages**") and in_language(0, [typed.response.content], []) == []
