@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
@@ -72,9 +72,9 @@ def no_one_named_in_dm(interaction: Interaction, named) -> None:
                              "message: use the command there."))
 
 
-def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
-    """As many whole lines as fit in one message, then ``more`` (its ``{n}``: how many were
-    left out). A line is never cut (a cut mention or link shows as garbage)."""
+def fit_lines(lines: list[str], more: Callable[[int], str], limit: int = 2000) -> str:
+    """As many whole lines as fit in one message, then ``more(n)`` (``n``: how many were left
+    out). A line is never cut (a cut mention or link shows as garbage)."""
     keep, total = 0, -1
     for line in lines:
         if total + 1 + len(line) > limit:
@@ -83,10 +83,10 @@ def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
     if keep == len(lines):
         return "\n".join(lines)
     for shown in range(keep, -1, -1):  # room for the last line
-        text = "\n".join(lines[:shown] + [more.format(n=len(lines) - shown)])
+        text = "\n".join(lines[:shown] + [more(len(lines) - shown)])
         if len(text) <= limit:
             return text
-    return more.format(n=len(lines))[:limit]
+    return more(len(lines))[:limit]
 
 
 def clip(text: str, limit: int = 2000) -> str:
@@ -692,8 +692,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 return
             lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
                      + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
-            await self.send_private(interaction, fit_lines(lines, _("…and {n} more game(s): /pu status in a "
-                                                                    "game's thread shows one.")))
+            await self.send_private(interaction, fit_lines(lines, lambda n: ngettext(
+                "…and {n} more game: /pu status in a game's thread shows one.",
+                "…and {n} more games: /pu status in a game's thread shows one.", n).format(n=n)))
 
     # ------------------------------------------------------------------ commands: the creator's tools
 

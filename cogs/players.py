@@ -21,7 +21,7 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from i18n import N_, _, use
+from i18n import N_, _, ngettext, use
 from service import players as P
 
 from .language import SpeaksToUser, public_language
@@ -170,11 +170,8 @@ class PlayersCog(commands.Cog):
         where = _("global, players who opted in") if scope == "g" else _("this server")
         lines = [_("**{title}**: {where}. Page {page}/{pages}.").format(
             title=title, where=where, page=board['page'] + 1, pages=board['pages'])]
-        row = {"rating": _("{rank}. {name}: {value} ({games} games)"), "wins": _("{rank}. {name}: {value} wins"),
-               "best": _("{rank}. {name}: {value} medals"), "solo": _("{rank}. {name}: {value} medals"),
-               "daily": _("{rank}. {name}: {value} medals")}[board["kind"]]
         for rank, _user, name, value, games in board["rows"]:
-            lines.append(row.format(rank=rank, name=name, value=value, games=games))
+            lines.append(P.board_row(kind, rank, name, value, games))
         return "\n".join(lines)
 
     def board_view(self, board: dict, scope: str) -> discord.ui.View | None:
@@ -244,18 +241,18 @@ class PlayersCog(commands.Cog):
                     lines = [_("**Daily challenge {day}: your own results.** Outside a server only your "
                                "own results are shown; use /pu leaderboard in a server to see its ranking.").format(
                         day=board['day'])]
-                    lines += [_("Today: {n} medals").format(n=e['total']) for e in board["today"]] or [
+                    lines += [_("Today: {medals}").format(medals=P.medals(e['total'])) for e in board["today"]] or [
                         _("You have not finished today's challenge yet: /pu daily.")]
                 else:
                     lines = [_("**Daily challenge {day}**: {n} finished so far.").format(
                         day=board['day'], n=board['players_today'])]
-                    lines += [_("{rank}. {name}: {value} medals").format(rank=i, name=e['name'], value=e['total'])
+                    lines += [P.board_row("daily", i, e['name'], e['total'], 1)
                               for i, e in enumerate(board["today"], 1)] or [
                         _("Nobody has finished today's challenge yet: /pu daily.")]
                 if board["best"]:
                     lines.append(_("**Your best:**") if board["mine"] else _("**Best ever:**"))
-                    lines += [_("{rank}. {name}: {value} medals ({day})").format(
-                        rank=i, name=e['name'], value=e['total'], day=e['day']) for i, e in enumerate(board["best"], 1)]
+                    lines += [_("{row} ({day})").format(row=P.board_row("daily", i, e['name'], e['total'], 1),
+                                                        day=e['day']) for i, e in enumerate(board["best"], 1)]
                 await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
 
     async def rated_autopilot(self, interaction: Interaction, allow: bool) -> None:
@@ -326,10 +323,12 @@ class PlayersCog(commands.Cog):
             game = await self.service.load(number)
         _game, record = await self.service.export_record(game.id, user, guild_id=interaction.guild_id)
         data = json.dumps(record, separators=(",", ":")).encode()
+        moves = len(record["actions"])
         await interaction.followup.send(
-            _("Game #{id} as a replay file ({n} moves). Replay it with `python -m engine.replay "
-              "game-{id}.json`; attach it to a bug report (see the README).").format(id=game.id,
-                                                                                  n=len(record["actions"])),
+            ngettext("Game #{id} as a replay file ({n} move). Replay it with `python -m engine.replay "
+                     "game-{id}.json`; attach it to a bug report (see the README).",
+                     "Game #{id} as a replay file ({n} moves). Replay it with `python -m engine.replay "
+                     "game-{id}.json`; attach it to a bug report (see the README).", moves).format(id=game.id, n=moves),
             ephemeral=True, file=discord.File(io.BytesIO(data), f"game-{game.id}.json"))
 
 

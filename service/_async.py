@@ -28,6 +28,7 @@ from ._announce import in_game_language
 from ._host import Host
 from ._model import HOUR, Game
 from .errors import ConfigError, NotInGame, WrongStage
+from .roundlog import days_text
 
 DAY = 24 * HOUR
 STALL_KINDS = ("stall", "handover")
@@ -352,9 +353,9 @@ class AsyncPlay(Host):
                 who = ", ".join(game.mention(i) for i in waiting)
                 days = float(game.options.get("stall_days", 14.0))
                 with use(game.language):  # the heartbeat's task has no language of its own
-                    text = _("⏳ Game #{id} has had no move for {days:g} days. It waits for: {who}. <@{creator}>, "
-                         "if nobody plays, the autopilot takes over the waiting seats {when}.").format(id=game.id, days=days, who=who, creator=game.row.creator_id,
-                                          when=stamp(due))
+                    text = _("⏳ Game #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, "
+                             "if nobody plays, the autopilot takes over the waiting seats {when}.").format(
+                        id=game.id, days=days_text(days * DAY), who=who, creator=game.row.creator_id, when=stamp(due))
                 mentions = sorted({*self._humans(game, waiting), game.row.creator_id})
                 version = await self.repo.save_state(game.id, dump(state), game.version,
                                                      outbox=[self._post(game, text, mentions=mentions)])

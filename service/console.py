@@ -43,7 +43,7 @@ from engine import rules
 from engine.errors import DataError, EngineError
 from i18n import N_, _
 
-from . import autoplay
+from . import autoplay, roundlog
 from ._model import BOT_LEVELS
 from .errors import ServiceError
 from .games import Game, GameService
@@ -78,8 +78,8 @@ def _span(seconds: float) -> str:
     if seconds < 3600:
         return _("{n} min").format(n=int(seconds // 60))
     if seconds < 86400:
-        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
-    return _("{n} days").format(n=i18n.number(seconds / 86400, 1))
+        return roundlog.hours_text(seconds)
+    return roundlog.days_text(seconds)
 
 
 def markup(text: str, names: dict[int, str], now: float) -> str:

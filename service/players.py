@@ -176,13 +176,33 @@ def summarise(seats: list[GameSeat], *, server_avg: tuple | None = None, history
 
 
 def duration(seconds: float | None) -> str:
+    from .roundlog import days_text, hours_text
     if seconds is None:
         return "-"
     if seconds < 3600:
         return _("{n} min").format(n=max(1, round(seconds / 60)))
     if seconds < 86400 * 2:
-        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
-    return _("{n} days").format(n=i18n.number(seconds / 86400, 1))
+        return hours_text(seconds)
+    return days_text(seconds)
+
+
+def medals(n: int) -> str:
+    from .roundlog import medals as words
+    return words(n)
+
+
+def board_row(kind: str, rank: int, name: str, value: float, games: int) -> str:
+    """One line of a leaderboard of ``kind`` (BOARD_KINDS): its count in words, its rating
+    written the reader's way ("2.6" / "2,6")."""
+    if kind == "rating":
+        return _("{rank}. {name}: {value} ({games})").format(
+            rank=rank, name=name, value=i18n.number(value, 1),
+            games=ngettext("{n} game", "{n} games", games).format(n=games))
+    if kind == "wins":
+        return _("{rank}. {name}: {value}").format(rank=rank, name=name, value=ngettext(
+            "{n} win", "{n} wins", int(value)).format(n=int(value)))
+    return _("{rank}. {name}: {value}").format(rank=rank, name=name, value=medals(int(value)))
+
 
 
 def _planet_name(planet_id: str) -> str:
@@ -203,14 +223,16 @@ def _corp_name(corp_id: str) -> str:
 
 def profile_text(name: str, p: dict) -> str:
     """A short text beside the profile image."""
-    lines = [_("**{name}**: {n} finished game(s), {wins} win(s) in {multi} with others.").format(
-        name=name, n=p['games'], wins=p['wins'], multi=p['multiplayer'])]
+    lines = [_("**{name}**: {games}, {wins} in {multi} with others.").format(
+        name=name, games=ngettext("{n} finished game", "{n} finished games", p['games']).format(n=p['games']),
+        wins=ngettext("{n} win", "{n} wins", p['wins']).format(n=p['wins']), multi=p['multiplayer'])]
     if p["by_players"]:
         lines.append(_("By players: {list}").format(list=", ".join(
             _("{n}p {wins}W/{podiums}P of {games}").format(n=n, wins=d['wins'], podiums=d['podiums'], games=d['games'])
             for n, d in p["by_players"].items())))
-    lines.append(_("Average {average}, best {best} medals.").format(
-        average=i18n.number(p['average'], 1) if p['average'] is not None else "-", best=p['best']))
+    lines.append(_("Average {average}, best {best}.").format(
+        average=i18n.number(p['average'], 1) if p['average'] is not None else "-",
+        best=medals(p['best']) if p['best'] is not None else "-"))
     if p["rating"] is not None:
         lines.append(_("Rating {rating} ({trend} over the last games).").format(
             rating=i18n.number(p['rating'], 1), trend=("+" if p['trend'] >= 0 else "") + i18n.number(p['trend'], 1)))

@@ -70,7 +70,7 @@ async def test_history_export_and_the_final_post_of_a_whole_game(world):
     game = await play_until(world, game, lambda g: False)
     await world.cog.flush()
     (final,) = [m for m in thread.history() if "Final scores" in m.content]
-    assert f"{game.state.round} rounds, played over" in final.content
+    assert f"{game.state.round} rounds, played over" in final.content  # "N rounds, played over D days"
     assert "Median time to play a round: alice " in final.content
     assert "/pu export" in final.content
     sheet = Image.open(io.BytesIO(await picture(final)))

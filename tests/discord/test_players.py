@@ -59,7 +59,7 @@ async def test_profile_shows_the_servers_games_with_an_image_and_exact_numbers(w
     r = await world.bob.slash(world.channel, "pu profile", member=world.alice)
     text = r.response.content
     # alice in this server: 25 games, 15 wins, average (15 x 80 + 10 x 60) / 25 = 72, best 80
-    assert "25 finished game(s), 15 win(s) in 25" in text and "Average 72.0, best 80" in text
+    assert "25 finished games, 15 wins in 25" in text and "Average 72.0, best 80 medals" in text
     assert "150" not in text and "Secret Base" not in text  # the other server's game is not shown here
     assert "Rating" in text
     (image,) = r.response.attachments
@@ -67,7 +67,7 @@ async def test_profile_shows_the_servers_games_with_an_image_and_exact_numbers(w
     assert picture.format == "PNG" and picture.width == 1000
     # her own profile in a DM covers all her games, privately
     dm = await world.alice.user.slash("pu profile")
-    assert dm.ephemeral and "26 finished game(s)" in dm.response.content and "best 150" in dm.response.content
+    assert dm.ephemeral and "26 finished games" in dm.response.content and "best 150" in dm.response.content
 
 
 async def test_profile_privacy_and_friendly_answers(world):
@@ -104,7 +104,7 @@ async def test_leaderboard_pages_turn_with_buttons(world):
     assert "Page 2/3" in page.content
     # wins board and the daily board for an empty period
     wins = await world.alice.slash(world.channel, "pu leaderboard", kind="wins")
-    assert "1 wins" in wins.response.content
+    assert "1 win\n" in wins.response.content + "\n" and "1 wins" not in wins.response.content  # issue 51: not "1 wins"
     empty = await world.alice.slash(world.channel, "pu leaderboard", kind="daily", period="today")
     assert "Nobody is on this leaderboard yet" in empty.response.content
 

@@ -112,3 +112,35 @@ async def test_the_settings_panel_answers_in_the_language_just_chosen(world):
     assert (back.response or french).content.startswith("**Your settings**")
     typed = await alice.slash(world.channel, "pu settings", language="fr")
     assert typed.response.content.startswith("**Vos réglages**") and in_language(0, [typed.response.content], []) == []
+
+
+async def test_counts_and_decimals_read_right_in_both_languages(world, monkeypatch):
+    """Finding 16: "(1 games)", "1 wins", "1 parties", "1 victoires", and a French board's
+    "2.6" beside its profile's "2,6". One game each, in an English then a French server."""
+    import re
+
+    from tests.discord.test_languages import speak
+    from tests.discord.test_players import add_finished
+    db = world.service.repo.db
+    await add_finished(db, 1, world.guild.id, [(world.alice.id, "alice", 80, 1, (20, 10, 5, 10, 10, 25)),
+                                               (world.bob.id, "bob", 60, 2, (20, 10, 5, 10, 10, 5))],
+                       finished_at=1_000_000)
+    await world.env.settle()
+
+    async def read(who, command, **options):
+        return said(await who.slash(world.channel, command, **options)).content
+
+    wins = await read(world.alice, "pu leaderboard", kind="wins")
+    rating = await read(world.alice, "pu leaderboard", kind="rating")
+    profile = await read(world.alice, "pu profile")
+    assert "1. alice: 1 win" in wins and "1 wins" not in wins
+    assert "(1 game)" in rating and "games" not in rating and re.search(r"\d\.\d", rating)
+    assert "1 finished game, 1 win in 1 with others" in profile
+    speak(monkeypatch, "fr")
+    wins = await read(world.alice, "pu leaderboard", kind="wins")
+    rating = await read(world.alice, "pu leaderboard", kind="rating")
+    profile = await read(world.alice, "pu profile")
+    assert "1. alice : 1 victoire" in wins and "victoires" not in wins
+    assert "(1 partie)" in rating and "parties" not in rating
+    assert re.search(r"\d,\d", rating) and not re.search(r"\d\.\d", rating)  # as the French profile writes it
+    assert "1 partie finie, 1 victoire" in profile and re.search(r"Moyenne 80,0", profile)

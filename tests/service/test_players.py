@@ -52,7 +52,7 @@ def test_profile_numbers_on_a_constructed_history_are_exact():
     assert p["round_seconds"] == 3600.0  # median of 1 h per round (six games) and 2 h (one)
     assert p["last_totals"] == [60, 70, 80, 90, 50, 40, 65]
     text = P.profile_text("ann", p)
-    assert "7 finished game(s), 2 win(s) in 4 with others" in text and "Average 65.0, best 90" in text
+    assert "7 finished games, 2 wins in 4 with others" in text and "Average 65.0, best 90 medals" in text
     assert "Planet: most played KSB-4156, best average Cerberus." in text
     assert "by event deck: easy 0/1 (best 40), hard 2/2 (best 65)" in text
     # the autopilot's games can be left out
