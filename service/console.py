@@ -371,7 +371,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     args = parser.parse_args(argv)
     i18n.set_language(args.lang)
     if args.hard_seconds is not None and not 0 <= args.hard_seconds <= MAX_BUDGET_S:
-        say(_("--hard-seconds takes a number of seconds from 0 to {most}.").format(most=f"{MAX_BUDGET_S:g}"))
+        say(_("--hard-seconds takes a number of seconds from 0 to {most}.").format(most=i18n.number(MAX_BUDGET_S, 2, trim=True)))
         return 2
     bots = _bots(args.bots)
     if bots is None:
