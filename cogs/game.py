@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import discord
@@ -31,7 +31,7 @@ from service.settings import zone_suggestions
 from . import ui
 from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
-from .language import language_for_new_game
+from .language import language_for_new_game, language_of
 from .posting import DiscordChannel, GameThreads, missing_permissions
 from .translator import Translator
 
@@ -73,9 +73,9 @@ def no_one_named_in_dm(interaction: Interaction, named) -> None:
                              "message: use the command there."))
 
 
-def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
-    """As many whole lines as fit in one message, then ``more`` (its ``{n}``: how many were
-    left out). A line is never cut (a cut mention or link shows as garbage)."""
+def fit_lines(lines: list[str], more: Callable[[int], str], limit: int = 2000) -> str:
+    """As many whole lines as fit in one message, then ``more(n)`` (``n``: how many were left
+    out). A line is never cut (a cut mention or link shows as garbage)."""
     keep, total = 0, -1
     for line in lines:
         if total + 1 + len(line) > limit:
@@ -84,10 +84,10 @@ def fit_lines(lines: list[str], more: str, limit: int = 2000) -> str:
     if keep == len(lines):
         return "\n".join(lines)
     for shown in range(keep, -1, -1):  # room for the last line
-        text = "\n".join(lines[:shown] + [more.format(n=len(lines) - shown)])
+        text = "\n".join(lines[:shown] + [more(len(lines) - shown)])
         if len(text) <= limit:
             return text
-    return more.format(n=len(lines))[:limit]
+    return more(len(lines))[:limit]
 
 
 def clip(text: str, limit: int = 2000) -> str:
@@ -740,8 +740,9 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 return
             lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
                      + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
-            await self.send_private(interaction, fit_lines(lines, _("…and {n} more game(s): /pu status in a "
-                                                                    "game's thread shows one.")))
+            await self.send_private(interaction, fit_lines(lines, lambda n: ngettext(
+                "…and {n} more game: /pu status in a game's thread shows one.",
+                "…and {n} more games: /pu status in a game's thread shows one.", n).format(n=n)))
 
     # ------------------------------------------------------------------ commands: the creator's tools
 
@@ -856,7 +857,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
                 changes["language"] = language
             mine = await (self.service.update_settings(user, **changes) if changes
                           else self.service.settings_for(user))
-            await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
+            with use(language_of(mine, interaction)):  # the language just chosen, if one was
+                await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
 
     @settings.autocomplete("time_zone")
     async def time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -894,7 +896,8 @@ class GameCog(commands.GroupCog, group_name="pu", group_description="Play Planet
             else:
                 raise ServiceError(_("That control is not one this bot made."))
             mine = await self.service.update_settings(user, **changes)
-            await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
+            with use(language_of(mine, interaction)):  # the language just chosen, if one was
+                await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
 
     @app_commands.command(name="away", description="Away for a while: the autopilot plays your seats in all your games")
     @app_commands.describe(days="how many days (1-60)", until="or until a date, e.g. 2026-12-24 (in your time zone)")

@@ -4,7 +4,8 @@ in their own language, a game's public posts in the game's language (chosen at /
 Every interaction runs in a task of its own; before its command, autocomplete, button or menu
 runs, the command tree's check (``LocalisedTree``) or the component's (``SpeaksToUser``) sets
 that task's language to the user's, once. Public text (the lobby message, thread posts) is
-written inside ``i18n.use(game.language)``.
+written inside ``i18n.use(game.language)``; a public answer that belongs to no game (a
+leaderboard, the records, a profile shown in a server) inside ``i18n.use(public_language(...))``.
 """
 from __future__ import annotations
 
@@ -16,15 +17,21 @@ from discord import app_commands
 import i18n
 
 
-async def language_for_user(interaction: discord.Interaction) -> str:
-    """The language of this user's private answers and panels: the one they chose in /pu
-    settings, else their Discord client's."""
-    service = getattr(interaction.client, "service", None)
-    if service is not None:
-        chosen = (await service.settings_for(interaction.user.id)).language
-        if chosen:
-            return i18n.supported(chosen)
+def language_of(settings: Any, interaction: discord.Interaction) -> str:
+    """The language of a user's private answers and panels, given their settings
+    (service.settings.Settings, or None): the one they chose in /pu settings, else their Discord
+    client's. After a change of settings, the answer is written in the language as it is now."""
+    chosen = getattr(settings, "language", None)
+    if chosen:
+        return i18n.supported(chosen)
     return i18n.from_discord(getattr(interaction, "locale", None))
+
+
+async def language_for_user(interaction: discord.Interaction) -> str:
+    """The language of this user's private answers and panels (``language_of`` their settings)."""
+    service = getattr(interaction.client, "service", None)
+    settings = await service.settings_for(interaction.user.id) if service is not None else None
+    return language_of(settings, interaction)
 
 
 def language_for_new_game(interaction: discord.Interaction, *, solo: bool = False) -> str:
@@ -36,6 +43,15 @@ def language_for_new_game(interaction: discord.Interaction, *, solo: bool = Fals
     if solo:
         return i18n.from_discord(getattr(interaction, "locale", None))
     return i18n.DEFAULT
+
+
+def public_language(interaction: discord.Interaction) -> str:
+    """The language of an answer everybody in the channel reads (a leaderboard, the records, a
+    profile, a board's next page): the server's, whoever asked. Outside a server only the user
+    reads it: their own language (set for the interaction's task by ``speak_to``)."""
+    if interaction.guild_id is not None:
+        return language_for_new_game(interaction)
+    return i18n.language()
 
 
 async def speak_to(interaction: discord.Interaction) -> str:

@@ -21,11 +21,10 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from i18n import N_, _
+from i18n import N_, _, ngettext, use
 from service import players as P
-from service.errors import ServiceError
 
-from .language import SpeaksToUser
+from .language import SpeaksToUser, public_language
 
 log = logging.getLogger(__name__)
 NONE = discord.AllowedMentions.none()
@@ -45,6 +44,12 @@ def record_name(key: str) -> str:
     if key in P.CATEGORY_NAMES:
         return _("Highest {category} ({name})").format(category=key, name=_(P.CATEGORY_NAMES[key]))
     return _(RECORD_NAMES[key])
+
+
+def global_name(user: discord.abc.User) -> str:
+    """The name a user shows on global boards: their Discord global name (or user name), never
+    a server nickname (Member.display_name is one)."""
+    return user.global_name or user.name
 
 
 def cog_of(interaction: Interaction) -> PlayersCog:
@@ -117,7 +122,9 @@ class PlayersCog(commands.Cog):
                 if subject.id != interaction.user.id:
                     await self.private(interaction, _("You can only change your own global-board setting."))
                     return
-                await self.players.set_global(subject.id, global_board)
+                await self.players.set_global(subject.id, global_board, global_name(interaction.user))
+            elif subject.id == interaction.user.id:
+                await self.players.note_global_name(subject.id, global_name(interaction.user))
             if interaction.guild is not None and not isinstance(subject, discord.Member):
                 await self.private(interaction, _("{name} is not a member of this server, so their "
                                                   "profile is not shown here.").format(name=subject.display_name))
@@ -125,24 +132,30 @@ class PlayersCog(commands.Cog):
             await interaction.response.defer(ephemeral=interaction.guild is None, thinking=True)
             scope = P.scope_for(interaction.user.id, subject.id, interaction.guild_id)
             profile = await self.players.profile(subject.id, scope, include_autopilot=autopilot)
-            note = ""
-            if global_board is not None:
-                note = (_("You are now listed on global leaderboards.") if global_board
-                        else _("You are no longer listed on global leaderboards.")) + "\n"
-            if profile is None:
-                none = (_("{name} has no finished game in this server. Finish a game (or /pu daily) and come back!")
-                        if interaction.guild is not None else
-                        _("{name} has no finished game yet. Finish a game (or /pu daily) and come back!")
-                        if subject.id == interaction.user.id else
-                        _("{name} has no finished game in direct-message games you both played. Finish a game "
-                          "(or /pu daily) and come back!"))
-                await interaction.followup.send(note + none.format(name=subject.display_name), allowed_mentions=NONE)
-                return
-            where = interaction.guild.name if interaction.guild is not None else _("all games")
-            image = await self.service.render("profile", profile, subject.display_name, subtitle=where[:40])
-            await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile)),
-                                            file=discord.File(io.BytesIO(image), "profile.png"),
-                                            allowed_mentions=NONE)
+            with use(public_language(interaction)):  # in a server everybody reads it
+                await self.show_profile(interaction, subject, profile, global_board)
+
+    async def show_profile(self, interaction: Interaction, subject: discord.abc.User, profile: dict | None,
+                           global_board: bool | None) -> None:
+        """The profile's public part (in a server: in the server's language)."""
+        note = ""
+        if global_board is not None:
+            note = (_("You are now listed on global leaderboards.") if global_board
+                    else _("You are no longer listed on global leaderboards.")) + "\n"
+        if profile is None:
+            none = (_("{name} has no finished game in this server. Finish a game (or /pu daily) and come back!")
+                    if interaction.guild is not None else
+                    _("{name} has no finished game yet. Finish a game (or /pu daily) and come back!")
+                    if subject.id == interaction.user.id else
+                    _("{name} has no finished game in direct-message games you both played. Finish a game "
+                      "(or /pu daily) and come back!"))
+            await interaction.followup.send(note + none.format(name=subject.display_name), allowed_mentions=NONE)
+            return
+        where = interaction.guild.name if interaction.guild is not None else _("all games")
+        image = await self.service.render("profile", profile, subject.display_name, subtitle=where[:40])
+        await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile)),
+                                        file=discord.File(io.BytesIO(image), "profile.png"),
+                                        allowed_mentions=NONE)
 
     # ------------------------------------------------------------------ leaderboards
 
@@ -154,11 +167,8 @@ class PlayersCog(commands.Cog):
         where = _("global, players who opted in") if scope == "g" else _("this server")
         lines = [_("**{title}**: {where}. Page {page}/{pages}.").format(
             title=title, where=where, page=board['page'] + 1, pages=board['pages'])]
-        row = {"rating": _("{rank}. {name}: {value} ({games} games)"), "wins": _("{rank}. {name}: {value} wins"),
-               "best": _("{rank}. {name}: {value} medals"), "solo": _("{rank}. {name}: {value} medals"),
-               "daily": _("{rank}. {name}: {value} medals")}[board["kind"]]
         for rank, _user, name, value, games in board["rows"]:
-            lines.append(row.format(rank=rank, name=name, value=value, games=games))
+            lines.append(P.board_row(kind, rank, name, value, games))
         return "\n".join(lines)
 
     def board_view(self, board: dict, scope: str) -> discord.ui.View | None:
@@ -188,16 +198,17 @@ class PlayersCog(commands.Cog):
                                                   "with /pu profile global_board:True."))
                 return
             await interaction.response.defer()
-            code = "g" if scope == "global" else "s"
-            board = await self.players.board(kind, period, None if code == "g" else interaction.guild_id)
-            if not board["rows"]:
-                await interaction.followup.send(_("Nobody is on this leaderboard yet: finish a game and come back!"))
-                return
-            view = self.board_view(board, code)
-            if view is not None:
-                await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE, view=view)
-            else:
-                await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE)
+            with use(public_language(interaction)):  # everybody in the channel reads it
+                code = "g" if scope == "global" else "s"
+                board = await self.players.board(kind, period, None if code == "g" else interaction.guild_id)
+                if not board["rows"]:
+                    await interaction.followup.send(_("Nobody is on this leaderboard yet: finish a game and come back!"))
+                    return
+                view = self.board_view(board, code)
+                if view is not None:
+                    await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE, view=view)
+                else:
+                    await interaction.followup.send(self.board_text(board, code), allowed_mentions=NONE)
 
     async def turn_page(self, interaction: Interaction, kind: str, period: str, scope: str, page: int) -> None:
         async with self.answering(interaction):
@@ -210,34 +221,36 @@ class PlayersCog(commands.Cog):
                                                   "with /pu profile global_board:True."))
                 return
             await interaction.response.defer()
-            board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id, page)
-            if page >= board["pages"]:
-                board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id,
-                                                 board["pages"] - 1)
-            await interaction.edit_original_response(content=self.board_text(board, scope),
-                                                     view=self.board_view(board, scope), allowed_mentions=NONE)
+            with use(public_language(interaction)):  # everybody in the channel reads it
+                board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id, page)
+                if page >= board["pages"]:
+                    board = await self.players.board(kind, period, None if scope == "g" else interaction.guild_id,
+                                                     board["pages"] - 1)
+                await interaction.edit_original_response(content=self.board_text(board, scope),
+                                                         view=self.board_view(board, scope), allowed_mentions=NONE)
 
     async def daily_board(self, interaction: Interaction) -> None:
         async with self.answering(interaction):
             await interaction.response.defer()  # the database may be busy: answer within 3 s regardless
-            board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
-            if board["mine"]:
-                lines = [_("**Daily challenge {day}: your own results.** Outside a server only your "
-                           "own results are shown; use /pu leaderboard in a server to see its ranking.").format(
-                    day=board['day'])]
-                lines += [_("Today: {n} medals").format(n=e['total']) for e in board["today"]] or [
-                    _("You have not finished today's challenge yet: /pu daily.")]
-            else:
-                lines = [_("**Daily challenge {day}**: {n} finished so far.").format(
-                    day=board['day'], n=board['players_today'])]
-                lines += [_("{rank}. {name}: {value} medals").format(rank=i, name=e['name'], value=e['total'])
-                          for i, e in enumerate(board["today"], 1)] or [
-                    _("Nobody has finished today's challenge yet: /pu daily.")]
-            if board["best"]:
-                lines.append(_("**Your best:**") if board["mine"] else _("**Best ever:**"))
-                lines += [_("{rank}. {name}: {value} medals ({day})").format(
-                    rank=i, name=e['name'], value=e['total'], day=e['day']) for i, e in enumerate(board["best"], 1)]
-            await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
+            with use(public_language(interaction)):  # everybody in the channel reads it
+                board = await self.service.leaderboard(interaction.guild_id, user_id=interaction.user.id)
+                if board["mine"]:
+                    lines = [_("**Daily challenge {day}: your own results.** Outside a server only your "
+                               "own results are shown; use /pu leaderboard in a server to see its ranking.").format(
+                        day=board['day'])]
+                    lines += [_("Today: {medals}").format(medals=P.medals(e['total'])) for e in board["today"]] or [
+                        _("You have not finished today's challenge yet: /pu daily.")]
+                else:
+                    lines = [_("**Daily challenge {day}**: {n} finished so far.").format(
+                        day=board['day'], n=board['players_today'])]
+                    lines += [P.board_row("daily", i, e['name'], e['total'], 1)
+                              for i, e in enumerate(board["today"], 1)] or [
+                        _("Nobody has finished today's challenge yet: /pu daily.")]
+                if board["best"]:
+                    lines.append(_("**Your best:**") if board["mine"] else _("**Best ever:**"))
+                    lines += [_("{row} ({day})").format(row=P.board_row("daily", i, e['name'], e['total'], 1),
+                                                        day=e['day']) for i, e in enumerate(board["best"], 1)]
+                await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
 
     async def rated_autopilot(self, interaction: Interaction, allow: bool) -> None:
         async with self.answering(interaction):
@@ -258,24 +271,25 @@ class PlayersCog(commands.Cog):
                 await self.private(interaction, _("Records are kept per server: use /pu records in a server."))
                 return
             await interaction.response.defer()
-            records = await self.players.records(interaction.guild_id)
-            if not records:
-                await interaction.followup.send(_("No finished game in this server yet: the first one sets every "
-                                                  "record!"))
-                return
-            lines = [_("**Server records**")]
-            for key in RECORD_NAMES:
-                if key in records:
-                    who, value, game_id = records[key]
-                    shown = P.duration(value) if key == "fastest" else value
-                    if key == "streak":
-                        line = _("{record}: {value} by {who}")
-                    elif key == "fastest":
-                        line = _("{record}: {value}, {who}")
-                    else:
-                        line = _("{record}: {value} by {who} (game #{game})")
-                    lines.append(line.format(record=record_name(key), value=shown, who=who, game=game_id))
-            await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
+            with use(public_language(interaction)):  # everybody in the channel reads it
+                records = await self.players.records(interaction.guild_id)
+                if not records:
+                    await interaction.followup.send(_("No finished game in this server yet: the first one sets every "
+                                                      "record!"))
+                    return
+                lines = [_("**Server records**")]
+                for key in RECORD_NAMES:
+                    if key in records:
+                        who, value, game_id = records[key]
+                        shown = P.duration(value) if key == "fastest" else value
+                        if key == "streak":
+                            line = _("{record}: {value} by {who}")
+                        elif key == "fastest":
+                            line = _("{record}: {value}, {who}")
+                        else:
+                            line = _("{record}: {value} by {who} (game #{game})")
+                        lines.append(line.format(record=record_name(key), value=shown, who=who, game=game_id))
+                await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=NONE)
 
     async def export(self, interaction: Interaction, what: str, number: int | None) -> None:
         """/pu export: the game's replay file (default) or the user's finished games as CSV."""
@@ -304,14 +318,14 @@ class PlayersCog(commands.Cog):
             game = await self.service.game_here(interaction.channel_id or 0, getattr(channel, "parent_id", None), user)
         else:
             game = await self.service.load(number)
-            if game.row.guild_id != interaction.guild_id and game.seat_of(user) is None:
-                raise ServiceError(_("There is no game #{id} here.").format(id=number))
-        _game, record = await self.service.export_record(game.id, user)
+        _game, record = await self.service.export_record(game.id, user, guild_id=interaction.guild_id)
         data = json.dumps(record, separators=(",", ":")).encode()
+        moves = len(record["actions"])
         await interaction.followup.send(
-            _("Game #{id} as a replay file ({n} moves). Replay it with `python -m engine.replay "
-              "game-{id}.json`; attach it to a bug report (see the README).").format(id=game.id,
-                                                                                  n=len(record["actions"])),
+            ngettext("Game #{id} as a replay file ({n} move). Replay it with `python -m engine.replay "
+                     "game-{id}.json`; attach it to a bug report (see the README).",
+                     "Game #{id} as a replay file ({n} moves). Replay it with `python -m engine.replay "
+                     "game-{id}.json`; attach it to a bug report (see the README).", moves).format(id=game.id, n=moves),
             ephemeral=True, file=discord.File(io.BytesIO(data), f"game-{game.id}.json"))
 
 

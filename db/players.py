@@ -63,12 +63,14 @@ def _seat(row) -> GameSeat:
 FINISHED = "game_id IN (SELECT id FROM games WHERE status = 'finished')"
 
 # A game's (or every game's) human seats as player_summaries rows: per server and over every
-# game (guild 0); the same query as migration 0004's backfill, with a filter on results. The
+# game (guild 0); the same query as migration 0004's backfill, with a filter on results. A
+# server's row is named as the player was in that server's games (migration 0006), never by
+# a nickname from another server; the global row is never shown (GLOBAL_NAME is). The
 # streak columns are right for one game; over many, rebuild_summaries recomputes them. A seat
 # the autopilot played for its player counts in their games and wins, not in their best totals
 # (0004's backfill had no such seat: they had no user then).
 SUMMARY_SELECT = """
-SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id
+SELECT scope, user_id, (SELECT x.name FROM results x WHERE x.user_id = r.user_id AND (r.scope = 0 OR x.guild_id = r.scope)
                         ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),
        count(*), sum(CASE WHEN solo = 0 THEN 1 ELSE 0 END), sum(CASE WHEN solo = 0 AND place = 1 THEN 1 ELSE 0 END),
        max(CASE WHEN solo = 0 AND autopilot = 0 THEN score END), max(CASE WHEN solo = 1 AND autopilot = 0 THEN score END),
@@ -94,6 +96,18 @@ RECORD_SOURCES = (
     ("fastest", "finished_at - started_at", "'game #' || game_id",
      "guild_id IS NOT NULL AND solo = 0 AND seat = 0 AND started_at IS NOT NULL"),
 )
+
+
+
+
+def global_name(user: str) -> str:
+    """The name a player has on global boards (``user``: the SQL of their user id): the one they
+    gave for them (player_settings.global_name: their Discord global name), else the name of
+    their last direct-message game (their global name then); NULL if neither. Never a name
+    from a server's game: it can be a nickname there, which says what servers they are in."""
+    return (f"coalesce((SELECT p.global_name FROM player_settings p WHERE p.user_id = {user}),"
+            f" (SELECT x.name FROM results x WHERE x.user_id = {user} AND x.guild_id IS NULL"
+            " ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1))")
 
 
 def _records_select(where: str) -> str:
@@ -325,6 +339,8 @@ class PlayerRepository:
                     until_day: str | None = None, offset: int = 0, limit: int = 10,
                     everyone: bool = False) -> tuple[list[tuple], int]:
         """One page of a leaderboard and how many entries it has: (user id, name, value, games).
+        The name: on a server's board, the player's name in that server's games; on the global
+        board, their global name (``global_name``), None when they have given none yet.
 
         kind: rating, wins, best (best total in a game with others), solo (best solo total),
         daily (best daily-challenge total between since_day and until_day). ``guild_id`` None:
@@ -336,11 +352,13 @@ class PlayerRepository:
                 "scope": guild_id if guild_id is not None else GLOBAL}
         if kind == "rating":
             where = "r.scope = :scope" + ("" if guild_id is not None or everyone else f" AND r.{opted_in}")
-            # the name: the running totals', else (a player rated only through a forfeit: service.players
-            # ended_rows) the latest name in the results of the board's scope
-            sql = ("SELECT r.user_id, coalesce(s.name, (SELECT x.name FROM results x WHERE x.user_id = r.user_id"
-                   " AND (r.scope = 0 OR x.guild_id = r.scope) ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1),"
-                   " '?'), r.ordinal, r.games FROM ratings r"
+            # the name: on a server's board the running totals', else (a player rated only through a
+            # forfeit: service.players ended_rows) the latest name in that server's results; on the
+            # global board their global name (global_name), never a server's
+            name = ("coalesce(s.name, (SELECT x.name FROM results x WHERE x.user_id = r.user_id"
+                    " AND x.guild_id = r.scope ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1), '?')"
+                    if guild_id is not None else global_name("r.user_id"))
+            sql = (f"SELECT r.user_id, {name}, r.ordinal, r.games FROM ratings r"
                    " LEFT JOIN player_summaries s ON s.guild_id = r.scope AND s.user_id = r.user_id"
                    f" WHERE {where} ORDER BY r.ordinal DESC, r.user_id")
             count_sql = f"SELECT count(*) FROM ratings r WHERE {where}"
@@ -348,13 +366,15 @@ class PlayerRepository:
             column = {"wins": "wins", "best": "best", "solo": "best_solo"}[kind]
             where = f"guild_id = :scope AND {column} {'> 0' if kind == 'wins' else 'IS NOT NULL'}" + (
                 "" if guild_id is not None else f" AND {opted_in}")
-            sql = (f"SELECT user_id, name, {column}, games FROM player_summaries WHERE {where}"
+            name = "name" if guild_id is not None else global_name("player_summaries.user_id")
+            sql = (f"SELECT user_id, {name}, {column}, games FROM player_summaries WHERE {where}"
                    f" ORDER BY {column} DESC, user_id")
             count_sql = f"SELECT count(*) FROM player_summaries WHERE {where}"
         else:
             where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0 AND daily_key IS NOT NULL"
                      " AND (:since IS NULL OR daily_key >= :since) AND (:until IS NULL OR daily_key <= :until)")
-            sql = ("SELECT user_id, max(name), max(score) AS v, count(*) FROM results WHERE "
+            name = "max(name)" if guild_id is not None else global_name("results.user_id")
+            sql = (f"SELECT user_id, {name}, max(score) AS v, count(*) FROM results WHERE "
                    f"{where} GROUP BY user_id ORDER BY v DESC, user_id")
             count_sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
         rows = [tuple(r) for r in await self.db.fetchall(f"{sql} LIMIT :limit OFFSET :offset", args)]
@@ -368,10 +388,18 @@ class PlayerRepository:
     async def global_opt_in(self, user_id: int) -> bool:
         return bool(await self.db.fetchval("SELECT global_board FROM player_settings WHERE user_id = ?", (user_id,)))
 
-    async def set_global_opt_in(self, user_id: int, value: bool) -> None:
+    async def set_global_opt_in(self, user_id: int, value: bool, name: str | None = None) -> None:
+        """List the user on global boards or not; ``name``: the name they show there."""
         await self.db.execute(
-            "INSERT INTO player_settings (user_id, global_board) VALUES (?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET global_board = excluded.global_board", (user_id, int(value)))
+            "INSERT INTO player_settings (user_id, global_board, global_name) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET global_board = excluded.global_board,"
+            " global_name = coalesce(excluded.global_name, player_settings.global_name)",
+            (user_id, int(value), name))
+
+    async def set_global_name(self, user_id: int, name: str) -> None:
+        """The name the user shows on global boards, if they have a settings row (a user who
+        never opted in is on no global board: nothing is stored for them)."""
+        await self.db.execute("UPDATE player_settings SET global_name = ? WHERE user_id = ?", (name, user_id))
 
     # -- personal settings (migration 0005: service/settings.py) ----------------------------
 

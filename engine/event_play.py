@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from i18n import N_, _
+from i18n import N_, _, ngettext
 
 from . import data as D
 from . import effects as F
@@ -163,7 +163,11 @@ class _EventPieces(_EventKind):
 @item_kind
 class CollectMeteorite(_EventPieces):
     name = "collect_meteorite"
-    TEXT = N_("collect {n} meteorite(s) from your planet, no rover needed (event)")
+
+    def describe(self, item):
+        n = item.get("count", 1)
+        return ngettext("collect {n} meteorite from your planet, no rover needed (event)",
+                        "collect {n} meteorites from your planet, no rover needed (event)", n).format(n=n)
 
     def values(self, state, seat, item):
         return [cell_name(c) for c in sorted(state.seats[seat].board.meteorites)]
@@ -175,7 +179,11 @@ class CollectMeteorite(_EventPieces):
 @item_kind
 class DestroyLifepod(_EventPieces):
     name = "destroy_lifepod"
-    TEXT = N_("remove {n} lifepod(s) on your planet from the game (event)")
+
+    def describe(self, item):
+        n = item.get("count", 1)
+        return ngettext("remove {n} lifepod on your planet from the game (event)",
+                        "remove {n} lifepods on your planet from the game (event)", n).format(n=n)
 
     def values(self, state, seat, item):
         return [cell_name(c) for c in sorted(state.seats[seat].board.lifepods)]

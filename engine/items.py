@@ -8,7 +8,7 @@ settled.
 """
 from __future__ import annotations
 
-from i18n import N_, _
+from i18n import N_, _, ngettext
 
 from . import data as D
 from . import effects as F
@@ -215,7 +215,8 @@ class Collect(_Pieces):
         board_of(state, seat).gain_lifepod(state, seat)
 
     def describe(self, item):
-        return _("collect {n} lifepod(s) from your planet").format(n=item.get("count"))
+        n = item.get("count", 1)
+        return ngettext("collect {n} lifepod from your planet", "collect {n} lifepods from your planet", n).format(n=n)
 
 
 @item_kind
@@ -229,7 +230,9 @@ class Destroy(_Pieces):
         state.seats[seat].board.meteorites.remove(cell)  # destroyed, not collected
 
     def describe(self, item):
-        return _("remove {n} meteorite(s) from your planet").format(n=item.get("count"))
+        n = item.get("count", 1)
+        return ngettext("remove {n} meteorite from your planet", "remove {n} meteorites from your planet", n).format(
+            n=n)
 
 
 @item_kind

@@ -16,7 +16,7 @@ same breakdown stored in the state once the game is over.
 """
 from __future__ import annotations
 
-from i18n import _
+from i18n import _, ngettext
 
 from . import corporations as corps
 from . import data as D
@@ -171,8 +171,12 @@ def tie_break_text(player: dict) -> str:
     if "shared place" in tie:
         return _("tied on medals, uncovered squares and meteorites: shared place")
     if tie.startswith("tied on medals;"):
-        return _("tied on medals; {n} uncovered squares decides").format(n=player["uncovered"])
-    return _("tied on medals and squares; {n} meteorites decides").format(n=player["meteorites_on_planet"])
+        n = player["uncovered"]
+        return ngettext("tied on medals; {n} uncovered square decides", "tied on medals; {n} uncovered squares decides",
+                        n).format(n=n)
+    n = player["meteorites_on_planet"]
+    return ngettext("tied on medals and squares; {n} meteorite decides", "tied on medals and squares; {n} meteorites "
+                    "decides", n).format(n=n)
 
 
 def final_scores(state: GameState) -> dict:

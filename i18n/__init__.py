@@ -131,10 +131,15 @@ def gettext(message: str) -> str:
 _ = gettext
 
 
-def ngettext(singular: str, plural: str, n: int) -> str:
+def ngettext(singular: str, plural: str, n: float) -> str:
     """The singular or plural form for ``n`` by the current language's plural rule (French:
-    0 and 1 take the singular)."""
-    return catalogue(_language.get()).ngettext(singular, plural, n)
+    0 and 1 take the singular, and so does 1.5; English: only exactly 1). Every count a player
+    reads goes through here, never "game(s)"; the count itself is written with ``number``."""
+    if isinstance(n, float) and not n.is_integer():
+        # gettext's rules take whole numbers; Babel's (CLDR's) know decimals: 1.5 is "one" in
+        # French ("1,5 jour") and "other" in English ("1.5 days")
+        n = 1 if babel_locale().plural_form(abs(n)) == "one" else 2
+    return catalogue(_language.get()).ngettext(singular, plural, int(n))
 
 
 def N_(message: str) -> str:
@@ -158,9 +163,11 @@ def babel_locale() -> Locale:
         return Locale.parse(DEFAULT)
 
 
-def number(value: float, digits: int = 0) -> str:
-    """``value`` with the current language's separators (``1,234.5`` / ``1 234,5``)."""
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+def number(value: float, digits: int = 0, *, trim: bool = False) -> str:
+    """``value`` with the current language's separators (``1,234.5`` / ``1 234,5``), with
+    ``digits`` decimals (``trim``: only those that are not zero: ``2``, ``1.5``). Every
+    decimal a player reads is written here, never with Python's ``{x:g}`` or ``{x:.1f}``."""
+    pattern = "#,##0" + ("." + ("#" if trim else "0") * digits if digits else "")
     return format_decimal(value, format=pattern, locale=babel_locale())
 
 

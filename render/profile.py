@@ -107,7 +107,7 @@ def render_profile(profile: dict, name: str, *, subtitle: str = "") -> Image.Ima
         y += 54
     y += 30
     _chart(d, (PAD, y, WIDTH - PAD, y + 260),
-           ngettext("Totals of the last {n} games", "Totals of the last {n} games", len(profile["last_totals"]))
+           ngettext("Total of the last {n} game", "Totals of the last {n} games", len(profile["last_totals"]))
            .format(n=len(profile["last_totals"])),
            [float(v) for v in profile["last_totals"]], T.TERRAIN_COLOR["water"], bars=True)
     y += 280

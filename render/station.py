@@ -162,7 +162,8 @@ def _event_band(d: ImageDraw.ImageDraw, event: dict, events: dict, view: dict, y
     parts = [_("Event of round {n}").format(n=view["round"]), alert,
              ngettext("{n} card left", "{n} cards left", left).format(n=left) if left else _("last card: last round")]
     if view.get("solo"):
-        parts.append(_("solo target {n} medals").format(n=view["solo"]["target"]))
+        target = view["solo"]["target"]
+        parts.append(ngettext("solo target {n} medal", "solo target {n} medals", target).format(n=target))
     label = " · ".join(parts)
     T.draw_text(d, (tx, y0 + 22), T.fit_text(label, 17, width), 17, fill=T.TEXT_MUTED, anchor="lm")
     name, text = event["name"], event["text"]  # the card's own words (game content), translated here

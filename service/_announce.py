@@ -14,6 +14,7 @@ from engine.view import public_view
 from i18n import _, content, ngettext, use
 
 from ._model import MAX_POST, Game
+from .roundlog import medals
 
 
 def in_game_language(method):
@@ -40,7 +41,7 @@ class Announcements:
                 n=i + 1, player=game.mention(i), planet=planet, corporation=corp))
         solo = public_view(state).get("solo")
         if solo and solo.get("target") is not None:
-            lines.append(_("Solo target: **{n} medals**.").format(n=solo['target']))
+            lines.append(_("Solo target: **{medals}**.").format(medals=medals(solo['target'])))
         if game.options.get("rated_autopilot") and state.players > 1:
             lines.append(_("⚖️ This game moves ratings even if the autopilot plays a person's seat for more than "
                            "half the rounds (/pu host rated-autopilot)."))
@@ -81,11 +82,11 @@ class Announcements:
             if state.phase == "over" and phase != "over":
                 result = state.result or scoring.score(state)
                 solo = result.get("solo") or {}
-                text = (_("🏁 {player} finished the daily challenge {day} with {total} medals (target {target}). "
+                text = (_("🏁 {player} finished the daily challenge {day} with {total} (target {target}). "
                           "See /pu leaderboard.") if solo.get("target") is not None else
-                        _("🏁 {player} finished the daily challenge {day} with {total} medals. See /pu leaderboard."))
+                        _("🏁 {player} finished the daily challenge {day} with {total}. See /pu leaderboard."))
                 posts.append(cls._post(game, text.format(player=game.mention(0), day=game.row.daily_key,
-                                                         total=result['players'][0]['total'],
+                                                         total=medals(result['players'][0]['total']),
                                                          target=solo.get("target")), mentions=cls._humans(game)))
             return
         if (state.round != round_ or state.phase == "over") and round_ >= 1 and phase != "over" \

@@ -23,12 +23,14 @@ from collections.abc import Iterable
 from db.repository import SeatRow
 from engine import rules
 from engine.state import dump
-from i18n import _, ngettext
+from i18n import _, ngettext, use
 
 from . import settings as S
+from ._announce import in_game_language
 from ._host import Host
 from ._model import HOUR, Game
 from .errors import ConfigError, NotInGame, WrongStage
+from .roundlog import days_text
 
 DAY = 24 * HOUR
 STALL_KINDS = ("stall", "handover")
@@ -130,6 +132,7 @@ class AsyncPlay(Host):
         mine = game.settings.get(user) if user is not None else None
         return mine.ping_time(when) if mine is not None else when
 
+    @in_game_language
     def _reminder_post(self, game: Game, pos: int, text: str) -> tuple[str, str]:
         """A reminder as the player wants it: a mention in the thread, or a direct message
         with a link to the thread (service.outbox delivers both; a DM that is refused goes to
@@ -172,6 +175,7 @@ class AsyncPlay(Host):
             out.append((kind, raw))
         return out
 
+    @in_game_language
     def _add_deadlines(self, game: Game, posts: list) -> list:
         """A new round's opening post names the turn timer's deadline (a Discord timestamp:
         each reader sees it in their own time zone)."""
@@ -201,6 +205,7 @@ class AsyncPlay(Host):
 
     # ------------------------------------------------------------------ away mode
 
+    @in_game_language
     def _announce_away(self, game: Game, played: list, posts: list) -> None:
         """One line per away player the autopilot just played for (public: no move is named)."""
         if not game.away:
@@ -333,14 +338,15 @@ class AsyncPlay(Host):
             if bool(game.options.get("paused")) == paused:
                 raise WrongStage(_("Game #{id} is already paused.").format(id=game.id) if paused
                                  else _("Game #{id} is not paused.").format(id=game.id))
+            with use(game.language):  # a public post: the game's language, not the asker's
+                text = (_("⏸ Game #{id} was paused by <@{user}>: no turn timer and no reminders until "
+                          "/pu host resume. Moves are still accepted.") if paused else
+                        _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.")
+                        ).format(id=game.id, user=user_id)
             if paused:
-                text = _("⏸ Game #{id} was paused by <@{user}>: no turn timer and no reminders until "
-                         "/pu host resume. Moves are still accepted.").format(id=game.id, user=user_id)
                 await self._set_options(game, {"paused": {"by": user_id, "at": self.clock()}}, text)
                 await self.repo.clear_reminders(game.id)
             else:
-                text = _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.").format(
-                    id=game.id, user=user_id)
                 await self._set_options(game, {"paused": None}, text)
                 for kind in ("nudge", "last", "timer", *STALL_KINDS):
                     await self.repo.clear_reminders(game.id, kind=kind)
@@ -356,9 +362,10 @@ class AsyncPlay(Host):
             self._may_manage(game, user_id, is_admin)
             if game.status not in ("lobby", "active"):
                 raise WrongStage(_("Game #{id} is over.").format(id=game.id))
-            text = (_("🌴 In game #{id}, the autopilot plays for players who are away (/pu away).") if allow else
-                    _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away.")
-                    ).format(id=game.id)
+            with use(game.language):  # a public post: the game's language, not the asker's
+                text = (_("🌴 In game #{id}, the autopilot plays for players who are away (/pu away).") if allow else
+                        _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away.")
+                        ).format(id=game.id)
             await self._set_options(game, {"allow_away": bool(allow)}, text if game.status == "active" else None)
             game = await self.load(game_id)
             if allow and game.state is not None and game.away:
@@ -392,9 +399,10 @@ class AsyncPlay(Host):
                 await self.repo.set_reminder(game.id, rem.seat, "handover", due)
                 who = ", ".join(game.mention(i) for i in waiting)
                 days = float(game.options.get("stall_days", 14.0))
-                text = _("⏳ Game #{id} has had no move for {days:g} days. It waits for: {who}. <@{creator}>, "
-                         "if nobody plays, the autopilot takes over the waiting seats {when}.").format(id=game.id, days=days, who=who, creator=game.row.creator_id,
-                                          when=stamp(due))
+                with use(game.language):  # the heartbeat's task has no language of its own
+                    text = _("⏳ Game #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, "
+                             "if nobody plays, the autopilot takes over the waiting seats {when}.").format(
+                        id=game.id, days=days_text(days * DAY), who=who, creator=game.row.creator_id, when=stamp(due))
                 mentions = sorted({*self._humans(game, waiting), game.row.creator_id})
                 # the quiet-hours rule of every post: who is in their quiet hours is named, not pinged
                 version = await self.repo.save_state(game.id, dump(state), game.version,
@@ -408,9 +416,10 @@ class AsyncPlay(Host):
             assert game.state is not None
             if not self._humans(game):
                 await self.repo.set_reminder(game.id, game.seats[0].seat, "bots", self.clock())
-            text = (_("🤖 Game #{id} stalled: the autopilot now plays for {names} and takes the game on to its "
-                      "end.") if not self._humans(game) else
-                    _("🤖 Game #{id} stalled: the autopilot now plays for {names}.")).format(id=game.id, names=names)
+            with use(game.language):
+                text = (_("🤖 Game #{id} stalled: the autopilot now plays for {names} and takes the game on to its "
+                          "end.") if not self._humans(game) else
+                        _("🤖 Game #{id} stalled: the autopilot now plays for {names}.")).format(id=game.id, names=names)
             posts = [self._post(game, text)]
             job = await self._run_bots(game, game.state, posts)
             await self._save(game, job["state"], job["played"], posts)

@@ -14,7 +14,7 @@ from i18n import _, language
 from . import roundlog, workers
 from ._host import Host
 from ._model import MAX_POST, Game, daily_key
-from .errors import ServiceError, WrongStage
+from .errors import NoGameHere, ServiceError, WrongStage
 
 log = logging.getLogger("service.games")
 
@@ -99,11 +99,17 @@ class History(Host):
             id=game.id, n=wanted, first=finished[0], last=finished[-1]) + "\n" + job["log"]
         return {"round": wanted, "text": text[:MAX_POST], "view": job["view"], "game": game}
 
-    async def export_record(self, game_id: int, user_id: int) -> tuple[Game, dict]:
-        """/pu export: the game's replay file (engine.replay's JSON). Only once the game is over:
-        the file holds the seed (every tile and card still to come) and everyone's hidden
-        choices. Raises WrongStage before that."""
+    async def export_record(self, game_id: int, user_id: int, *, guild_id: int | None) -> tuple[Game, dict]:
+        """/pu export: the game's replay file (engine.replay's JSON), asked for in server
+        ``guild_id`` (None: a direct message). Anyone in a game's own server may have it; anywhere
+        else only a player of the game (a seat the autopilot took over stays its player's): two
+        direct messages are not one place. Raises NoGameHere for anyone else, as if there were
+        no such game. Only once the game is over: the file holds the seed (every tile and card
+        still to come) and everyone's hidden choices. Raises WrongStage before that."""
         game = await self.load(game_id)
+        here = guild_id is not None and game.row.guild_id == guild_id
+        if not here and not any(seat.user_id == user_id for seat in game.seats):
+            raise NoGameHere(_("There is no game #{id} here.").format(id=game_id))
         if game.state is None:
             raise WrongStage(_("Game #{id} has not started yet: there is nothing to export.").format(id=game.id))
         if game.row.kind == "daily" and game.row.daily_key == daily_key(self.clock()):

@@ -15,7 +15,7 @@ from engine.setup import (
     new_game,
 )
 from engine.state import dump, load
-from i18n import _, use
+from i18n import _, ngettext, use
 
 from . import boards, players
 from ._host import Host
@@ -46,10 +46,11 @@ class Lobby(Host):
                 return await self.load(row.id)
             result = load(row.state).result if row.state else None
             total = next((p["total"] for p in result["players"]), None) if result else None
-            raise WrongStage((_("You have already played today's challenge ({day}): {total} medals. A new one "
+            raise WrongStage((_("You have already played today's challenge ({day}): {total}. A new one "
                                 "starts at 00:00 UTC; see /pu leaderboard.") if total is not None else
                               _("You have already played today's challenge ({day}). A new one starts at 00:00 UTC; "
-                                "see /pu leaderboard.")).format(day=key, total=total))
+                                "see /pu leaderboard.")).format(
+                day=key, total=ngettext("{n} medal", "{n} medals", total).format(n=total) if total is not None else None))
         options = {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0,
                    "language": language}
         try:
@@ -100,7 +101,8 @@ class Lobby(Host):
             if game.seat_of(user_id) is not None:
                 raise WrongStage(_("You are already in this game."))
             if len(game.seats) >= game.options["max_players"]:
-                raise WrongStage(_("This game is full ({n} players).").format(n=game.options['max_players']))
+                raise WrongStage(ngettext("This game is full ({n} player).", "This game is full ({n} players).",
+                                          game.options['max_players']).format(n=game.options['max_players']))
             try:
                 await self.repo.add_seat(game_id, user_id, name)
             except AlreadySeated:
@@ -148,7 +150,8 @@ class Lobby(Host):
             if game.status != "lobby":
                 raise WrongStage(_("Computer players can only join in the lobby."))
             if len(game.seats) >= game.options["max_players"]:
-                raise WrongStage(_("This game is full ({n} players).").format(n=game.options['max_players']))
+                raise WrongStage(ngettext("This game is full ({n} player).", "This game is full ({n} players).",
+                                          game.options['max_players']).format(n=game.options['max_players']))
             n = sum(1 for s in game.seats if s.is_bot) + 1
             with use(game.options.get("language")):  # a seat's name is public: the game's language
                 name = _("Autopilot {n}").format(n=n) if level in (None, "normal") else \

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import i18n
 from db.repository import GameRow, SeatRow
 from engine.state import GameState
-from i18n import _
+from i18n import _, ngettext
 
 from . import panels
 from .errors import ConfigError
@@ -146,7 +146,8 @@ def check_options(options: dict) -> dict:
     opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
     unknown = set(options) - set(DEFAULT_OPTIONS)
     if unknown:
-        raise ConfigError(_("unknown option(s): {names}").format(names=", ".join(sorted(unknown))))
+        raise ConfigError(ngettext("unknown option: {names}", "unknown options: {names}", len(unknown)).format(
+            names=", ".join(sorted(unknown))))
     if not isinstance(opts["max_players"], int) or not 1 <= opts["max_players"] <= 6:
         raise ConfigError(_("players: choose from 1 to 6"))
     for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):

@@ -48,7 +48,7 @@ from engine import rules
 from engine.errors import DataError, EngineError
 from i18n import N_, _
 
-from . import autoplay
+from . import autoplay, roundlog
 from ._model import BOT_LEVELS
 from .errors import NeedsConfirmation, ServiceError
 from .games import Game, GameService
@@ -110,8 +110,8 @@ def _span(seconds: float) -> str:
     if seconds < 3600:
         return _("{n} min").format(n=int(seconds // 60))
     if seconds < 86400:
-        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
-    return _("{n} days").format(n=i18n.number(seconds / 86400, 1))
+        return roundlog.hours_text(seconds)
+    return roundlog.days_text(seconds)
 
 
 def markup(text: str, names: dict[int, str], now: float) -> str:
@@ -306,7 +306,7 @@ class Console:
             self.say(shown["text"] + self.where(await self.save_image(png, f"round-{shown['round']}")), game)
             return True
         if cmd == "export":
-            _game, record = await self.service.export_record(game.id, user_id)
+            _game, record = await self.service.export_record(game.id, user_id, guild_id=game.row.guild_id)
             path = self.out / f"game-{game.id}.json"
             path.write_text(json.dumps(record) + "\n", encoding="utf-8")
             self.say(_("Replay file written to {path}; replay it with: {command}").format(
@@ -511,7 +511,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     args = parser.parse_args(argv)
     i18n.set_language(args.lang or i18n.DEFAULT)
     if args.hard_seconds is not None and not 0 <= args.hard_seconds <= MAX_BUDGET_S:
-        say(_("--hard-seconds takes a number of seconds from 0 to {most}.").format(most=f"{MAX_BUDGET_S:g}"))
+        say(_("--hard-seconds takes a number of seconds from 0 to {most}.").format(most=i18n.number(MAX_BUDGET_S, 2, trim=True)))
         return 2
     bots = _bots(args.bots)
     if bots is None:

@@ -34,7 +34,7 @@ from db.repository import GameRepository, OutboxRow, ResultRow
 from engine import rules
 from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
-from i18n import _
+from i18n import _, ngettext
 
 from . import panels, players, ratings, workers
 from ._async import AsyncPlay
@@ -252,7 +252,8 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
     def status_text(self, game: Game) -> str:
         if game.status == "lobby":
             names = ", ".join(s.display_name for s in game.seats)
-            return _("Game #{game} is in its lobby: {n}/{most} players ({names}).").format(
+            return ngettext("Game #{game} is in its lobby: {n}/{most} player ({names}).",
+                            "Game #{game} is in its lobby: {n}/{most} players ({names}).", game.options['max_players']).format(
                 game=game.id, n=len(game.seats), most=game.options['max_players'], names=names)
         state = game.state
         if game.status in ("finished", "cancelled") or (state is not None and state.phase == "over"):

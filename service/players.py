@@ -230,13 +230,33 @@ def summarise(seats: list[GameSeat], *, server_avg: tuple | None = None, history
 
 
 def duration(seconds: float | None) -> str:
+    from .roundlog import days_text, hours_text
     if seconds is None:
         return "-"
     if seconds < 3600:
         return _("{n} min").format(n=max(1, round(seconds / 60)))
     if seconds < 86400 * 2:
-        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
-    return _("{n} days").format(n=i18n.number(seconds / 86400, 1))
+        return hours_text(seconds)
+    return days_text(seconds)
+
+
+def medals(n: int) -> str:
+    from .roundlog import medals as words
+    return words(n)
+
+
+def board_row(kind: str, rank: int, name: str, value: float, games: int) -> str:
+    """One line of a leaderboard of ``kind`` (BOARD_KINDS): its count in words, its rating
+    written the reader's way ("2.6" / "2,6")."""
+    if kind == "rating":
+        return _("{rank}. {name}: {value} ({games})").format(
+            rank=rank, name=name, value=i18n.number(value, 1),
+            games=ngettext("{n} game", "{n} games", games).format(n=games))
+    if kind == "wins":
+        return _("{rank}. {name}: {value}").format(rank=rank, name=name, value=ngettext(
+            "{n} win", "{n} wins", int(value)).format(n=int(value)))
+    return _("{rank}. {name}: {value}").format(rank=rank, name=name, value=medals(int(value)))
+
 
 
 def _planet_name(planet_id: str) -> str:
@@ -266,8 +286,9 @@ def profile_text(name: str, p: dict) -> str:
         lines.append(_("By players: {list}").format(list=", ".join(
             _("{n}p {wins}W/{podiums}P of {games}").format(n=n, wins=d['wins'], podiums=d['podiums'], games=d['games'])
             for n, d in p["by_players"].items())))
-    lines.append(_("Average {average}, best {best} medals.").format(
-        average=i18n.number(p['average'], 1) if p['average'] is not None else "-", best=p['best']))
+    lines.append(_("Average {average}, best {best}.").format(
+        average=i18n.number(p['average'], 1) if p['average'] is not None else "-",
+        best=medals(p['best']) if p['best'] is not None else "-"))
     if p["rating"] is not None:
         lines.append(_("Rating {rating} ({trend} over the last games).").format(
             rating=i18n.number(p['rating'], 1), trend=("+" if p['trend'] >= 0 else "") + i18n.number(p['trend'], 1)))
@@ -350,6 +371,9 @@ class Players:
         rows, count = await self.repo.board(kind, guild_id=guild_id, since_day=since, until_day=until,
                                             offset=page * PAGE, limit=PAGE, everyone=everyone)
         pages = max(1, -(-count // PAGE))
+        # a global board names each player by the name they gave for global boards (db.players.
+        # global_name): a player who has given none yet is not named by a server's nickname
+        rows = [(user, name if name is not None else _("a player"), *rest) for user, name, *rest in rows]
         return {"kind": kind, "period": period, "page": page, "pages": pages, "count": count,
                 "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)]}
 
@@ -374,8 +398,16 @@ class Players:
                              int(s.rated)])
         return buf.getvalue()
 
-    async def set_global(self, user_id: int, value: bool) -> None:
-        await self.repo.set_global_opt_in(user_id, value)
+    async def set_global(self, user_id: int, value: bool, name: str | None = None) -> None:
+        """List the user on global boards (or not) under ``name``: the name they chose for
+        global boards (on Discord: their global name, never a server nickname)."""
+        await self.repo.set_global_opt_in(user_id, value, name[:32] if name else None)
+
+    async def note_global_name(self, user_id: int, name: str) -> None:
+        """The user's global name as it is now (a player who renamed themselves on Discord),
+        for the global boards they are on."""
+        if name:
+            await self.repo.set_global_name(user_id, name[:32])
 
     async def global_opt_in(self, user_id: int) -> bool:
         return await self.repo.global_opt_in(user_id)

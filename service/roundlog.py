@@ -14,6 +14,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import i18n
 from engine import data as D
 from engine import events as E
 from engine.actions import parse
@@ -203,8 +204,9 @@ def facts_job(record: dict, times: list[float], names: list[str], started: float
     with use(language):
         walked = walk(record)
         last = times[-1] if times else started
-        lines = [_("{rounds} rounds, played in {time}.").format(
-            rounds=walked.last_round, time=duration(max(0.0, last - started)))]
+        lines = [_("{rounds}, played in {time}.").format(
+            rounds=ngettext("{n} round", "{n} rounds", walked.last_round).format(n=walked.last_round),
+            time=duration(max(0.0, last - started)))]
         waits = []
         for seat, name in enumerate(names):
             took = []
@@ -228,5 +230,21 @@ def duration(seconds: float) -> str:
     if seconds < 3600:
         return _("{n} min").format(n=int(seconds // 60))
     if seconds < 86400:
-        return _("{n} h").format(n=f"{seconds / 3600:.1f}")
-    return _("{n} days").format(n=f"{seconds / 86400:.1f}")
+        return hours_text(seconds)
+    return days_text(seconds)
+
+
+def hours_text(seconds: float) -> str:
+    """``seconds`` in hours, to a tenth, written the reader's way: "1.5 h" / "1,5 h"."""
+    return _("{n} h").format(n=i18n.number(seconds / 3600, 1, trim=True))
+
+
+def medals(n: int) -> str:
+    """A number of medals: "1 medal", "2 medals" (French: "1 Médaille", "2 Médailles")."""
+    return ngettext("{n} medal", "{n} medals", n).format(n=n)
+
+
+def days_text(seconds: float) -> str:
+    """``seconds`` in days, to a tenth: "1 day", "2.5 days" / "1,5 jour", "2,5 jours"."""
+    days = round(seconds / 86400, 1)
+    return ngettext("{n} day", "{n} days", days).format(n=i18n.number(days, 1, trim=True))

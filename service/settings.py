@@ -14,6 +14,7 @@ import functools
 import zoneinfo
 from dataclasses import dataclass
 
+import i18n
 from i18n import LANGUAGES, _
 
 from .errors import ConfigError
@@ -86,7 +87,8 @@ class Settings:
         elif self.remind_hours == 0:
             lines.append(_("Reminders: off in every game"))
         else:
-            lines.append(_("Reminders: after {hours:g} h in every game").format(hours=self.remind_hours))
+            lines.append(_("Reminders: after {hours} h in every game").format(
+                hours=i18n.number(self.remind_hours, 1, trim=True)))
         lines.append(_("Reminders arrive: as a direct message with a link to the game's thread") if self.remind_dm
                      else _("Reminders arrive: as a mention in the game's thread"))
         if self.quiet_start is None or self.quiet_end is None:
@@ -147,8 +149,9 @@ def check_remind_hours(value: float | None) -> float | None:
     if value is None:
         return None
     if not isinstance(value, (int, float)) or not (value == 0 or 1 <= value <= MAX_REMIND_HOURS):
-        raise ConfigError(_("Reminder interval: 0 (off) or 1 to {top} hours (you gave {value:g}).").format(
-            top=MAX_REMIND_HOURS, value=value))
+        shown = i18n.number(value, 2, trim=True) if isinstance(value, (int, float)) and abs(value) < 1e15 else value
+        raise ConfigError(_("Reminder interval: 0 (off) or 1 to {top} hours (you gave {value}).").format(
+            top=MAX_REMIND_HOURS, value=shown))
     return float(value)
 
 

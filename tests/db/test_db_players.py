@@ -79,3 +79,30 @@ async def test_profile_and_board_queries_use_indexes(tmp_path):
             assert "USING" in plan and "SCAN results" not in plan and "SCAN ratings" not in plan, plan
     finally:
         await db.close()
+
+
+async def test_the_board_names_migration_names_each_servers_totals_from_that_servers_games(database_target):
+    """Issue 51, finding 12: totals stored before the fix could carry a nickname from another
+    server (a ratings rebuild named every server's row by the player's latest name anywhere);
+    the migration names each server's row from that server's own games, and gives the
+    players' settings the global name the global boards show."""
+    (board_names,) = [m for m in migrations.load_migrations() if m.name.endswith("_board_names.sql")]
+    db = await open_database(database_target, migrate=False)  # a SQLite file, then a PostgreSQL schema
+    try:
+        await migrations.apply_migrations(db, target=board_names.version - 1)
+        await db.executemany(
+            "INSERT INTO games (id, guild_id, creator_id, status, kind, config, state, created_at, updated_at)"
+            " VALUES (?, ?, 7, 'finished', 'normal', '{}', '{}', 1.0, 2.0)", [(1, 10), (2, 20)])
+        await db.executemany(
+            "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place, finished_at, solo, is_bot)"
+            " VALUES (?, 0, ?, 7, ?, 50, 1, ?, 1, 0)", [(1, 10, "Bee", 100.0), (2, 20, "Secret Agent Bee", 200.0)])
+        async with db.transaction():
+            await PlayerRepository(db).rebuild_summaries()  # the rebuild as it was: the latest name anywhere
+            await db.execute("UPDATE player_summaries SET name = 'Secret Agent Bee'")
+        await migrations.apply_migrations(db)
+        rows = {g: n for g, n in await db.fetchall("SELECT guild_id, name FROM player_summaries WHERE user_id = 7")}
+        assert rows[10] == "Bee" and rows[20] == "Secret Agent Bee"
+        await PlayerRepository(db).set_global_opt_in(7, True, "Bea")
+        assert await db.fetchval("SELECT global_name FROM player_settings WHERE user_id = 7") == "Bea"
+    finally:
+        await db.close()

@@ -59,7 +59,7 @@ async def test_profile_shows_the_servers_games_with_an_image_and_exact_numbers(w
     r = await world.bob.slash(world.channel, "pu profile", member=world.alice)
     text = r.response.content
     # alice in this server: 25 games, 15 wins, average (15 x 80 + 10 x 60) / 25 = 72, best 80
-    assert "25 finished games, 15 wins in 25 games with others" in text and "Average 72.0, best 80" in text
+    assert "25 finished games, 15 wins in 25 games with others" in text and "Average 72.0, best 80 medals" in text
     assert "150" not in text and "Secret Base" not in text  # the other server's game is not shown here
     assert "Rating" in text
     (image,) = r.response.attachments
@@ -104,7 +104,7 @@ async def test_leaderboard_pages_turn_with_buttons(world):
     assert "Page 2/3" in page.content
     # wins board and the daily board for an empty period
     wins = await world.alice.slash(world.channel, "pu leaderboard", kind="wins")
-    assert "1 wins" in wins.response.content
+    assert "1 win\n" in wins.response.content + "\n" and "1 wins" not in wins.response.content  # issue 51: not "1 wins"
     empty = await world.alice.slash(world.channel, "pu leaderboard", kind="daily", period="today")
     assert "Nobody is on this leaderboard yet" in empty.response.content
 
@@ -219,3 +219,37 @@ async def test_a_players_mistake_in_a_players_command_is_answered_privately_and_
         assert r.ephemeral and answer.content and "went wrong" not in answer.content
     assert "creator" in (refused.followups[-1] if refused.followups else refused.response).content
     assert not [rec for rec in caplog.records if rec.levelno >= logging.ERROR]
+
+
+async def test_a_servers_boards_never_show_a_nickname_from_another_server(world):
+    """Issue 51, finding 12: a player's nickname in another server (here the later one) once
+    showed on this server's boards and records, telling everyone where else they play. A
+    server's boards use the name from that server; global boards the player's global name."""
+    env, db = world.env, world.service.repo.db
+    zed = env.create_user("zed", global_name="Zed Global")
+    here = world.guild.add_member(zed, nick="Zed of the Club")
+    secret = env.create_guild("Secret Base")
+    secret.add_member(zed, nick="Secret Agent Zed")
+    await env.settle()
+    a = world.alice.id
+    for n in range(3):
+        await add_finished(db, 300 + n, world.guild.id, [(here.id, "Zed of the Club", 80, 1, (20, 10, 5, 10, 10, 25)),
+                                                         (a, "alice", 60, 2, (20, 10, 5, 10, 10, 5))],
+                           finished_at=1_000_000 + n * DAY)
+    await add_finished(db, 400, secret.id, [(here.id, "Secret Agent Zed", 95, 1, (30, 20, 10, 10, 10, 15)),
+                                            (None, "Autopilot", 10, 2, (1, 1, 1, 1, 1, 5))],
+                       finished_at=1_000_000 + 9 * DAY)
+    await ratings.rebuild(db)  # an operator's `python -m service.ratings --rebuild`
+    await env.settle()
+    texts = []
+    for kind in ("rating", "wins", "best"):
+        r = await world.alice.slash(world.channel, "pu leaderboard", kind=kind)
+        texts.append(r.response.content)
+    texts.append((await world.alice.slash(world.channel, "pu records")).response.content)
+    joined = "\n".join(texts)
+    assert "Zed of the Club" in joined and "Secret" not in joined, joined
+    # the global boards: Zed opts in; he is shown by his global name, never a server's nickname
+    await here.slash(world.channel, "pu profile", global_board=True)
+    r = await here.slash(world.channel, "pu leaderboard", kind="wins", scope="global")
+    assert "Zed Global" in r.response.content and "Zed of" not in r.response.content \
+        and "Secret" not in r.response.content, r.response.content

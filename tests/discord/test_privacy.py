@@ -163,3 +163,36 @@ async def test_history_of_past_rounds_shows_only_what_everybody_saw(world):
             for seat in view["seats"]:
                 assert seat["corp"]["objectives"] == [] and seat["corp"]["objective_offer"] == []
                 assert all(D.civ_card(c).timing == "immediate" for c in seat["corp"]["civ_cards"])
+
+
+async def test_a_direct_message_game_is_exported_only_by_its_player(world):
+    """Issue 51, finding 11: /pu export number:N in a direct message once exported anybody's
+    direct-message game (its seed and every hidden choice): both have no server. Now outside a
+    game's own server only its players get the file; in the server, anyone there."""
+    bob = world.bob
+    await bob.user.slash("pu solo", opponents=1)  # bob's game against a computer player, in his DMs
+    (dm_game,) = await world.service.games_of(bob.id)
+    assert dm_game.row.guild_id is None
+    await world.service.cancel(dm_game.id, bob.id, False)
+    server_game = await world.service.create(creator_id=world.carol.id, creator_name="carol",
+                                             guild_id=world.guild.id, channel_id=world.channel.id,
+                                             options={"max_players": 1, "seed": 2})
+    await world.service.start(server_game.id, world.carol.id, False)
+    await world.service.cancel(server_game.id, world.carol.id, False)
+
+    def answer(r):
+        return r.followups[-1] if r.followups else r.response
+
+    for who, where, game, allowed in (
+            (world.alice, "dm", dm_game, False), (world.alice, "server", dm_game, False),
+            (bob, "dm", dm_game, True), (bob, "server", dm_game, True),
+            (world.alice, "server", server_game, True), (world.alice, "dm", server_game, False),
+            (world.carol, "dm", server_game, True)):
+        r = await (who.user.slash("pu export", number=game.id) if where == "dm" else
+                   who.slash(world.channel, "pu export", number=game.id))
+        said = answer(r)
+        assert r.ephemeral, (who.name, where, game.id)
+        if allowed:
+            assert said.attachments and said.attachments[0].filename == f"game-{game.id}.json", (who.name, where)
+        else:
+            assert not said.attachments and f"There is no game #{game.id} here." in said.content, (who.name, where)

@@ -183,7 +183,7 @@ def test_discord_markup_becomes_terminal_text():
               {5: "Ada [the] Bold"}, now)
     line = out[0]
     assert line.startswith("Round 2 is open. Ada [the] Bold: play by ")
-    assert "(in 3.0 h)" in line and "2023" in line and "[x] place C5 3 someone" in line
+    assert "(in 3 h)" in line and "2023" in line and "[x] place C5 3 someone" in line
     for mark in MARKUP:
         assert mark not in line
     assert "(40 min ago)" in markup("<t:1699997600:R>", {}, now)

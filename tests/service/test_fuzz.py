@@ -200,7 +200,8 @@ async def test_history_and_export_of_any_game_and_round_are_answered_or_refused_
         gid = rng.choice([*ids, 0, -1, 10 ** 12])
         user = rng.choice([1, 2, 3, 4, 99])
         number = rng.choice([None, 0, 1, 2, -1, 10 ** 18, -(10 ** 18), rng.randrange(-50, 50)])
-        call = service.history(gid, user, number) if rng.random() < 0.6 else service.export_record(gid, user)
+        call = service.history(gid, user, number) if rng.random() < 0.6 else \
+            service.export_record(gid, user, guild_id=(None, 9, 10)[user % 3])  # a DM, the games' server, another
         try:
             await call
             answered += 1

@@ -14,7 +14,7 @@ from engine import rules
 from engine.replay import random_record, replay
 from engine.state import copy
 from service import GameService, WrongStage, autoplay, roundlog
-from service.errors import ServiceError
+from service.errors import NoGameHere, ServiceError
 
 LONG = "x" * 32  # Discord display names are at most 32 characters
 
@@ -149,7 +149,7 @@ async def test_every_rounds_log_names_the_event_card_of_that_round(service):
 
 async def test_history_shows_a_past_round_as_it_stood_at_its_end(service):
     game = await play_to_the_end(service, await new_game(service, 2))
-    record = json.loads(json.dumps((await service.export_record(game.id, 1))[1]))
+    record = json.loads(json.dumps((await service.export_record(game.id, 1, guild_id=5))[1]))
     walked = roundlog.walk(record)
     r3, r4 = walked.ends[3], walked.ends[4]
     got = await service.history(game.id, 1, 3)
@@ -186,9 +186,9 @@ async def test_history_of_a_game_in_progress_stops_at_the_last_finished_round(se
 async def test_the_exported_replay_file_replays_to_the_same_final_score(service):
     game = await new_game(service, 3, private_objectives=True)
     with pytest.raises(WrongStage, match="once the game is over"):
-        await service.export_record(game.id, 1)  # the seed would show every tile to come
+        await service.export_record(game.id, 1, guild_id=5)  # the seed would show every tile to come
     game = await play_to_the_end(service, game)
-    _game, record = await service.export_record(game.id, 2)
+    _game, record = await service.export_record(game.id, 2, guild_id=None)  # a player, in a DM
     again = replay(json.loads(json.dumps(record)))
     assert again.result == game.state.result
     assert [p["total"] for p in again.result["players"]] == [p["total"] for p in game.state.result["players"]]
@@ -238,3 +238,29 @@ async def test_the_final_post_of_a_solo_game_says_whether_the_target_was_reached
     expected = (f"Solo target {target}: reached (+{total - target})." if total >= target
                 else f"Solo target {target}: missed by {target - total}.")
     assert expected in final["text"]
+
+
+@pytest.mark.parametrize("game_in", ["server", "dm"])
+@pytest.mark.parametrize("asked_in", ["same server", "other server", "dm"])
+@pytest.mark.parametrize("asker", ["player", "autopilot's player", "non-player"])
+async def test_a_replay_file_goes_to_its_players_anywhere_and_to_others_only_in_the_games_server(
+        service, game_in, asked_in, asker):
+    """Issue 51, finding 11: outside a game's own server only a player of the game may export it
+    (two direct messages both have no server: that is not "here"). A seat handed to the
+    autopilot stays its player's."""
+    guild = 5 if game_in == "server" else None
+    game = await service.create(creator_id=1, creator_name="Ada", guild_id=guild, channel_id=6,
+                                options={"max_players": 2, "seed": 3})
+    await service.join(game.id, 2, "Bo")
+    await service.start(game.id, 1, False)
+    await service.replace(game.id, 1, False, 1, None)  # Bo's seat goes to the autopilot (Bo keeps it)
+    await service.cancel(game.id, 1, False)  # over: its replay file may be exported
+    user = {"player": 1, "autopilot's player": 2, "non-player": 3}[asker]
+    where = {"same server": guild if guild is not None else 7, "other server": 8, "dm": None}[asked_in]
+    allowed = asker != "non-player" or (game_in == "server" and asked_in == "same server")
+    if allowed:
+        _game, record = await service.export_record(game.id, user, guild_id=where)
+        assert record["actions"] is not None
+    else:
+        with pytest.raises(NoGameHere, match=f"no game #{game.id} here"):
+            await service.export_record(game.id, user, guild_id=where)

@@ -52,7 +52,7 @@ def test_profile_numbers_on_a_constructed_history_are_exact():
     assert p["round_seconds"] == 3600.0  # median of 1 h per round (six games) and 2 h (one)
     assert p["last_totals"] == [60, 70, 80, 90, 50, 40, 65]
     text = P.profile_text("ann", p)
-    assert "7 finished games, 2 wins in 4 games with others" in text and "Average 65.0, best 90" in text
+    assert "7 finished games, 2 wins in 4 games with others" in text and "Average 65.0, best 90 medals" in text
     assert "Planet: most played KSB-4156, best average Cerberus." in text
     assert "by event deck: easy 0/1 (best 40), hard 2/2 (best 65)" in text
     # the autopilot's games can be left out
@@ -92,6 +92,59 @@ async def add(db, game_id, guild, seats, finished_at):
         await ratings.on_finish(PlayerRepository(db), game_id, finished_at)
 
 
+async def add_named(db, game_id, guild, seats, finished_at, daily=None):
+    """A finished game whose seats are (user, name, score, place)."""
+    await db.execute("INSERT INTO games (id, guild_id, creator_id, status, config, state, created_at, updated_at)"
+                     " VALUES (?, ?, 1, 'finished', '{}', '{}', 0, ?)", (game_id, guild, finished_at))
+    await db.executemany(
+        "INSERT INTO results (game_id, seat, guild_id, user_id, name, score, place, finished_at, solo, is_bot,"
+        " players, started_at, rounds, daily_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 8, ?)",
+        [(game_id, n, guild, u, name, s, pl, finished_at, int(len(seats) == 1), len(seats), finished_at - 800, daily)
+         for n, (u, name, s, pl) in enumerate(seats)])
+    async with db.transaction():
+        await ratings.on_finish(PlayerRepository(db), game_id, finished_at)
+
+
+async def test_boards_name_a_player_by_that_servers_name_and_global_boards_by_their_global_name(db):
+    """Issue 51, finding 12: a server's boards and records show the name a player had in that
+    server's games, never their nickname from another server (which would tell everyone what
+    other servers they are in); global boards show the name the player gave for them (their
+    Discord global name), else their direct-message games' name, never a server nickname."""
+    await add_named(db, 1, 10, [(1, "Ann", 80, 1), (2, "Bee", 70, 2)], 100.0)
+    await add_named(db, 2, 10, [(1, "Ann", 60, 2), (2, "Bee", 75, 1)], 200.0)
+    await add_named(db, 3, 20, [(2, "Bee of the Secret Base", 90, 1), (3, "Cy", 40, 2)], 300.0)  # later, elsewhere
+    await add_named(db, 4, 10, [(2, "Bee", 66, 1)], 400.0, daily="1970-01-01")
+    await add_named(db, 5, 20, [(2, "Bee of the Secret Base", 77, 1)], 500.0, daily="1970-01-01")
+    players = P.Players(PlayerRepository(db), lambda: 600.0)
+    for rebuilt in (False, True):  # as the games finished, and after `python -m service.ratings --rebuild`
+        if rebuilt:
+            await ratings.rebuild(db)
+        shown = []
+        for kind in P.BOARD_KINDS:
+            shown += [row[2] for row in (await players.board(kind, "all", 10))["rows"]]
+        records = await players.records(10)
+        shown += [name for name, _value, _game in records.values()]
+        assert "Bee" in shown and not [name for name in shown if "Secret" in name], rebuilt
+    shown = []
+    for kind in P.BOARD_KINDS:
+        shown += [row[2] for row in (await players.board(kind, "all", 10))["rows"]]
+    records = await players.records(10)
+    shown += [name for name, _value, _game in records.values()]
+    assert "Bee" in shown and not [name for name in shown if "Secret" in name]
+    assert records["streak"][0] in ("Ann", "Bee")
+    # the global boards: Bee opted in before giving a name; then with her global name
+    await players.set_global(2, True)
+    unnamed = [row[2] for kind in P.BOARD_KINDS for row in (await players.board(kind, "all", None))["rows"]]
+    assert unnamed and not [name for name in unnamed if "Bee" in name]
+    await add_named(db, 6, None, [(2, "Beatrice", 50, 1)], 700.0)  # a game in her direct messages
+    assert [row[2] for row in (await players.board("wins", "all", None))["rows"]] == ["Beatrice"]
+    await players.set_global(2, True, "Bea G.")
+    await players.note_global_name(2, "Bea Global")  # renamed on Discord since
+    for kind in P.BOARD_KINDS:
+        names = {row[2] for row in (await players.board(kind, "all", None))["rows"]}
+        assert names == {"Bea Global"}, kind
+
+
 async def test_privacy_a_profile_holds_only_shared_servers_and_shared_dm_games(db):
     await add(db, 1, 10, [(1, 80, 1), (2, 70, 2)], 1.0)      # server 10: both
     await add(db, 2, 20, [(1, 99, 1), (3, 50, 2)], 2.0)      # server 20: the viewer (2) is not there
@@ -118,8 +171,8 @@ async def test_boards_records_and_the_export(db):
     best = await players.board("best", "all", 10)
     assert [(r[2], r[3]) for r in best["rows"]] == [("u1", 85), ("u2", 75)]  # the computer's 90 is not listed
     assert (await players.board("best", "all", None))["rows"] == []  # nobody opted in
-    await players.set_global(3, True)
-    assert [r[2] for r in (await players.board("best", "all", None))["rows"]] == ["u3"]
+    await players.set_global(3, True, "Cy Global")
+    assert [r[2] for r in (await players.board("best", "all", None))["rows"]] == ["Cy Global"]
     records = await players.records(10)
     assert records["total"] == ("u1", 85, 2) and records["streak"] == ("u1", 2, None)
     assert records["fastest"] == ("game #1", 800.0, 1)
