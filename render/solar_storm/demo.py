@@ -3,15 +3,14 @@ seeded random-legal play-outs and hand-built positions (engine/solar_storm/scena
 put the most on one image (four pawns and four protection tokens in one room, long names, big
 hands, the Hull Breach open), a won game, a lost one and one lost to the Hull Breach.
 
-    .venv/bin/python -m render.solar_storm.demo docs/images      # writes the README pictures
-    .venv/bin/python -m render.solar_storm.demo --palette        # chooses the encoding palette again
+    .venv/bin/python -m render.solar_storm.demo --docs docs/images   # writes the README pictures
+    .venv/bin/python -m render.solar_storm.demo --palette            # chooses the encoding palette again
 
 Each function returns the game's state; images take ``public_view`` of it.
 """
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 from engine.solar_storm import apply, legal_actions, make_config, new_game, parse, public_view
@@ -117,18 +116,27 @@ def build_palette() -> list[str]:
     return [f"#{flat[i]:02x}{flat[i + 1]:02x}{flat[i + 2]:02x}" for i in range(0, min(len(flat), 768), 3)]
 
 
-def main(argv: list[str]) -> int:
-    """Write the README pictures (English and French) into the folder given; with
-    ``--palette``, choose the encoding palette again (render/solar_storm/palette.json)."""
+def main(argv: list[str] | None = None) -> int:
+    """``--docs DIR``: write the README pictures (English and French) into DIR, the same form
+    as ``render.demo --docs`` (the README test runs every ``--docs docs/images`` command the
+    README gives); ``--palette``: choose the encoding palette again
+    (render/solar_storm/palette.json)."""
+    import argparse
+
     from render.solar_storm import PALETTE_FILE, final_png, ship_png
 
-    if argv[:1] == ["--palette"]:
+    ap = argparse.ArgumentParser(prog="python -m render.solar_storm.demo", description=__doc__.splitlines()[0])
+    todo = ap.add_mutually_exclusive_group(required=True)
+    todo.add_argument("--docs", type=Path, metavar="DIR", help="write the README pictures (storm_*.png) to DIR")
+    todo.add_argument("--palette", action="store_true", help="choose the encoding palette again")
+    args = ap.parse_args(argv)
+    if args.palette:
         import json
 
         PALETTE_FILE.write_text(json.dumps(build_palette(), indent=0) + "\n", encoding="utf-8")
         return 0
 
-    out = Path(argv[0] if argv else "docs/images")
+    out = args.docs
     out.mkdir(parents=True, exist_ok=True)
     mid = public_view(playout(3, 27, until_turn=9))  # a diverted room, two protection tokens
     end = public_view(playout(3, 27))
@@ -139,4 +147,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(main())
