@@ -101,7 +101,8 @@ def reason_words(reason: Reason) -> str:
     if kind in ("row", "column"):
         line = _("row {name}").format(name=name) if kind == "row" else _("column {name}").format(name=name)
         if facts.get("complete") and not facts.get("was_complete"):
-            return _("completes {line}: {medals} medals").format(line=line, medals=medals)
+            return ngettext("completes {line}: {n} medal", "completes {line}: {n} medals",
+                            round(abs(change), 1)).format(line=line, n=medals)
         if change > 0:
             return _("brings {line} nearer to complete: {medals}").format(line=line, medals=medals)
         return _("{line} is less likely to score: {medals}").format(line=line, medals=medals)

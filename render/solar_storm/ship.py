@@ -142,7 +142,7 @@ def draw_header(pen: Pen, view: dict, lang: str, title: str) -> None:
     d.line((0, HEADER - 1, WIDTH, HEADER - 1), fill=T.PANEL_LINE, width=2)
     pen.within((0, 0, WIDTH, HEADER))
     cfg = view["config"]
-    crew = _("solo") if view["solo"] else _("{n} players").format(n=cfg["players"])
+    crew = _("solo") if view["solo"] else ngettext("{n} player", "{n} players", cfg["players"]).format(n=cfg["players"])
     sub = f"{difficulty_name(cfg['difficulty'], lang)} · {crew}"
     if cfg.get("no_peek"):
         sub += " · " + _("no peek")

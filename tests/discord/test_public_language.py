@@ -135,7 +135,7 @@ async def test_counts_and_decimals_read_right_in_both_languages(world, monkeypat
     profile = await read(world.alice, "pu profile")
     assert "1. alice: 1 win" in wins and "1 wins" not in wins
     assert "(1 game)" in rating and "games" not in rating and re.search(r"\d\.\d", rating)
-    assert "1 finished game, 1 win in 1 with others" in profile
+    assert "1 finished game, 1 win in 1 game with others" in profile
     speak(monkeypatch, "fr")
     wins = await read(world.alice, "pu leaderboard", kind="wins")
     rating = await read(world.alice, "pu leaderboard", kind="rating")

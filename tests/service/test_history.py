@@ -130,7 +130,7 @@ async def test_every_rounds_log_names_the_event_card_of_that_round(service):
     """The round summary posts and /pu history of each round show the one event revealed when
     that round opened, not the card revealed when the next round opens."""
     game = await play_to_the_end(service, await new_game(service, 1))
-    record = (await service.export_record(game.id, 1))[1]
+    record = (await service.export_record(game.id, 1, guild_id=5))[1]
     expected = events_by_round(record)
     assert len(expected) >= 10
     summaries = {p["image"]["round"]: p["text"] for _, p in await service.pending_posts(game.id)
