@@ -125,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from render.solar_storm import PALETTE_FILE, final_png, ship_png
 
-    ap = argparse.ArgumentParser(prog="python -m render.solar_storm.demo", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(prog="python -m render.solar_storm.demo",
+                                 description="Draw the Solar Storm README pictures, or choose the encoding palette again.")
     todo = ap.add_mutually_exclusive_group(required=True)
     todo.add_argument("--docs", type=Path, metavar="DIR", help="write the README pictures (storm_*.png) to DIR")
     todo.add_argument("--palette", action="store_true", help="choose the encoding palette again")
