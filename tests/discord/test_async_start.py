@@ -139,7 +139,7 @@ async def test_the_stall_notice_names_a_player_in_quiet_hours_without_pinging(wo
     await world.alice.slash(world.channel, "pu settings", **quiet_now(world))
     await start_game(world, [world.alice, world.bob], remind_hours=0, stall_days=1)
     await world.env.advance_time(DAY + 2 * HOUR)
-    notice = [m for m in thread_of(world).history() if "no move for 1 days" in m.content]
+    notice = [m for m in thread_of(world).history() if "no move for 1 day" in m.content]
     assert len(notice) == 1
     assert world.alice.id not in notice[0].raw_mentions and "alice" in notice[0].content
     assert world.bob.id in notice[0].raw_mentions

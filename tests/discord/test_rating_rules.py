@@ -51,7 +51,7 @@ async def test_players_who_abandon_a_game_keep_it_in_their_profile_and_its_ratin
     for who in (world.alice, world.bob):
         r = await world.carol.slash(world.channel, "pu profile", member=who)
         text = answer(r)
-        assert "1 finished game(s)" in text and "the autopilot played for them" in text and "Rating" in text
+        assert "1 finished game" in text and "the autopilot played for them" in text and "Rating" in text
         left_out = await world.carol.slash(world.channel, "pu profile", member=who, autopilot=False)
         assert "no finished game in this server" in answer(left_out)
 
@@ -66,7 +66,7 @@ async def test_a_game_the_autopilot_plays_for_an_away_player_is_marked_in_their_
     game = await play_until(world, await world.service.load(game.id), lambda g: False)
     assert game.status == "finished"
     r = await world.carol.slash(world.channel, "pu profile", member=world.bob)
-    assert "1 finished game(s)" in answer(r) and "the autopilot played for them" in answer(r)
+    assert "1 finished game" in answer(r) and "the autopilot played for them" in answer(r)
     assert "Rating" not in answer(r)
     left_out = await world.carol.slash(world.channel, "pu profile", member=world.bob, autopilot=False)
     assert "no finished game in this server" in answer(left_out)
@@ -116,4 +116,4 @@ async def test_a_member_who_takes_a_seat_late_gets_no_rated_credit_for_rounds_th
     newcomer = await world.carol.slash(world.channel, "pu profile", member=world.dave)
     assert "no finished game in this server" in answer(newcomer)
     first = await world.carol.slash(world.channel, "pu profile", member=world.bob)
-    assert "1 finished game(s)" in answer(first) and "Rating" in answer(first)
+    assert "1 finished game" in answer(first) and "Rating" in answer(first)
