@@ -33,7 +33,7 @@ class History(Host):
         now = self.clock()
         actions = [(a.seat, a.action) for a in rows] + [(seat, text) for seat, text in played]
         times = [a.created_at for a in rows] + [now] * len(played)
-        return roundlog.record_of(state.config, state.seed, actions), times
+        return game.kind.record(state, actions), times
 
     async def _add_logs(self, game: Game, state, played, posts: list) -> list:
         """Round summary posts get the round's log; the final post gets the game's facts.

@@ -41,11 +41,9 @@ import i18n
 from autopilot import BUDGET_S, MAX_BUDGET_S
 from db.connection import open_database
 from db.repository import GameRepository
-from engine import rules
 from engine.errors import DataError, EngineError
 from i18n import N_, _
 
-from . import autoplay
 from ._model import BOT_LEVELS
 from .errors import ServiceError
 from .games import Game, GameService
@@ -300,7 +298,7 @@ class Console:
             if game.status != "active":
                 return game
             assert game.state is not None  # an active game has a state
-            acting = [i for i in rules.to_act(game.state) if game.user_of(i) is not None]
+            acting = [i for i in game.kind.to_act(game.state) if game.user_of(i) is not None]
             if not acting:
                 return game
             seat = acting[0]
@@ -336,7 +334,7 @@ class Console:
                     await self.hint(game, user)
                     continue
                 if words[0] == "auto":
-                    action = autoplay.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
+                    action = game.kind.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
                     await self.service.act(game_id, user, str(action))
                     self.say("  " + _("(autopilot) {action}").format(action=action))
                 elif line.isdigit():

@@ -21,7 +21,6 @@ refused as out of date, which also makes a double click play once.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
 
 from engine import data as D
 from engine import rules
@@ -31,32 +30,14 @@ from engine.state import GameState
 from engine.view import view_for
 from i18n import _, content, ngettext
 
-SELECT_LIMIT = 25  # Discord's limit on options in one menu
+# the generic panel types (every game's), still found here by the modules that took them here
+from .controls import SELECT_LIMIT as SELECT_LIMIT
+from .controls import Control as Control
+from .controls import Panel as Panel
+
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
 HINT = "h:"  # the Hint button's verb: the Discord layer and the console ask the service for the hint
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
-
-
-@dataclass(frozen=True)
-class Control:
-    kind: str  # "button" or "select"
-    verb: str  # buttons: the verb; selects: unused (each option value is a verb)
-    label: str
-    style: str = "secondary"  # primary, secondary, success, danger
-    options: tuple[tuple[str, str], ...] = ()  # (verb, label) of a select
-    disabled: bool = False
-    row: int = 0
-
-
-@dataclass
-class Panel:
-    game_id: int
-    seat: int
-    stamp: str
-    text: str
-    image: tuple | None = None  # (render kind, args, kwargs) for service.images
-    controls: list[Control] = field(default_factory=list)
-    done: bool = False  # nothing for this seat to decide now
 
 
 def stamp_of(state: GameState, seat: int) -> str:

@@ -340,3 +340,62 @@ def test_no_solar_storm_module_uses_another_modules_private_names():
     _, private = engine_graph(ROOT)
     assert [p for p in private if "solar_storm" in p] == []
     assert (ROOT / "engine" / "solar_storm" / "rules.py").read_text(encoding="utf-8").count("def _") > 5
+
+
+# --------------------------------------------------------------------------- service/: one service, two games
+
+# Planet Unknown's own modules that still sit at service/'s root (its panels, posts, round logs,
+# boards, lessons and hints, its computer players' loop, its medals statistics): the shared
+# service reaches them only through its kind (service/kinds/planet_unknown.py)
+PLANET_UNKNOWN_SERVICE = {"service/_announce.py", "service/_hint.py", "service/autoplay.py", "service/boards.py",
+                          "service/lessons.py", "service/panels.py", "service/players.py", "service/roundlog.py",
+                          "service/kinds/planet_unknown.py"}
+# what every game shares of the engine: its error types (engine/core.py, re-exported by engine/errors.py)
+SHARED_ENGINE_NAMES = {"engine.errors", "engine.core"}
+
+
+def _game_rules(path: Path) -> set[str]:
+    return engine_modules_used(path) - SHARED_ENGINE_NAMES
+
+
+def test_the_shared_service_takes_each_games_rules_only_through_its_kind():
+    """service/ modules other than the game kinds' (service/kinds/<game>.py) and Planet Unknown's
+    modules listed above import no game's rules: they call the kind object (service/kinds)."""
+    problems = []
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in PLANET_UNKNOWN_SERVICE or (rel.startswith("service/kinds/") and path.name != "__init__.py"):
+            continue
+        if bad := _game_rules(path):
+            problems.append(f"{rel} imports {sorted(bad)}")
+    assert problems == []
+    assert _game_rules(ROOT / "service" / "kinds" / "planet_unknown.py")  # the check sees the kind's imports
+
+
+def test_each_game_kind_takes_only_its_own_games_rules():
+    """Planet Unknown's service modules never import Solar Storm's rules, and Solar Storm's kind
+    imports nothing of Planet Unknown's rules (only engine.solar_storm and the shared errors)."""
+    problems = []
+    for rel in sorted(PLANET_UNKNOWN_SERVICE):
+        if bad := {m for m in _game_rules(ROOT / rel) if m.startswith("engine.solar_storm")}:
+            problems.append(f"{rel} imports {sorted(bad)}")
+    for path in sorted((ROOT / "service" / "kinds").glob("solar_storm*.py")):
+        bad = {m for m in _game_rules(path) if not (m == "engine.solar_storm" or m.startswith("engine.solar_storm."))}
+        if bad:
+            problems.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert problems == []
+
+
+def test_the_shared_service_never_names_a_game():
+    """No "if game == ...": the game names appear only in the registry and the kind modules."""
+    problems = []
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("service/kinds/") or rel in PLANET_UNKNOWN_SERVICE:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for name in ("planet_unknown", "solar_storm"):
+            for line in text.splitlines():
+                if f'"{name}"' in line or f"'{name}'" in line:
+                    problems.append(f"{rel}: {line.strip()}")
+    assert problems == []
