@@ -252,6 +252,10 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
     def status_text(self, game: Game) -> str:
         return game.kind.status_text(game)
 
+    async def outcome_profile(self, user_id: int, game: str) -> dict:
+        """A person's record in a game kind without scores (its outcomes: games, wins ...)."""
+        return kinds.get(game).outcome_profile(await self.repo.outcomes_of(user_id, game))
+
     # ------------------------------------------------------------------ images
 
     async def render(self, kind: str, *args, **kwargs) -> bytes:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # game name (stored with each game) -> "module:attribute" of its kind object, imported on first use
 KINDS: dict[str, str] = {
     "planet_unknown": "service.kinds.planet_unknown:KIND",
-    # "solar_storm": added with its kind module
+    "solar_storm": "service.kinds.solar_storm:KIND",
 }
 DEFAULT = "planet_unknown"
 _loaded: dict[str, GameKind] = {}
@@ -69,6 +69,7 @@ class GameKind(Protocol):
     default_options: Mapping[str, Any]  # every option with its default (the lobby's and the shared ones)
     bots_job: Any          # module-level function (picklable: it runs in the worker pool), see Play._run_bots
     rated: bool            # whether a finished game moves ratings (a cooperative game does not)
+    history_job: Any       # module-level (record, round or turn, names, language) -> {"rounds", "log", "view"}
 
     # ---------------------------------------------------------------- options and setup
     def check_options(self, options: dict) -> dict:
@@ -90,6 +91,8 @@ class GameKind(Protocol):
     def is_over(self, state: Any) -> bool: ...
     def round_of(self, state: Any) -> int:
         """The round (or turn) the game is in, as its posts name it."""
+    def last_finished(self, state: Any) -> int:
+        """The last round (or turn) that is over: what the history shows by default."""
     def simultaneous(self, state: Any) -> bool:
         """Whether several people decide at once now (the "you are the last one" reminder)."""
     def view(self, state: Any, pos: int | None) -> dict: ...
@@ -123,6 +126,8 @@ class GameKind(Protocol):
         """The scores table's rows of a game ended before its end (a forfeit), or none."""
     def outcome_rows(self, game: Game, state: Any) -> list[OutcomeRow]:
         """The outcomes table's rows of a finished game (its own JSON summary per seat)."""
+    def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
+        """A person's record in this game from their outcome rows (games, wins ...)."""
     def record(self, state: Any, actions: list[tuple[int, str]]) -> dict:
         """The game's replay file (JSON) from its setup and its action log ((position, text) pairs)."""
     def choose(self, state: Any, pos: int, level: str, budget_s: float | None = None) -> Any:

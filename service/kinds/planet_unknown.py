@@ -133,6 +133,7 @@ class PlanetUnknown(Announcements):
     default_options = DEFAULT_OPTIONS
     bots_job = staticmethod(bots_job)
     rated = True
+    history_job = staticmethod(roundlog.history_job)
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)
@@ -172,6 +173,9 @@ class PlanetUnknown(Announcements):
 
     def round_of(self, state: GameState) -> int:
         return state.round
+
+    def last_finished(self, state: GameState) -> int:
+        return max(state.round - (0 if state.phase == "over" else 1), 1)
 
     def simultaneous(self, state: GameState) -> bool:
         return state.phase == "turns" and state.players > 1
@@ -250,6 +254,9 @@ class PlanetUnknown(Announcements):
 
     def outcome_rows(self, game: Game, state: GameState) -> list[OutcomeRow]:
         return []
+
+    def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
+        return {"games": len(rows)}  # Planet Unknown's profiles read the results table (service/players.py)
 
     def record(self, state: GameState, actions: list[tuple[int, str]]) -> dict:
         return roundlog.record_of(state.config, state.seed, actions)
