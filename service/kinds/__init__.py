@@ -59,16 +59,30 @@ def names() -> list[str]:
     return list(KINDS)
 
 
+def by_short(short: str) -> GameKind:
+    """The kind a short name (the console's --game) stands for. Raises UnknownGameKind."""
+    for name in KINDS:
+        if get(name).short == short:
+            return get(name)
+    raise UnknownGameKind(short)
+
+
+def shorts() -> list[str]:
+    return [get(name).short for name in KINDS]
+
+
 class GameKind(Protocol):
     """What the shared layers need of a game. ``state`` is the game's own rules state (opaque
     here); ``game`` a loaded service Game; ``host`` the GameService calling."""
 
     name: str              # as stored in games.game: "planet_unknown", "solar_storm"
+    short: str             # its name on the console's command line (--game), e.g. "pu"
     title: str             # the game's name as shown (not translated: a title)
     command: str           # its top-level command, e.g. "/pu"
     default_options: Mapping[str, Any]  # every option with its default (the lobby's and the shared ones)
     bots_job: Any          # module-level function (picklable: it runs in the worker pool), see Play._run_bots
     rated: bool            # whether a finished game moves ratings (a cooperative game does not)
+    history_image: str | None  # render kind of the history's image (None: text only)
     history_job: Any       # module-level (record, round or turn, names, language) -> {"rounds", "log", "view"}
 
     # ---------------------------------------------------------------- options and setup
@@ -132,5 +146,11 @@ class GameKind(Protocol):
         """The game's replay file (JSON) from its setup and its action log ((position, text) pairs)."""
     def choose(self, state: Any, pos: int, level: str, budget_s: float | None = None) -> Any:
         """The computer player's next action for ``pos`` (None if it has nothing to decide)."""
+    def console_options(self, args: Any, total: int) -> dict:
+        """The lobby options of a console game from the console's arguments (service/console.py)
+        and its seat count. Raises ConfigError for an argument this game does not take."""
+    def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
+        """The game's own answer to a console command (``board``, ``history`` ...), or None to
+        leave it to the console's generic commands."""
     def standings(self, state: Any, pos: int | None) -> dict:
         """Where the game stands as ``pos`` may see it (scores, or the game's own summary)."""

@@ -128,12 +128,14 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
 
 class PlanetUnknown(Announcements):
     name = "planet_unknown"
+    short = "pu"
     title = "Planet Unknown"
     command = "/pu"
     default_options = DEFAULT_OPTIONS
     bots_job = staticmethod(bots_job)
     rated = True
     history_job = staticmethod(roundlog.history_job)
+    history_image = "summary"
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)
@@ -263,6 +265,13 @@ class PlanetUnknown(Announcements):
 
     def choose(self, state: GameState, pos: int, level: str, budget_s: float | None = None):
         return autoplay.choose(state, pos, level, budget_s)
+
+    def console_options(self, args, total: int) -> dict:
+        return {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
+                "boards": args.boards, "remind_hours": 0, "language": args.lang}
+
+    def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
+        return None  # the console's commands are Planet Unknown's (service/console.py)
 
     def standings(self, state: GameState, pos: int | None) -> dict:
         return score_for(state, pos)

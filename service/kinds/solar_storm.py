@@ -361,12 +361,14 @@ def outcome_profile(rows: list[OutcomeRow]) -> dict:
 
 class SolarStorm:
     name = NAME
+    short = "storm"
     title = "Solar Storm"
     command = "/storm"
     default_options = DEFAULT_OPTIONS
     bots_job = staticmethod(bots_job)
     rated = False  # cooperative: no rating
     history_job = staticmethod(history_job)
+    history_image = SHIP_IMAGE
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)
@@ -411,6 +413,19 @@ class SolarStorm:
 
     def view(self, state: GameState, pos: int | None) -> dict:
         return view_for(state, None if pos is None else engine_seat(state, pos))
+
+    def console_options(self, args, total: int) -> dict:
+        if args.learn or args.private_objectives or args.planets or args.corporations:
+            raise ConfigError(_("--learn, --private-objectives, --planets and --corporations are Planet Unknown's; "
+                                "Solar Storm takes --difficulty and --no-peek."))
+        return {"max_players": total, "seed": args.seed, "difficulty": args.difficulty or "easy",
+                "no_peek": bool(args.no_peek), "remind_hours": 0, "language": args.lang}
+
+    def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
+        """board / ship / score: the ship as text (the panel's); the rest is the console's."""
+        if words[0] in ("board", "ship", "score", "station", "corp") and game.state is not None:
+            return self.board_text(game, game.state)
+        return None
 
     def standings(self, state: GameState, pos: int | None) -> dict:
         return self.view(state, pos)
@@ -624,7 +639,11 @@ class SolarStorm:
         if state.hull_breach:
             lines.append("🕳 " + _("Hull Breach: the damage phase rolls the die"))
         if state.pending:
-            lines.append(_("To choose now: {what}").format(what=state.pending.get("kind", "")))
+            shown = state.pending.get("cards")
+            what = room(state.pending["kind"]) if state.pending.get("kind") in D.ROOM else state.pending.get("kind", "")
+            lines.append(_("To choose now: {what}").format(what=what) + (
+                " (" + ", ".join(card(c) if c in D.CARDS else str(c) for c in shown) + ")"
+                if isinstance(shown, list) else ""))
         return "\n".join(lines)
 
     async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
