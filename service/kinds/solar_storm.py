@@ -599,7 +599,7 @@ class SolarStorm:
             controls.append(Control("button", verb, _("Undo") if str(a) == "undo" else _("End actions"),
                                     style="secondary" if str(a) == "undo" else "primary", row=1))
         image: tuple | None = (SHIP_IMAGE, (public_view(state),), {}) if SHIP_IMAGE else None
-        return Panel(game.id, pos, stamp, text[:3500], image=image, controls=controls)
+        return Panel(game.id, pos, stamp, text[:1800], image=image, controls=controls)  # a message: 2000 at most
 
     @staticmethod
     def cannot_undo(state: GameState, seat: int, action) -> bool:
@@ -671,14 +671,21 @@ class SolarStorm:
         return []
 
     def outcome_rows(self, game: Game, state: GameState) -> list[OutcomeRow]:
+        """Each seat's outcome. A person's seat the computer took over (away, stalled game) stays
+        theirs, marked ``autopilot``; a computer crew-mate's has no user."""
         result = state.result or {}
-        summary = json.dumps({"result": result.get("result"), "reason": result.get("reason"),
-                              "turn": result.get("turn"), "round": result.get("round"),
-                              "difficulty": state.config["difficulty"], "crew": state.config["players"],
-                              "diverted": len(state.diverted), "resource_deck": len(state.resource_deck),
-                              "daily": game.row.daily_key})
-        return [OutcomeRow(seat=i, user_id=s.user_id if not s.is_bot else None, name=s.display_name, summary=summary)
-                for i, s in enumerate(game.seats)]
+        common = {"result": result.get("result"), "reason": result.get("reason"), "turn": result.get("turn"),
+                  "round": result.get("round"), "difficulty": state.config["difficulty"],
+                  "crew": state.config["players"], "diverted": len(state.diverted),
+                  "resource_deck": len(state.resource_deck), "daily": game.row.daily_key}
+        taken = game.options.get("autopilot") or {}
+        rows = []
+        for i, s in enumerate(game.seats):
+            entry = taken.get(str(i)) if isinstance(taken, dict) else None
+            name = entry["name"] if entry and s.is_bot and s.user_id is not None else s.display_name
+            summary = {**common, "autopilot": bool(s.is_bot and s.user_id is not None)}
+            rows.append(OutcomeRow(seat=i, user_id=s.user_id, name=name, summary=json.dumps(summary)))
+        return rows
 
     def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
         return outcome_profile(rows)

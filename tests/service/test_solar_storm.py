@@ -233,3 +233,19 @@ async def test_a_french_game_posts_in_french_with_the_rulebooks_words(service):
     assert "commence" in posts[0] and "Brèche de la coque" in posts[0]
     log = next(t for t in posts if t.startswith("**Tour 1**"))
     assert "s'est déplacé vers la pièce" in log and "Carte Dommages" in log
+
+
+async def test_a_stalled_game_is_handed_to_the_computer_which_finishes_it(service):
+    game = await lobby(service, {"max_players": 1, "stall_days": 1, "stall_grace_days": 1})
+    game = await service.start(game.id, 1, False)
+    service.test_clock.now += 86400 + 1
+    await service.tick()
+    assert any("has had no move for 1 days" in t for t in texts(await service.pending_posts(game.id)))
+    service.test_clock.now += 86400 + 1
+    await service.tick()  # the hand-over: the computer plays every turn left, one save per turn
+    game = await service.load(game.id)
+    assert game.status == "finished" and game.state.result["result"] in ("won", "lost")
+    posts = texts(await service.pending_posts(game.id))
+    assert any("stalled" in t for t in posts) and "/storm export" in posts[-1]
+    [row] = await service.repo.outcomes_of(1, STORM)  # still the player's game in their profile, marked
+    assert (row.name, json.loads(row.summary)["autopilot"]) == ("Ada", True)
