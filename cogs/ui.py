@@ -3,7 +3,7 @@ everything needed to act after a restart, and the conversion of a service panel 
 ephemeral message. No rules and no database here: every click goes to the game service.
 
 Custom ids (at most 100 characters):
-    pul:<game>:<verb>                  lobby: join, leave, boards, bot (boteasy, bothard), start, cancel
+    pul:<game>:<verb>                  lobby: join, leave, boards, bot (boteasy, bothard), crew, start, cancel
     puc:<game>:<kind>                  lobby: the clicker's planet or corp menu
     pup:<game>                         "Play": open the clicker's own panel
     pus:<game>                         "Station": show the space station
@@ -43,6 +43,7 @@ class LobbyButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], templ
               "bot": (N_("Add bot player"), discord.ButtonStyle.secondary),
               "boteasy": (N_("Add easy bot"), discord.ButtonStyle.secondary),
               "bothard": (N_("Add hard bot"), discord.ButtonStyle.secondary),
+              "crew": (N_("Add a computer crew-mate"), discord.ButtonStyle.secondary),
               "boards": (N_("Choose planet & corporation"), discord.ButtonStyle.secondary),
               "start": (N_("Start"), discord.ButtonStyle.primary), "cancel": (N_("Cancel"), discord.ButtonStyle.danger)}
 
