@@ -18,7 +18,6 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import i18n
 from db.errors import DatabaseError
@@ -28,6 +27,7 @@ from service import Game, GameService, NotInGame, Outcome, ServiceError, StaleCo
 from service.panels import HINT
 
 from . import ui
+from .client import PUBot
 from .posting import GameThreads, missing_permissions
 
 log = logging.getLogger("cogs.game")  # the Discord layer's logger, as before the split
@@ -94,7 +94,7 @@ class Table:
     """Mixed into each game's commands cog (a discord.py Cog): needs ``bot``, ``service``,
     ``threads`` (posting.GameThreads, one per bot) and ``flush_soon(game_id)``."""
     COMMAND = ""  # the game's top-level command as its kind names it (service.kinds: ``command``)
-    bot: commands.Bot
+    bot: PUBot
     service: GameService
     threads: GameThreads
 
@@ -108,6 +108,10 @@ class Table:
     def lobby_view(self, game: Game) -> discord.ui.View:
         """The lobby's buttons (public: in the game's language)."""
         raise NotImplementedError
+
+    async def send_boards(self, interaction: Interaction, game: Game) -> None:
+        """The lobby's "choose your boards" answer, for a game that has boards to choose."""
+        raise ServiceError(_("That button is not one this bot made."))
 
     def table_for(self, game: Game) -> Table:
         """The commands cog of ``game``'s kind (this one unless another game's cog claims it)."""
@@ -179,7 +183,11 @@ class Table:
     async def here(self, interaction: Interaction) -> Game:
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
-        return await self.service.game_here(interaction.channel_id or 0, parent, interaction.user.id)
+        game = await self.service.game_here(interaction.channel_id or 0, parent, interaction.user.id)
+        if self.COMMAND and game.kind.command != self.COMMAND:  # another game's thread: its own commands
+            raise ServiceError(_("The game here is {title} #{id}: use its commands, {command}.").format(
+                title=game.kind.title, id=game.id, command=game.kind.command))
+        return game
 
     # ------------------------------------------------------------------ panels
 
@@ -245,7 +253,8 @@ class Table:
             elif verb == "cancel":
                 game = await self.service.cancel(game_id, user.id, is_admin(interaction))
             elif verb == "boards":
-                await self.send_boards(interaction, await self.service.load(game_id))
+                game = await self.service.load(game_id)
+                await self.table_for(game).send_boards(interaction, game)
                 return
             else:
                 raise ServiceError(_("That button is not one this bot made."))

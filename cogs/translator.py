@@ -40,6 +40,7 @@ NAMES: dict[str, dict[str, str]] = {
         "quiet_end": "fin_calme", "reminder_hours": "heures_rappel", "reminders_by": "rappels_par",
         "round_ping": "notif_tour", "days": "jours", "until": "jusqu_au", "round": "tour", "what": "quoi",
         "number": "numéro", "opponents": "adversaires", "level": "niveau", "hints": "conseils", "hint": "conseil",
+        "difficulty": "difficulté", "no_peek": "sans_regarder", "crew": "équipiers", "turn": "tour",
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)

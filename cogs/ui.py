@@ -213,12 +213,16 @@ DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton,
                  UnknownControl)
 
 
-def lobby_view(game_id: int, open_: bool = True, language: str | None = None) -> discord.ui.View:
-    """The lobby's buttons (public: in the game's ``language``)."""
+PU_LOBBY = ("join", "leave", "boards", "bot", "boteasy", "bothard", "start", "cancel")
+
+
+def lobby_view(game_id: int, open_: bool = True, language: str | None = None,
+               verbs: tuple[str, ...] = PU_LOBBY) -> discord.ui.View:
+    """The lobby's buttons (public: in the game's ``language``), one per verb (LobbyButton)."""
     view = discord.ui.View(timeout=None)
     if open_:
         with use(language):
-            for verb in ("join", "leave", "boards", "bot", "boteasy", "bothard", "start", "cancel"):
+            for verb in verbs:
                 view.add_item(LobbyButton(game_id, verb))
     return view
 
