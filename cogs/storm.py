@@ -215,9 +215,7 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
             game = await self.here(interaction)
             answer.game_id = game.id
             shown = await self.service.history(game.id, interaction.user.id, turn)
-            png = await self.service.render_panel(shown["panel"]) if shown.get("panel") is not None else None
-            await self.send_private(interaction, shown["text"],
-                                    files=ui.png_file(png, f"game-{game.id}-turn-{shown['round']}.png"))
+            await self.send_private(interaction, shown["text"])  # public information only (the service's)
 
     @app_commands.command(name="export", description="This game's replay file, once it is over")
     async def export(self, interaction: Interaction) -> None:
