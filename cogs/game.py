@@ -459,6 +459,8 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
         async with self.answering(interaction, game_id):
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.service.load(game_id)
+            if game.kind.command != self.COMMAND:  # a Planet Unknown button (a forged one, on another game)
+                raise ServiceError(_("That button is not one this bot made."))
             if game.state is None:
                 raise ServiceError(_("The game has not started yet."))
             if game.row.kind == "daily" and game.status == "active" and game.seat_of(interaction.user.id) is None:
