@@ -37,6 +37,11 @@ async def test_a_whole_solo_game_one_person_running_three_crew_members(world):
     assert any(t.startswith("**Turn 1**") for t in posts)
     assert "won" in posts[-1] or "lost" in posts[-1]
     assert "/storm export" in posts[-1]
+    # a past turn, privately: its log as the thread showed it
+    shown = await world.alice.slash(thread, "storm history", turn=1)
+    assert shown.ephemeral and "1" in shown.response.content.splitlines()[0]
+    turn_one = next(t for t in posts if t.startswith("**Turn 1**")).splitlines()[1:]
+    assert turn_one and all(line in shown.response.content for line in turn_one)
     # the replay file replays to the same game (engine.solar_storm.replay reads it)
     exported = await world.alice.slash(thread, "storm export")
     (att,) = exported.response.attachments
@@ -54,6 +59,8 @@ async def test_export_waits_for_the_end_and_a_wrong_action_gets_a_short_private_
     assert r.ephemeral and "not an action" in r.response.content and len(r.response.content) < 500
     r = await world.alice.slash(thread, "storm act", action="x" * 101)
     assert r.ephemeral and "too long" in r.response.content
+    r = await world.alice.slash(thread, "storm history")  # no turn is over yet
+    assert r.ephemeral and r.response.content and len(r.response.content) < 500
     r = await world.bob.slash(thread, "storm play")  # not in this game
     assert r.ephemeral and "not playing" in r.response.content
     r = await world.alice.slash(thread, "pu play")  # the other game's commands
