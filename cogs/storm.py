@@ -16,8 +16,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import i18n
-from engine.solar_storm import data as D
 from i18n import N_, _, ngettext, use
 from service import Game, GameService, ServiceError
 
@@ -35,12 +33,13 @@ LOBBY_VERBS = ("join", "leave", "crew", "start", "cancel")  # cogs/ui.py's lobby
 DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
     (N_("easy"), "easy"), (N_("medium"), "medium"), (N_("hard"), "hard"), (N_("veteran"), "veteran"),
     (N_("realistic"), "realistic"))]
+DIFFICULTY_NAMES = {c.value for c in DIFFICULTY_CHOICES}
 MAX_TYPED = 100  # characters of a typed action: the longest legal one has well under this
 
 
 def difficulty_name(level: str) -> str:
-    """A difficulty level as the rulebook names it, in the language in use."""
-    return D.DIFFICULTY_FR.get(level, level) if i18n.language() == "fr" else level
+    """A difficulty level in the language in use (the rulebook's: « moyenne », « vétéran »)."""
+    return _(level) if level in DIFFICULTY_NAMES else level
 
 
 class StormCog(Table, commands.GroupCog, group_name="storm",

@@ -1,5 +1,5 @@
 """A Solar Storm game on a French server: /storm's lobby, buttons, announcements and answers in
-French with the rulebook's words (difficulty « Moyenne »), the game's posts in the game's language;
+French with the rulebook's words (difficulté « moyenne »), the game's posts in the game's language;
 the same game on an English server stays English. (The turn posts' and panels' own words are the
 game kind's: service/kinds/solar_storm.py and its catalogue entries.)"""
 from __future__ import annotations
@@ -26,7 +26,7 @@ async def test_a_storm_lobby_and_its_game_speak_the_servers_language(world, monk
     with use(language):
         assert labels == [_("Join"), _("Leave"), _("Add a computer crew-mate"), _("Start"), _("Cancel")]
     if fr:  # the rulebook's name of the level: « Moyenne »
-        assert "cherche un équipage" in contents[0] and "difficulté Moyenne" in contents[0]
+        assert "cherche un équipage" in contents[0] and "difficulté moyenne" in contents[0]
     else:
         assert "looking for a crew" in contents[0] and "difficulty medium" in contents[0]
     await world.bob.click(lobby, label=labels[0])
