@@ -434,9 +434,12 @@ class SolarStorm:
         return (state.turn, state.phase, state.active, tuple(self.to_act(state)))
 
     def stamp(self, state: GameState, pos: int) -> str:
-        key = (state.turn, state.phase, state.active, state.actions, state.rolls, state.since_undo_point,
-               repr(state.pending), repr(state.hands), repr(state.pawns), repr(state.tokens), repr(state.cubes))
-        return f"{zlib.crc32(repr(key).encode()) & 0xFFFFFF:06x}"
+        # written with sorted keys: a loaded state's dicts (cubes, pending) list their keys in another
+        # order than a played one's, and a panel shown before a restart must stay current after it
+        key = json.dumps([state.turn, state.phase, state.active, state.actions, state.rolls, state.since_undo_point,
+                          state.pending, state.hands, state.pawns, state.tokens, state.cubes],
+                         sort_keys=True, default=str)
+        return f"{zlib.crc32(key.encode()) & 0xFFFFFF:06x}"
 
     def last_round_open(self, state: GameState) -> bool:
         return state.phase == "over"

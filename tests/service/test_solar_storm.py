@@ -249,3 +249,24 @@ async def test_a_stalled_game_is_handed_to_the_computer_which_finishes_it(servic
     assert any("stalled" in t for t in posts) and "/storm export" in posts[-1]
     [row] = await service.repo.outcomes_of(1, STORM)  # still the player's game in their profile, marked
     assert (row.name, json.loads(row.summary)["autopilot"]) == ("Ada", True)
+
+
+def test_a_panels_stamp_survives_saving_and_loading_the_state():
+    """A panel shown before a restart is still current after it (its controls carry the stamp):
+    the stamp of a played state equals the stamp of the same state saved and loaded, at every step
+    of a random game (a loaded state lists its rooms' cubes in another order)."""
+    from engine.solar_storm import apply as storm_apply
+    from engine.solar_storm import legal_actions, load, make_config, new_game
+    from service.kinds import get
+
+    kind = get(STORM)
+    rng = random.Random(9)
+    state = new_game(make_config(2, difficulty="easy"), 9)
+    steps = 0
+    while state.phase != "over" and steps < 300:
+        for pos in (0, 1):
+            assert kind.stamp(state, pos) == kind.stamp(load(storm_dump(state)), pos)
+        seat = state.active
+        storm_apply(state, seat, rng.choice([a for a in legal_actions(state, seat) if str(a) != "undo"]))
+        steps += 1
+    assert steps > 20
