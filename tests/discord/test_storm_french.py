@@ -1,7 +1,7 @@
-"""A Solar Storm game on a French server: /storm's lobby, buttons, announcements and answers in
-French with the rulebook's words (difficulté « moyenne »), the game's posts in the game's language;
-the same game on an English server stays English. (The turn posts' and panels' own words are the
-game kind's: service/kinds/solar_storm.py and its catalogue entries.)"""
+"""A whole Solar Storm game on a French server: /storm's lobby, buttons, announcements, answers,
+panels and every post of the game's thread in French with the rulebook's words (difficulté
+« moyenne », « Tour 1 »), checked against the catalogue for any English left; the same game on an
+English server stays English."""
 from __future__ import annotations
 
 import random
@@ -34,12 +34,24 @@ async def test_a_storm_lobby_and_its_game_speak_the_servers_language(world, monk
     game = await storm_game(world)
     assert game.options["language"] == language
     thread = thread_of(world)
-    acting = world.alice if game.user_of(game.kind.to_act(game.state)[0]) == world.alice.id else world.bob
-    played = await typed_step(world, acting, random.Random(1))
-    assert played.response.content.startswith("✔")
     answers = [await world.alice.slash(thread, "storm act", action="x" * 101),  # too long
-               await world.alice.slash(world.channel, "storm solo", crew=1)]
-    shown = [m for m in world.channel.history() if m.type != discord.MessageType.thread_created]  # (names)
+               await world.alice.slash(thread, "storm status")]
+    rng = random.Random(1)
+    people = {world.alice.id: world.alice, world.bob.id: world.bob}
+    for step in range(3000):  # the whole game, typed: every panel that answers is kept
+        game = await world.service.load(game.id)
+        if game.status != "active":
+            break
+        played = await typed_step(world, people[game.user_of(game.kind.to_act(game.state)[0])], rng)
+        if step % 7 == 0:
+            answers.append(played)
+    assert game.status == "finished"
+    await world.cog.flush()
+    answers.append(await world.alice.slash(world.channel, "storm solo", crew=1))
+    shown = [m for m in world.channel.history() + thread.history()
+             if m.type != discord.MessageType.thread_created]  # (a thread's name is its game's title)
+    posts = "\n".join(m.content for m in thread.history())
+    assert ("Tour 1" if fr else "Turn 1") in posts
     for message in [a.response.message for a in answers] + shown:
         c, lab = _texts(message)
         contents += c
