@@ -113,6 +113,7 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
     ``hard_turn_s``: a hard computer player's CPU seconds per turn (None: the autopilot's 1.5)."""
     import discord
 
+    import i18n
     from cogs import EXTENSIONS
     from cogs.client import PUBot, ShardedPUBot
     from db.repository import GameRepository
@@ -133,8 +134,12 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
         bot = PUBot(db=db, service=service, heartbeat_seconds=heartbeat_seconds, **options)
 
     async def setup_hook() -> None:
+        # the catalogues are read in a thread: parsing them (a tenth of a second) on the event loop
+        # would hold up the first answer in each language, or the command sync below
+        await asyncio.to_thread(lambda: [i18n.catalogue(language) for language in i18n.LANGUAGES])
         for ext in EXTENSIONS:
             await bot.load_extension(ext)
+            await asyncio.sleep(0)  # one cog at a time: the loop runs between them
         if dev_guild:
             bot.tree.copy_global_to(guild=discord.Object(id=int(dev_guild)))
         if sync:

@@ -3,4 +3,5 @@
 EXTENSIONS lists the cog modules bot.py loads; ``bot.service`` (a service.GameService) must
 be set on the bot before they load.
 """
-EXTENSIONS: list[str] = ["cogs.game", "cogs.players"]  # players joins the /pu group of game
+EXTENSIONS: list[str] = ["cogs.game", "cogs.players", "cogs.storm"]  # players joins the /pu group of game;
+# storm (/storm) posts through game's outbox, so it loads after it

@@ -41,6 +41,7 @@ NAMES: dict[str, dict[str, str]] = {
         "round_ping": "notif_tour", "days": "jours", "until": "jusqu_au", "round": "tour", "what": "quoi",
         "number": "numéro", "opponents": "adversaires", "level": "niveau", "hints": "conseils", "hint": "conseil",
         "confirm": "confirmer",
+        "difficulty": "difficulté", "no_peek": "sans_regarder", "crew": "équipiers", "turn": "tour",
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)

@@ -3,7 +3,7 @@ everything needed to act after a restart, and the conversion of a service panel 
 ephemeral message. No rules and no database here: every click goes to the game service.
 
 Custom ids (at most 100 characters):
-    pul:<game>:<verb>                  lobby: join, leave, boards, bot (boteasy, bothard), start, cancel
+    pul:<game>:<verb>                  lobby: join, leave, boards, bot (boteasy, bothard), crew, start, cancel
     puc:<game>:<kind>                  lobby: the clicker's planet or corp menu
     pup:<game>                         "Play": open the clicker's own panel
     pus:<game>                         "Station": show the space station
@@ -67,6 +67,7 @@ class LobbyButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], templ
               "bot": (N_("Add bot player"), discord.ButtonStyle.secondary),
               "boteasy": (N_("Add easy bot"), discord.ButtonStyle.secondary),
               "bothard": (N_("Add hard bot"), discord.ButtonStyle.secondary),
+              "crew": (N_("Add a computer crew-mate"), discord.ButtonStyle.secondary),
               "boards": (N_("Choose planet & corporation"), discord.ButtonStyle.secondary),
               "start": (N_("Start"), discord.ButtonStyle.primary), "cancel": (N_("Cancel"), discord.ButtonStyle.danger)}
 
@@ -236,12 +237,16 @@ DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton,
                  UnknownControl)
 
 
-def lobby_view(game_id: int, open_: bool = True, language: str | None = None) -> discord.ui.View:
-    """The lobby's buttons (public: in the game's ``language``)."""
+PU_LOBBY = ("join", "leave", "boards", "bot", "boteasy", "bothard", "start", "cancel")
+
+
+def lobby_view(game_id: int, open_: bool = True, language: str | None = None,
+               verbs: tuple[str, ...] = PU_LOBBY) -> discord.ui.View:
+    """The lobby's buttons (public: in the game's ``language``), one per verb (LobbyButton)."""
     view = discord.ui.View(timeout=None)
     if open_:
         with use(language):
-            for verb in ("join", "leave", "boards", "bot", "boteasy", "bothard", "start", "cancel"):
+            for verb in verbs:
                 view.add_item(LobbyButton(game_id, verb))
     return view
 

@@ -34,6 +34,7 @@ class GameRow:
     version: int
     created_at: float
     updated_at: float
+    game: str = "planet_unknown"  # the game kind (service/kinds; migration 0007)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,20 @@ _RESULT_COLUMNS = "seat, user_id, name, score, place, solo, is_bot, target, game
 
 
 @dataclass(frozen=True, slots=True)
+class OutcomeRow:
+    """One seat's outcome of a finished game of a kind without scores (the outcomes table,
+    migration 0007): ``summary`` is the game kind's own JSON (service/kinds)."""
+    seat: int
+    user_id: int | None
+    name: str
+    summary: str
+    game_id: int | None = None
+    guild_id: int | None = None
+    daily_key: str | None = None
+    finished_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ReminderRow:
     game_id: int
     seat: int
@@ -118,7 +133,7 @@ class MessageRow:
 
 _GAME_COLUMNS = (
     "g.id, g.guild_id, g.channel_id, g.thread_id, g.creator_id, g.status, g.kind, g.daily_key, "
-    "g.config, g.state, g.version, g.created_at, g.updated_at"
+    "g.config, g.state, g.version, g.created_at, g.updated_at, g.game"
 )
 
 
@@ -165,6 +180,7 @@ class GameRepository:
         status: str = "lobby",
         state: str | None = None,
         seats: Iterable[tuple[int | None, str, bool]] = (),
+        game: str = "planet_unknown",
     ) -> int:
         """Create a game and return its id.
 
@@ -175,7 +191,7 @@ class GameRepository:
         seats = list(seats)
         try:
             return await self._create_game(creator_id, guild_id, channel_id, thread_id, config, kind, daily_key,
-                                           status, state, seats)
+                                           status, state, seats, game)
         except Exception as error:
             # Two processes creating the player's daily game at once (PostgreSQL lets both look
             # before either inserts): the second insert breaks the unique index; say why.
@@ -187,7 +203,7 @@ class GameRepository:
             raise DailyGameExists(daily_key, creator_id, existing.id) from None
 
     async def _create_game(self, creator_id, guild_id, channel_id, thread_id, config, kind, daily_key, status,
-                           state, seats) -> int:
+                           state, seats, game="planet_unknown") -> int:
         now = self.clock()
         async with self.db.transaction():
             if daily_key is not None:
@@ -196,10 +212,10 @@ class GameRepository:
                     raise DailyGameExists(daily_key, creator_id, existing.id)
             game_id = await self.db.insert(
                 "INSERT INTO games (guild_id, channel_id, thread_id, creator_id, status, kind,"
-                " daily_key, config, state, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " daily_key, config, state, created_at, updated_at, game)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, thread_id, creator_id, status, kind, daily_key,
-                 config, state, now, now),
+                 config, state, now, now, game),
             )
             await self.db.executemany(
                 "INSERT INTO seats (game_id, seat, user_id, display_name, is_bot)"
@@ -278,6 +294,7 @@ class GameRepository:
         outbox: Iterable[tuple[str, str]] = (),
         results: Iterable[ResultRow] = (),
         config: str | None = None,
+        outcomes: Iterable[OutcomeRow] = (),
     ) -> int:
         """Store a new state computed from version `expected_version`; return the new version.
 
@@ -286,7 +303,8 @@ class GameRepository:
         ((kind, payload JSON) pairs). Finishing or cancelling a game drops its reminders.
         `results` (the seats' final scores of a game this save finishes) go to the results
         table, in the same transaction; their game_id, guild_id, daily_key and finished_at
-        are taken from the game row and the save.
+        are taken from the game row and the save. `outcomes` (a game kind's per-seat outcome
+        summaries, for kinds without scores) go to the outcomes table the same way.
         Raises StaleVersion (and changes nothing) if the stored version differs, and
         GameNotFound if there is no such game.
         """
@@ -336,8 +354,29 @@ class GameRepository:
                 )
                 for hook in self.finish_hooks:  # e.g. ratings (service/ratings.py), same transaction
                     await hook(game_id, now)
+            outcomes = list(outcomes)
+            if outcomes:
+                await self._store_outcomes(game_id, now, outcomes)
             await self._drop_reminders_if_over(game_id, status)
         return version
+
+    async def _store_outcomes(self, game_id: int, now: float, outcomes: list[OutcomeRow]) -> None:
+        game_row = await self.db.fetchone("SELECT guild_id, daily_key, game FROM games WHERE id = ?", (game_id,))
+        assert game_row is not None  # the game saved just before
+        guild_id, daily_key, game = game_row
+        await self.db.executemany(
+            "INSERT INTO outcomes (game_id, seat, game, guild_id, user_id, name, daily_key, finished_at, summary)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET"
+            " user_id = excluded.user_id, name = excluded.name, finished_at = excluded.finished_at,"
+            " summary = excluded.summary",
+            [(game_id, o.seat, game, guild_id, o.user_id, o.name, daily_key, now, o.summary) for o in outcomes])
+
+    async def outcomes_of(self, user_id: int, game: str) -> list[OutcomeRow]:
+        """A person's finished games of one game kind (the outcomes table), oldest first."""
+        rows = await self.db.fetchall(
+            "SELECT seat, user_id, name, summary, game_id, guild_id, daily_key, finished_at FROM outcomes"
+            " WHERE game = ? AND user_id = ? ORDER BY finished_at, game_id", (game, user_id))
+        return [OutcomeRow(*row) for row in rows]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         """Record the game's own thread (or forget it, with None). Raises GameNotFound."""

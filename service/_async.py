@@ -21,8 +21,6 @@ import json
 from collections.abc import Iterable
 
 from db.repository import SeatRow
-from engine import rules
-from engine.state import dump
 from i18n import _, ngettext, use
 
 from . import settings as S
@@ -324,7 +322,7 @@ class AsyncPlay(Host):
         version = await self.repo.set_config(game.id, json.dumps(options), game.version)
         game.options.update(changes)
         if text is not None and game.state is not None:
-            version = await self.repo.save_state(game.id, dump(game.state), version,
+            version = await self.repo.save_state(game.id, game.kind.dump(game.state), version,
                                                  outbox=[self._post(game, text, mentions=mentions)])
             self._remember(game.id, version, game.state)
 
@@ -390,7 +388,7 @@ class AsyncPlay(Host):
             await self.repo.clear_reminders(game.id, rem.seat, rem.kind)
             if game.status != "active" or state is None or game.options.get("paused"):
                 return False
-            waiting = [i for i in rules.to_act(state) if game.user_of(i) is not None]
+            waiting = [i for i in game.kind.to_act(state) if game.user_of(i) is not None]
             if not waiting:
                 return False
             if rem.kind == "stall":
@@ -405,7 +403,7 @@ class AsyncPlay(Host):
                         id=game.id, days=days_text(days * DAY), who=who, creator=game.row.creator_id, when=stamp(due))
                 mentions = sorted({*self._humans(game, waiting), game.row.creator_id})
                 # the quiet-hours rule of every post: who is in their quiet hours is named, not pinged
-                version = await self.repo.save_state(game.id, dump(state), game.version,
+                version = await self.repo.save_state(game.id, game.kind.dump(state), game.version,
                                                      outbox=self._filter_pings(game, [self._post(game, text, mentions=mentions)]))
                 self._remember(game.id, version, state)
                 return True
@@ -442,14 +440,14 @@ class AsyncPlay(Host):
     async def status_report(self, game: Game) -> str:
         """/pu status: per seat done / to play / away / autopilot, and the deadlines."""
         text = self.status_text(game)
-        if game.status != "active" or game.state is None or game.state.phase == "over":
+        if game.status != "active" or game.state is None or game.kind.is_over(game.state):
             return text
         head, *_rest = text.split("\n")
-        acting = set(rules.to_act(game.state))
+        acting = set(game.kind.to_act(game.state))
         reminders = await self.repo.list_reminders(game.id)
         timers = {r.seat: r.due_at for r in reminders if r.kind == "timer"}
         lines = [head]
-        for i, row in enumerate(game.seats[:game.state.players]):
+        for i, row in enumerate(game.seats):
             if row.is_bot:
                 mark = _("🤖 autopilot") if row.display_name.startswith("Autopilot (") else _("🤖 computer")
             elif i in game.away:

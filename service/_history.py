@@ -33,7 +33,7 @@ class History(Host):
         now = self.clock()
         actions = [(a.seat, a.action) for a in rows] + [(seat, text) for seat, text in played]
         times = [a.created_at for a in rows] + [now] * len(played)
-        return roundlog.record_of(state.config, state.seed, actions), times
+        return game.kind.record(state, actions), times
 
     async def _add_logs(self, game: Game, state, played, posts: list) -> list:
         """Round summary posts get the round's log; the final post gets the game's facts.
@@ -82,8 +82,8 @@ class History(Host):
         if game.row.kind == "daily" and game.status == "active" and game.seat_of(user_id) is None:
             raise WrongStage(_("A daily challenge is seen only by its player until it is over."))
         record, _times = await self._record(game, game.state)
-        wanted = round_ if round_ is not None else max(game.state.round - (0 if game.state.phase == "over" else 1), 1)
-        job = await workers.run(self.executor, roundlog.history_job, record, wanted, game.names,
+        wanted = round_ if round_ is not None else game.kind.last_finished(game.state)
+        job = await workers.run(self.executor, game.kind.history_job, record, wanted, game.names,
                                  language())  # a private answer: the reader's language
         finished = job["rounds"]
         if "view" not in job:

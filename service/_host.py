@@ -13,9 +13,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from concurrent.futures import Executor
     from contextlib import AbstractAsyncContextManager
+    from typing import Any as GameState  # each game kind's own rules state (service/kinds)
 
     from db.repository import GameRepository, SeatRow
-    from engine.state import GameState
 
     from ._model import Game
     from .panels import Panel
@@ -42,6 +42,9 @@ class Host(Announcements):
         def _remember(self, game_id: int, version: int, state: GameState) -> None: ...
         async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> Game: ...
         async def _note_option(self, game_id: int, key: str, value) -> None: ...
+
+        # History (service._history)
+        async def _add_logs(self, game: Game, state: GameState, played, posts: list) -> list: ...
 
         # Hints (service._hint)
         async def _panel(self, game: Game, seat: int, ui: dict | None = None) -> Panel: ...

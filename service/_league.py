@@ -13,20 +13,19 @@ it does not go as planned. The rules themselves (README, "Ratings"):
 """
 from __future__ import annotations
 
-from engine import rules
-from engine.state import GameState
 from i18n import _, use
 
 from ._host import Host
 from .errors import WrongStage
 
 
-def last_round_open(state: GameState | None) -> bool:
+def last_round_open(state) -> bool:
     """Whether the game's last round has opened (or the game is over): its end has been
     triggered (the last event card, a tile nobody could place) or a depot ran empty (the game
     ends with this round), or the final choices are under way."""
+    from .kinds.planet_unknown import empty_depots  # Planet Unknown's rule (its kind calls this)
     return state is not None and (state.phase in ("final", "over") or bool(state.ending)
-                                  or bool(rules.empty_depots(state)))
+                                  or bool(empty_depots(state)))
 
 
 class League(Host):
@@ -39,7 +38,7 @@ class League(Host):
         round has opened it is settled (WrongStage). Returns the private answer."""
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
-            if game.status not in ("lobby", "active") or last_round_open(game.state):
+            if game.status not in ("lobby", "active") or (game.state is not None and game.kind.last_round_open(game.state)):
                 raise WrongStage(_("Game #{game}'s last round has opened: its rating rule is settled.").format(
                     game=game_id))
             if bool(game.options.get("rated_autopilot")) == bool(allow):

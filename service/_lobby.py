@@ -8,30 +8,33 @@ import random
 
 from db.errors import AlreadySeated, DailyGameExists
 from db.repository import ResultRow
-from engine.setup import (
-    SUPPORTED_CORPORATIONS,
-    SUPPORTED_PLANETS,
-    make_config,
-    new_game,
-)
-from engine.state import dump, load
 from i18n import _, ngettext, use
 
-from . import boards, players
+from . import boards, kinds
 from ._host import Host
-from ._model import BOT_LEVELS, Game, check_options, daily_key, daily_seed
+from ._model import BOT_LEVELS, Game, daily_key, daily_seed
 from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
+from .kinds.planet_unknown import KIND as PU
+from .kinds.planet_unknown import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 
 
 class Lobby(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
     async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,
-                     options: dict | None = None, kind: str = "normal", daily_key: str | None = None) -> Game:
-        opts = check_options(options or {})
+                     options: dict | None = None, kind: str = "normal", daily_key: str | None = None,
+                     game: str = kinds.DEFAULT) -> Game:
+        """A new lobby of ``game`` (a game kind's name: service/kinds) with its creator seated.
+        Raises ConfigError for an option the game does not take or a value it does not accept."""
+        try:
+            plays = kinds.get(game)
+        except kinds.UnknownGameKind:
+            raise ConfigError(_("There is no game {name}; choose one of: {known}.").format(
+                name=repr(game), known=", ".join(kinds.names()))) from None
+        opts = plays.check_options(options or {})
         game_id = await self.repo.create_game(creator_id=creator_id, guild_id=guild_id, channel_id=channel_id,
                                           config=json.dumps(opts), kind=kind, daily_key=daily_key,
-                                          seats=[(creator_id, creator_name, False)])
+                                          seats=[(creator_id, creator_name, False)], game=game)
         return await self.load(game_id)
 
     async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None,
@@ -44,7 +47,7 @@ class Lobby(Host):
         if row is not None:
             if row.status == "active":
                 return await self.load(row.id)
-            result = load(row.state).result if row.state else None
+            result = PU.load(row.state).result if row.state else None
             total = next((p["total"] for p in result["players"]), None) if result else None
             raise WrongStage((_("You have already played today's challenge ({day}): {total}. A new one "
                                 "starts at 00:00 UTC; see /pu leaderboard.") if total is not None else
@@ -216,17 +219,17 @@ class Lobby(Host):
                 await self.repo.set_status(game_id, "cancelled", game.version)
             else:
                 # a player who ends the game forfeits it (service.players ended_rows: the ratings' rule)
-                rows = players.ended_rows(game, game.state, user_id)
+                rows = game.kind.ended_rows(game, game.state, user_id)
                 with use(game.language):
                     text = _("Game #{game} was ended by {player} in round {round}.").format(
-                        game=game_id, player=f"<@{user_id}>", round=game.state.round)
+                        game=game_id, player=f"<@{user_id}>", round=game.kind.round_of(game.state))
                     if rows:
                         text += " " + _("⚖️ It counts as their forfeit: ratings move as the score stood, with "
                                         "them last.")
                     elif len({s.user_id for s in game.seats if s.user_id is not None}) > 1:
                         text += " " + _("It moves no rating.")
                 post = self._post(game, text)
-                await self.repo.save_state(game_id, dump(game.state), game.version, status="cancelled",
+                await self.repo.save_state(game_id, game.kind.dump(game.state), game.version, status="cancelled",
                                            outbox=[post], results=rows)
             self._cache.pop(game_id, None)
             return await self.load(game_id)
@@ -241,20 +244,13 @@ class Lobby(Host):
                 raise WrongStage(_("Nobody has joined yet."))
             opts = game.options
             seed = opts["seed"] if opts["seed"] is not None else random.SystemRandom().randrange(2 ** 32)
-            events = opts["events"]
-            events = None if events is None else (False if events == "off" else events)
-            if n == 1 and events is False:
-                events = None  # solo always plays with events (rulebook); the normal deck by default
-            config = make_config(n, private_objectives=opts["private_objectives"], events=events,
-                                 **boards.deal(opts["boards"], seed, [game.user_of(i) for i in range(n)],
-                                               opts["choices"]))
-            state = new_game(config, seed)
+            state = game.kind.new_state(game, seed)
             # round 1 like every later round: the players' own settings (quiet hours, round ping,
             # reminder delay) and away spells apply from the start post on
             game.settings, game.away = await self._seat_settings("active", game.seats, opts)
             posts = [] if game.row.kind == "daily" else [
-                self._post(game, self._start_text(game, state), mentions=self._humans(game))]
-            self._transitions(game, state, (0, "setup", None, ()), posts)
+                self._post(game, game.kind.start_text(game, state), mentions=self._humans(game))]
+            game.kind.transitions(game, state, (0, "setup", None, ()), posts)
             job = await self._run_bots(game, state, posts)
             await self._save(game, job["state"], job["played"], posts, status="active")
             await self._note_option(game_id, "started_at", self.clock())  # the time per round counts from here

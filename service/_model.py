@@ -7,13 +7,13 @@ import datetime as dt
 import json
 import zlib
 from dataclasses import dataclass, field
+from typing import Any
 
 import i18n
 from db.repository import GameRow, SeatRow
-from engine.state import GameState
 from i18n import _, ngettext
 
-from . import panels
+from . import kinds, panels
 from .errors import ConfigError
 from .settings import Settings
 
@@ -62,7 +62,7 @@ def daily_seed(key: str) -> int:
 class Game:
     row: GameRow
     seats: list[SeatRow]
-    state: GameState | None
+    state: Any  # the game kind's rules state (service/kinds), None in the lobby
     options: dict
     # the seat users' own settings (service.settings), and the seats whose player is away now
     # (the autopilot plays them); loaded with an active game
@@ -72,6 +72,11 @@ class Game:
     @property
     def id(self) -> int:
         return self.row.id
+
+    @property
+    def kind(self) -> kinds.GameKind:
+        """The game's kind (service/kinds): everything game-specific goes through it."""
+        return kinds.get(self.row.game)
 
     @property
     def status(self) -> str:
@@ -133,12 +138,13 @@ class Outcome:
     played: list[str] = field(default_factory=list)  # the seat's moves, then the settlements they forced
 
 
-def _options(raw: str) -> dict:
+def _options(raw: str, defaults=None) -> dict:
+    """A stored game's options over its kind's defaults (``defaults``; None: Planet Unknown's)."""
     try:
         opts = json.loads(raw or "{}")
     except ValueError:
         opts = {}
-    return {**DEFAULT_OPTIONS, **(opts if isinstance(opts, dict) else {})}
+    return {**(DEFAULT_OPTIONS if defaults is None else defaults), **(opts if isinstance(opts, dict) else {})}
 
 
 def check_options(options: dict) -> dict:

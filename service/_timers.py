@@ -4,9 +4,7 @@ that a restart interrupted."""
 from __future__ import annotations
 
 from db.errors import GameNotFound
-from engine import rules
 from engine.errors import EngineError
-from engine.state import GameState, dump
 from i18n import _, ngettext, use
 
 from ._async import STALL_KINDS
@@ -18,7 +16,7 @@ from .errors import NoGameHere, NotInGame, WrongStage
 class Timers(Host):
     """Mixed into GameService (service.games): uses its lock, load and save."""
 
-    async def _schedule(self, game: Game, state: GameState, moved: bool = False,
+    async def _schedule(self, game: Game, state, moved: bool = False,
                         fresh_timers: bool = False) -> None:
         """Reminders and turn timers of the seats that must act now; others' are dropped. Each
         player's own settings apply (service.settings: their reminder delay, quiet hours); a
@@ -28,7 +26,8 @@ class Timers(Host):
         a round's opening post just named the turn timer's deadline, so every acting seat's
         timer starts again now (the commander's from the station turn included): the
         deadline shown is the one acted on."""
-        if state.phase == "over":
+        plays = game.kind
+        if plays.is_over(state):
             await self.repo.clear_reminders(game.id)
             return
         now = self.clock()
@@ -44,9 +43,9 @@ class Timers(Host):
                 await self.repo.set_reminder(game.id, seat_row.seat, "back", until)
             elif until is None and seat_row.seat in backs:
                 await self.repo.clear_reminders(game.id, seat_row.seat, "back")
-        acting = set(rules.to_act(state))
+        acting = set(plays.to_act(state))
         if not self._humans(game) and self._bots_ready(game, state):
-            bot = next(game.seats[i].seat for i in rules.to_act(state) if game.seats[i].is_bot)
+            bot = next(game.seats[i].seat for i in plays.to_act(state) if game.seats[i].is_bot)
             await self.repo.set_reminder(game.id, bot, "bots", now)  # the run goes on (tick after a crash)
         elif any(kind == "bots" for _, kind in existing):
             await self.repo.clear_reminders(game.id, kind="bots")
@@ -72,7 +71,7 @@ class Timers(Host):
             if timer and (seat_row.seat, "timer") not in existing:
                 await self.repo.set_reminder(game.id, seat_row.seat, "timer", now + timer)
             humans_left = [j for j in acting if game.user_of(j) is not None and j not in game.away]
-            if remind and state.phase == "turns" and humans_left == [i] and state.players > 1 \
+            if remind and plays.simultaneous(state) and humans_left == [i] \
                     and (seat_row.seat, "last") not in existing:
                 await self.repo.set_reminder(game.id, seat_row.seat, "last",
                                              self._ping_time(game, i, now + remind * LAST_ONE_FRACTION))
@@ -111,7 +110,7 @@ class Timers(Host):
             if not await self.repo.reminder_still_due(rem):
                 return False  # another process fired it meanwhile (it moved or dropped it)
             pos = next((i for i, s in enumerate(game.seats) if s.seat == rem.seat), None)
-            if game.status != "active" or pos is None or game.state is None or pos not in rules.to_act(game.state):
+            if game.status != "active" or pos is None or game.state is None or pos not in game.kind.to_act(game.state):
                 await self.repo.clear_reminders(rem.game_id, rem.seat, rem.kind)
                 return False
             state = game.state
@@ -146,7 +145,7 @@ class Timers(Host):
                 text = (_("{player}, you are the last one to play round {round} of game #{game}.")
                         if rem.kind == "last" else
                         _("{player}, game #{game} is waiting for you (round {round}).")).format(
-                    player=game.mention(pos), round=state.round, game=game.id)
+                    player=game.mention(pos), round=game.kind.round_of(state), game=game.id)
             async with self.repo.db.transaction():  # the reminder moved and its post queued at once
                 if rem.kind == "last":
                     await self.repo.clear_reminders(game.id, rem.seat, "last")
@@ -154,7 +153,7 @@ class Timers(Host):
                     await self.repo.set_reminder(game.id, rem.seat, "nudge",
                                                  self._ping_time(game, pos, self.clock() + max(remind, HOUR)))
                 version = await self.repo.save_state(
-                    game.id, dump(state), game.version, outbox=[self._reminder_post(game, pos, text + deadline)])
+                    game.id, game.kind.dump(state), game.version, outbox=[self._reminder_post(game, pos, text + deadline)])
             self._remember(game.id, version, state)
             return True
 

@@ -44,11 +44,10 @@ import i18n
 from autopilot import BUDGET_S, MAX_BUDGET_S
 from db.connection import open_database
 from db.repository import GameRepository
-from engine import rules
 from engine.errors import DataError, EngineError
 from i18n import N_, _
 
-from . import autoplay, roundlog
+from . import kinds, roundlog
 from ._model import BOT_LEVELS
 from .errors import NeedsConfirmation, ServiceError
 from .games import Game, GameService
@@ -262,6 +261,10 @@ class Console:
     async def view_command(self, game: Game, user_id: int, words: list[str]) -> bool:
         """board / corp / station / score / status; True if the words were one of them."""
         cmd = words[0]
+        own = game.kind.console_view(game, user_id, words)  # the game's own commands first
+        if own is not None:
+            self.say(own, game)
+            return True
         if cmd == "status":
             self.say(self.service.status_text(game), game)
             return True
@@ -300,9 +303,10 @@ class Console:
                 return True
             number = int(words[1]) if len(words) > 1 else None
             shown = await self.service.history(game.id, user_id, number)
-            png = await self.service.render("summary", shown["view"], game.names,
+            png = await self.service.render(game.kind.history_image, shown["view"], game.names,
                                             title=_("Game #{game}: the planets after round {round}").format(
-                                                game=game.id, round=shown["round"]))
+                                                game=game.id, round=shown["round"])) \
+                if game.kind.history_image else None  # a game without images yet: text only
             self.say(shown["text"] + self.where(await self.save_image(png, f"round-{shown['round']}")), game)
             return True
         if cmd == "export":
@@ -405,7 +409,7 @@ class Console:
             if game.status != "active":
                 return game
             assert game.state is not None  # an active game has a state
-            acting = [i for i in rules.to_act(game.state) if game.user_of(i) is not None]
+            acting = [i for i in game.kind.to_act(game.state) if game.user_of(i) is not None]
             if not acting:
                 return game
             seat = acting[0]
@@ -441,7 +445,7 @@ class Console:
                     await self.hint(game, user)
                     continue
                 if words[0] == "auto":
-                    action = autoplay.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
+                    action = game.kind.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
                     self.said(await self.service.act(game_id, user, str(action)))
                     self.say("  " + _("(autopilot) {action}").format(action=action))
                 elif line.lower() in choices or line.isdigit():
@@ -508,6 +512,11 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                         help="a guided first game: solo, with lessons and the hint at every decision")
     parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=None,
                         help="the language of the game's text and images (default: en; a resumed game keeps its own)")
+    parser.add_argument("--game", choices=tuple(kinds.shorts()), default="pu",
+                        help="the game: pu (Planet Unknown, the default) or storm (Solar Storm)")
+    parser.add_argument("--difficulty", default=None,
+                        help="Solar Storm: easy (default), medium, hard, veteran or realistic")
+    parser.add_argument("--no-peek", action="store_true", help="Solar Storm: the optional no-peek rule")
     args = parser.parse_args(argv)
     i18n.set_language(args.lang or i18n.DEFAULT)
     if args.hard_seconds is not None and not 0 <= args.hard_seconds <= MAX_BUDGET_S:
@@ -528,6 +537,12 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     try:
         service = GameService(GameRepository(db), autopilot_level=args.autopilot, hard_turn_s=args.hard_seconds)
         console = Console(service, out, ask, say, color=say is print and sys.stdout.isatty())
+        plays = kinds.by_short(args.game)
+        try:
+            options = {**plays.console_options(args, total), "language": args.lang or i18n.DEFAULT}
+        except ServiceError as error:
+            say(str(error))
+            return 2
         if args.resume is not None:
             game = await service.load(args.resume)
             if args.lang is None:  # the game's own language, unless another one is asked for
@@ -541,11 +556,13 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             say(_("Game #{game} started: your first game, with lessons. Images go to {folder}/.").format(
                 game=game.id, folder=out) + " " + _(HELP))
         else:
-            options = {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,
-                       "boards": args.boards, "remind_hours": 0, "language": args.lang or i18n.DEFAULT,
-                       "front": "console"}
-            game = await service.create(creator_id=1, creator_name=_("Player {n}").format(n=1), guild_id=None,
-                                        channel_id=None, options=options, kind="solo" if total == 1 else "normal")
+            try:
+                game = await service.create(creator_id=1, creator_name=_("Player {n}").format(n=1), guild_id=None,
+                                            channel_id=None, options=options, kind="solo" if total == 1 else "normal",
+                                            game=plays.name)
+            except ServiceError as error:
+                say(str(error))
+                return 2
             for n in range(2, args.players + 1):
                 await service.join(game.id, n, _("Player {n}").format(n=n))
             for user, (planet, corp) in enumerate(zip(_listed(args.planets, args.players),

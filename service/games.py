@@ -31,12 +31,9 @@ from db.errors import GameNotFound, StaleVersion
 from db.lock import LOCK_GAME
 from db.players import PlayerRepository
 from db.repository import GameRepository, OutboxRow, ResultRow
-from engine import rules
-from engine.state import GameState, dump, load
-from engine.view import score_for, view_for
-from i18n import _, ngettext
+from i18n import _
 
-from . import panels, players, ratings, workers
+from . import kinds, panels, players, ratings, workers
 from ._async import AsyncPlay
 from ._hint import Hints
 from ._history import History
@@ -56,9 +53,10 @@ from ._model import (
     daily_key,
     daily_seed,
 )
-from ._play import Play, bots_job
+from ._play import Play
 from ._timers import Timers
 from .errors import NoGameHere, WrongStage
+from .kinds.planet_unknown import bots_job  # Planet Unknown's worker job, where it was found before kinds
 
 __all__ = ["GameService", "Game", "Outcome", "DEFAULT_OPTIONS", "BOARD_CHOICES", "EVENT_CHOICES", "HOUR",
            "LAST_ONE_FRACTION", "MAX_POST", "check_options", "daily_key", "daily_seed", "bots_job"]
@@ -130,13 +128,13 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
                 state = pickle.loads(cached[1])
                 self._cache.move_to_end(game_id)
             else:
-                state = load(row.state)
+                state = kinds.get(row.game).load(row.state)
                 self._remember(game_id, row.version, state)
-        options = _options(row.config)
+        options = _options(row.config, kinds.get(row.game).default_options)
         settings, away = await self._seat_settings(row.status, seats, options)
         return Game(row, seats, state, options, settings, away)
 
-    def _remember(self, game_id: int, version: int, state: GameState) -> None:
+    def _remember(self, game_id: int, version: int, state) -> None:
         self._cache[game_id] = (version, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
         self._cache.move_to_end(game_id)
         while len(self._cache) > self.cache_size:
@@ -182,17 +180,18 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
 
     # ------------------------------------------------------------------ saving
 
-    async def _save(self, game: Game, state: GameState, played, posts, status: str | None = None) -> Game:
+    async def _save(self, game: Game, state, played, posts, status: str | None = None) -> Game:
         """Store the new state with its log, posts and reminders; return the game as saved."""
-        if state.phase == "over":
+        if game.kind.is_over(state):
             status = "finished"
-        posts = await self._add_logs(game, state, played, posts)  # round logs, end-of-game facts
+        posts = await game.kind.add_logs(self, game, state, played, posts)  # round logs, end-of-game facts
         if not self._humans(game):
             posts = self._digest(game, posts)
         posts = self._filter_pings(game, self._add_deadlines(game, posts))
         opened = any(json.loads(raw).get("ping") == "round" for kind, raw in posts if kind == "post")
         results = self._results(game, state) if status == "finished" else []
-        text = dump(state)
+        outcomes = game.kind.outcome_rows(game, state) if status == "finished" else []
+        text = game.kind.dump(state)
         # what this save noted in the options (the rounds the autopilot played for away players)
         config = json.dumps(game.options) if game.options != _options(game.row.config) else None
         try:
@@ -201,7 +200,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
             async with self.repo.db.transaction():
                 version = await self.repo.save_state(game.id, text, game.version, actions=played,
                                                       status=status, outbox=posts, results=results,
-                                                      config=config)
+                                                      config=config, outcomes=outcomes)
                 await self._schedule(game, state, moved=bool(played), fresh_timers=opened)
         except StaleVersion:
             self._cache.pop(game.id, None)
@@ -223,9 +222,10 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
             self._cache[game_id] = (version, cached[1])
 
     @staticmethod
-    def _results(game: Game, state: GameState) -> list[ResultRow]:
-        """The seats' final results and per-game summaries of a finished game (service/players.py)."""
-        return players.result_rows(game, state)
+    def _results(game: Game, state) -> list[ResultRow]:
+        """The seats' final results and per-game summaries of a finished game (the game kind's:
+        Planet Unknown's in service/players.py; none for a game without scores)."""
+        return game.kind.result_rows(game, state)
 
     # ------------------------------------------------------------------ time passing
 
@@ -240,36 +240,21 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         """What this user may see: their seat's view, or the public one for onlookers."""
         if game.state is None:
             raise WrongStage(_("This game has not started yet."))
-        return view_for(game.state, self.viewer_seat(game, user_id))
+        return game.kind.view(game.state, self.viewer_seat(game, user_id))
 
     def standings(self, game: Game, user_id: int) -> dict:
         """The current score breakdown from the user's point of view (engine.view.score_for: what
         their view hides, such as other players' private cards and unconfirmed turns, is left out)."""
         if game.state is None:
             raise WrongStage(_("This game has not started yet."))
-        return score_for(game.state, self.viewer_seat(game, user_id))
+        return game.kind.standings(game.state, self.viewer_seat(game, user_id))
 
     def status_text(self, game: Game) -> str:
-        if game.status == "lobby":
-            names = ", ".join(s.display_name for s in game.seats)
-            return ngettext("Game #{game} is in its lobby: {n}/{most} player ({names}).",
-                            "Game #{game} is in its lobby: {n}/{most} players ({names}).", game.options['max_players']).format(
-                game=game.id, n=len(game.seats), most=game.options['max_players'], names=names)
-        state = game.state
-        if game.status in ("finished", "cancelled") or (state is not None and state.phase == "over"):
-            return (_("Game #{game} is over.") if game.status == 'finished' else _("Game #{game} is ended.")).format(
-                game=game.id)
-        assert state is not None  # a game past its lobby that is still on has a state
-        acting = rules.to_act(state)
-        stage = {"objectives": _("choosing private objectives"), "rotate": _("the commander turns the station"),
-                 "turns": _("everyone plays"), "civ": _("civilisation cards"), "final": _("final choices")}[state.phase]
-        lines = [_("Game #{game}, round {round}: {stage}.").format(game=game.id, round=state.round, stage=stage)]
-        for i in range(state.players):
-            mark = _("⏳ to play") if i in acting else _("✅ done")
-            name = game.seats[i].display_name
-            who = _("{name} (computer)").format(name=name) if game.seats[i].is_bot else name
-            lines.append(_("{mark}: {name}").format(mark=mark, name=who))
-        return "\n".join(lines)
+        return game.kind.status_text(game)
+
+    async def outcome_profile(self, user_id: int, game: str) -> dict:
+        """A person's record in a game kind without scores (its outcomes: games, wins ...)."""
+        return kinds.get(game).outcome_profile(await self.repo.outcomes_of(user_id, game))
 
     # ------------------------------------------------------------------ images
 

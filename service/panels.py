@@ -21,7 +21,6 @@ refused as out of date, which also makes a double click play once.
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass, field
 
 from engine import data as D
 from engine import rules
@@ -31,36 +30,16 @@ from engine.state import GameState
 from engine.view import view_for
 from i18n import _, content, ngettext
 
-SELECT_LIMIT = 25  # Discord's limit on options in one menu
-OPTION_DETAIL = 100  # Discord's limit on a select option's description
+# the generic panel types (every game's), still found here by the modules that took them here
+from .controls import OPTION_DETAIL as OPTION_DETAIL
+from .controls import SELECT_LIMIT as SELECT_LIMIT
+from .controls import Control as Control
+from .controls import Panel as Panel
+
 TEXT_BUDGET = 1700  # of a panel's text: Discord takes 2000 characters and the cog adds a note and a deadline
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
 HINT = "h:"  # the Hint button's verb: the Discord layer and the console ask the service for the hint
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}
-
-
-@dataclass(frozen=True)
-class Control:
-    kind: str  # "button" or "select"
-    verb: str  # buttons: the verb; selects: unused (each option value is a verb)
-    label: str
-    style: str = "secondary"  # primary, secondary, success, danger
-    options: tuple[tuple[str, str], ...] = ()  # (verb, label) of a select
-    details: tuple[str, ...] = ()  # a select's option descriptions (100 characters), by option; may be shorter
-    disabled: bool = False
-    row: int = 0
-    name: str = ""  # what a button does, the same on every panel (left, turn, place, undo...): the console's keys
-
-
-@dataclass
-class Panel:
-    game_id: int
-    seat: int
-    stamp: str
-    text: str
-    image: tuple | None = None  # (render kind, args, kwargs) for service.images
-    controls: list[Control] = field(default_factory=list)
-    done: bool = False  # nothing for this seat to decide now
 
 
 def stamp_of(state: GameState, seat: int) -> str:

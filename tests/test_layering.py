@@ -203,17 +203,20 @@ def test_engine_modules_import_each_other_in_one_direction():
 
 PACKAGES = ("engine", "render", "db", "service", "cogs", "autopilot", "i18n", "bench")
 
-# The one import cycle left, to be removed by the seam work (issue 53, branch storm-seam, which
-# restructures service/): service.games imports the ten modules its GameService is made of
-# (_async, _hint, _history, _league, _lobby, _play, _timers, players, ratings, workers), and they
-# import back what games.py and _host.py define: service.workers imports service.games (the
-# pool runs games' CPU work), service._host names service.players under TYPE_CHECKING, and
-# every mixin names service._host's Host. Any other cycle fails the test below, as does any
-# change to this group (a module joining it, or the seam work shrinking it: then update or
-# delete this constant).
+# The one import cycle left (issue 53): service.games imports the ten modules its GameService is
+# made of (_async, _hint, _history, _league, _lobby, _play, _timers, players, ratings, workers),
+# and they import back what games.py and _host.py define: service.workers imports service.games
+# (the pool runs games' CPU work), service._host names service.players under TYPE_CHECKING, and
+# every mixin names service._host's Host. The game-kinds seam (storm-seam) did not remove it: it
+# drew in the registry too, since service._model's Game finds its kind (service.kinds), the
+# registry imports each kind, and Planet Unknown's kind (service.kinds.planet_unknown) delegates to
+# service._announce, _league, players and _model. (service.kinds.solar_storm stays out of it.)
+# Any other cycle fails the test below, as does any change to this group (a module joining it, or
+# later work shrinking it: then update or delete this constant).
 KNOWN_SERVICE_CYCLE = frozenset({
-    "service._async", "service._hint", "service._history", "service._host", "service._league", "service._lobby",
-    "service._play", "service._timers", "service.games", "service.players", "service.ratings", "service.workers",
+    "service._announce", "service._async", "service._hint", "service._history", "service._host",
+    "service._league", "service._lobby", "service._model", "service._play", "service._timers", "service.games",
+    "service.kinds", "service.kinds.planet_unknown", "service.players", "service.ratings", "service.workers",
 })
 
 
@@ -227,7 +230,7 @@ def test_no_module_of_the_project_imports_one_that_imports_it_back():
     where it belongs (a small module both import), or, where a lower module only needs to call
     an upper one's object, by a Protocol in the lower module: not by hiding the import."""
     graph, _ = import_graph(ROOT, PACKAGES)
-    assert "db.errors" in graph["cogs.game"] and "db" in graph["cogs.game"]  # across packages, __init__ included
+    assert "db.errors" in graph["cogs.table"] and "db" in graph["cogs.table"]  # across packages, __init__ included
     assert "cogs.ui" in graph["cogs.players"] or "cogs.players" in graph["cogs.ui"]  # a function-level import
     found = cycles(graph)
     new = [group for group in found if set(group) != KNOWN_SERVICE_CYCLE]
@@ -393,3 +396,62 @@ def test_no_solar_storm_module_uses_another_modules_private_names():
     _, private = engine_graph(ROOT)
     assert [p for p in private if "solar_storm" in p] == []
     assert (ROOT / "engine" / "solar_storm" / "rules.py").read_text(encoding="utf-8").count("def _") > 5
+
+
+# --------------------------------------------------------------------------- service/: one service, two games
+
+# Planet Unknown's own modules that still sit at service/'s root (its panels, posts, round logs,
+# boards, lessons and hints, its computer players' loop, its medals statistics): the shared
+# service reaches them only through its kind (service/kinds/planet_unknown.py)
+PLANET_UNKNOWN_SERVICE = {"service/_announce.py", "service/_hint.py", "service/autoplay.py", "service/boards.py",
+                          "service/lessons.py", "service/panels.py", "service/players.py", "service/roundlog.py",
+                          "service/kinds/planet_unknown.py"}
+# what every game shares of the engine: its error types (engine/core.py, re-exported by engine/errors.py)
+SHARED_ENGINE_NAMES = {"engine.errors", "engine.core"}
+
+
+def _game_rules(path: Path) -> set[str]:
+    return engine_modules_used(path) - SHARED_ENGINE_NAMES
+
+
+def test_the_shared_service_takes_each_games_rules_only_through_its_kind():
+    """service/ modules other than the game kinds' (service/kinds/<game>.py) and Planet Unknown's
+    modules listed above import no game's rules: they call the kind object (service/kinds)."""
+    problems = []
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in PLANET_UNKNOWN_SERVICE or (rel.startswith("service/kinds/") and path.name != "__init__.py"):
+            continue
+        if bad := _game_rules(path):
+            problems.append(f"{rel} imports {sorted(bad)}")
+    assert problems == []
+    assert _game_rules(ROOT / "service" / "kinds" / "planet_unknown.py")  # the check sees the kind's imports
+
+
+def test_each_game_kind_takes_only_its_own_games_rules():
+    """Planet Unknown's service modules never import Solar Storm's rules, and Solar Storm's kind
+    imports nothing of Planet Unknown's rules (only engine.solar_storm and the shared errors)."""
+    problems = []
+    for rel in sorted(PLANET_UNKNOWN_SERVICE):
+        if bad := {m for m in _game_rules(ROOT / rel) if m.startswith("engine.solar_storm")}:
+            problems.append(f"{rel} imports {sorted(bad)}")
+    for path in sorted((ROOT / "service" / "kinds").glob("solar_storm*.py")):
+        bad = {m for m in _game_rules(path) if not (m == "engine.solar_storm" or m.startswith("engine.solar_storm."))}
+        if bad:
+            problems.append(f"{path.relative_to(ROOT)} imports {sorted(bad)}")
+    assert problems == []
+
+
+def test_the_shared_service_never_names_a_game():
+    """No "if game == ...": the game names appear only in the registry and the kind modules."""
+    problems = []
+    for path in sorted((ROOT / "service").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("service/kinds/") or rel in PLANET_UNKNOWN_SERVICE:
+            continue
+        text = path.read_text(encoding="utf-8")
+        for name in ("planet_unknown", "solar_storm"):
+            for line in text.splitlines():
+                if f'"{name}"' in line or f"'{name}'" in line:
+                    problems.append(f"{rel}: {line.strip()}")
+    assert problems == []

@@ -90,11 +90,13 @@ def speak(monkeypatch, locale: str) -> None:
 async def test_the_command_tree_is_localised_in_french_within_discords_rules(world):
     (put,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert C.check_commands(put.json) == []
-    (pu,) = put.json
+    pu, storm = put.json
     assert pu["description_localizations"]["fr"] == "Jouer à Planet Unknown"
+    assert storm["description_localizations"]["fr"].startswith("Jouer à Solar Storm")
     untranslated = []
-    for sub in pu["options"]:
-        items = [(f"/pu {sub['name']}", sub)] + [(f"/pu {sub['name']} {o['name']}", o) for o in sub.get("options", [])]
+    for top, sub in [(pu, s) for s in pu["options"]] + [(storm, s) for s in storm["options"]]:
+        items = [(f"/{top['name']} {sub['name']}", sub)] + [(f"/{top['name']} {sub['name']} {o['name']}", o)
+                                                            for o in sub.get("options", [])]
         for where, item in items:
             if "fr" not in item.get("name_localizations", {}) or "fr" not in item.get("description_localizations", {}):
                 untranslated.append(where)

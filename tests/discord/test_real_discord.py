@@ -172,10 +172,10 @@ async def test_defect_10_a_dev_guild_sync_clears_the_global_commands_so_pu_shows
     since = len(world.env.http_requests)
     await world.env.restart_bot(new_bot(db, dev_guild=str(world.guild.id), sync=True))
     syncs = dict(_command_syncs(world.env, since))
-    assert syncs == {f"/applications/{app}/guilds/{world.guild.id}/commands": ["pu"],
+    assert syncs == {f"/applications/{app}/guilds/{world.guild.id}/commands": ["pu", "storm"],
                      f"/applications/{app}/commands": []}
     shown = world.env.backend.visible_commands(user_id=world.alice.id, channel_id=world.channel.id)
-    assert [c["name"] for c in shown] == ["pu"]  # once: the global copy published at first start is gone
+    assert [c["name"] for c in shown] == ["pu", "storm"]  # once: the global copy published at first start is gone
     r = await world.alice.slash(world.channel, "pu games")
     assert r.ephemeral and r.response.content.startswith("You have no open game")
 

@@ -1,0 +1,36 @@
+"""The panel types every game kind hands out (service/kinds): a *panel* is what a player sees
+and can click when it is their moment to decide (text, one image to draw, controls), plain data
+that the Discord layer turns into an ephemeral message with buttons and menus and the offline
+console into a numbered menu. Each control carries a *verb* that the game kind understands
+(Planet Unknown's verbs: service/panels.py; Solar Storm's: service/kinds/solar_storm.py); the
+verbs ``a:<action text>`` (play an action) and ``h:`` (the hint) mean the same in every game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SELECT_LIMIT = 25  # Discord's limit on options in one menu
+OPTION_DETAIL = 100  # Discord's limit on a select option's description
+
+
+@dataclass(frozen=True)
+class Control:
+    kind: str  # "button" or "select"
+    verb: str  # buttons: the verb; selects: unused (each option value is a verb)
+    label: str
+    style: str = "secondary"  # primary, secondary, success, danger
+    options: tuple[tuple[str, str], ...] = ()  # (verb, label) of a select
+    details: tuple[str, ...] = ()  # a select's option descriptions (100 characters), by option; may be shorter
+    disabled: bool = False
+    row: int = 0
+    name: str = ""  # what a button does, the same on every panel (left, turn, place, undo...): the console's keys
+
+
+@dataclass
+class Panel:
+    game_id: int
+    seat: int
+    stamp: str
+    text: str
+    image: tuple | None = None  # (render kind, args, kwargs) for service.images
+    controls: list[Control] = field(default_factory=list)
+    done: bool = False  # nothing for this seat to decide now

@@ -1,0 +1,162 @@
+"""One registry of games: every game the service plays plugs in as one *game kind* object
+(models: OpenSpiel's one Game/State interface that every game implements, boardgame.io's game
+objects run by one server). The shared layers (the service's lobby, seats, outbox, reminders,
+turn timers, away, pause, stall policy, history, export, profiles, the console, the worker pool)
+call only the names of ``GameKind`` below, found by the game's name stored with each game
+(``games.game``, migration 0007); they never ask which game they serve.
+
+A third game adds: its rules package (``engine/<game>/``), its images (``render/<game>.py``),
+its computer players (``autopilot/<game>/``), its kind module here (``service/kinds/<game>.py``,
+one class implementing ``GameKind``), its commands (``cogs/<game>.py``), and one line in
+``KINDS`` below.
+
+Seats: a kind counts *player positions* (0-based, the game's seats in seat order, one per
+person or computer player); its rules may count differently (Solar Storm's solo: one person
+runs three crew members) and the kind maps between them. Every method below that takes a
+``pos`` takes a player position.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from db.repository import OutcomeRow, ResultRow
+
+    from .._host import Host
+    from .._model import Game, Outcome
+    from ..controls import Panel
+
+# game name (stored with each game) -> "module:attribute" of its kind object, imported on first use
+KINDS: dict[str, str] = {
+    "planet_unknown": "service.kinds.planet_unknown:KIND",
+    "solar_storm": "service.kinds.solar_storm:KIND",
+}
+DEFAULT = "planet_unknown"
+_loaded: dict[str, GameKind] = {}
+
+
+class UnknownGameKind(LookupError):
+    """A game row names a game this code does not know (a newer bot wrote it)."""
+
+
+def get(name: str | None) -> GameKind:
+    """The kind object of a game name (None: Planet Unknown, the games stored before kinds).
+    Raises UnknownGameKind."""
+    name = name or DEFAULT
+    kind = _loaded.get(name)
+    if kind is None:
+        where = KINDS.get(name)
+        if where is None:
+            raise UnknownGameKind(name)
+        module, _sep, attribute = where.partition(":")
+        kind = _loaded[name] = getattr(importlib.import_module(module), attribute)
+    return kind
+
+
+def names() -> list[str]:
+    return list(KINDS)
+
+
+def by_short(short: str) -> GameKind:
+    """The kind a short name (the console's --game) stands for. Raises UnknownGameKind."""
+    for name in KINDS:
+        if get(name).short == short:
+            return get(name)
+    raise UnknownGameKind(short)
+
+
+def shorts() -> list[str]:
+    return [get(name).short for name in KINDS]
+
+
+class GameKind(Protocol):
+    """What the shared layers need of a game. ``state`` is the game's own rules state (opaque
+    here); ``game`` a loaded service Game; ``host`` the GameService calling."""
+
+    name: str              # as stored in games.game: "planet_unknown", "solar_storm"
+    short: str             # its name on the console's command line (--game), e.g. "pu"
+    title: str             # the game's name as shown (not translated: a title)
+    command: str           # its top-level command, e.g. "/pu"
+    default_options: Mapping[str, Any]  # every option with its default (the lobby's and the shared ones)
+    bots_job: Any          # module-level function (picklable: it runs in the worker pool), see Play._run_bots
+    rated: bool            # whether a finished game moves ratings (a cooperative game does not)
+    history_image: str | None  # render kind of the history's image (None: text only)
+    history_job: Any       # module-level (record, round or turn, names, language) -> {"rounds", "log", "view"}
+
+    # ---------------------------------------------------------------- options and setup
+    def check_options(self, options: dict) -> dict:
+        """Validated options with defaults filled in. Raises ConfigError naming the option and
+        what it accepts."""
+    def new_state(self, game: Game, seed: int) -> Any:
+        """A new game for ``game``'s seats and options (raises ConfigError if they do not fit)."""
+
+    # ---------------------------------------------------------------- the rules
+    def dump(self, state: Any) -> str: ...
+    def load(self, text: str) -> Any: ...
+    def to_act(self, state: Any) -> list[int]:
+        """Player positions that must decide now (none once over)."""
+    def legal_actions(self, state: Any, pos: int) -> list: ...
+    def parse(self, text: str) -> Any:
+        """An action from its text. Raises the engine's MalformedAction (a message for the player)."""
+    def apply(self, state: Any, pos: int, action: Any) -> None:
+        """Raises EngineError subclasses (messages for the player) and leaves the state unchanged."""
+    def check_typed(self, game: Game, state: Any, pos: int, action: Any) -> None:
+        """Before a typed move (no panel preview) is applied: raise NeedsConfirmation when the game
+        wants it confirmed (Planet Unknown: a placement that destroys a lifepod or a rover)."""
+    def settle_forced(self, state: Any, pos: int) -> list[tuple[Any, str]]:
+        """After ``pos``'s moves: apply what leaves ``pos`` no choice, and return each action played
+        with its one-line announcement for the panel (none for a game without such moves)."""
+    def is_over(self, state: Any) -> bool: ...
+    def round_of(self, state: Any) -> int:
+        """The round (or turn) the game is in, as its posts name it."""
+    def last_finished(self, state: Any) -> int:
+        """The last round (or turn) that is over: what the history shows by default."""
+    def simultaneous(self, state: Any) -> bool:
+        """Whether several people decide at once now (the "you are the last one" reminder)."""
+    def view(self, state: Any, pos: int | None) -> dict: ...
+    def marker(self, state: Any) -> tuple:
+        """A digest of where the game stands, compared before and after moves (transitions)."""
+    def stamp(self, state: Any, pos: int) -> str:
+        """A digest of ``pos``'s decision point: a panel control whose stamp differs is out of date."""
+    def last_round_open(self, state: Any) -> bool:
+        """Whether the game's result is settled enough that its rating rule may no longer change."""
+    def next_round(self, state: Any, pos: int) -> int:
+        """The first round (or turn) ``pos`` has not played yet (autopilot takeovers count from it)."""
+
+    # ---------------------------------------------------------------- what people see
+    def status_text(self, game: Game) -> str: ...
+    def start_text(self, game: Game, state: Any) -> str:
+        """The post that opens the game in its channel."""
+    def transitions(self, game: Game, state: Any, before: tuple, posts: list) -> None:
+        """Append the channel's posts owed since ``before`` (a ``marker``): turn logs, prompts,
+        the final summary. Pure (runs in a worker too)."""
+    async def add_logs(self, host: Host, game: Game, state: Any, played: list, posts: list) -> list:
+        """The posts of a save, completed with what needs the action log (round logs)."""
+    async def panel(self, host: Host, game: Game, pos: int, ui: dict | None = None) -> Panel: ...
+    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
+        """A panel control that plays nothing (kind-specific verbs); None: the verb plays an action
+        (``a:``) and the caller applies it. Raises MalformedAction for a verb this game never makes."""
+
+    # ---------------------------------------------------------------- results and records
+    def result_rows(self, game: Game, state: Any) -> list[ResultRow]:
+        """The scores table's rows of a finished game (empty for a game without scores)."""
+    def ended_rows(self, game: Game, state: Any, ended_by: int) -> list[ResultRow]:
+        """The scores table's rows of a game ended before its end (a forfeit), or none."""
+    def outcome_rows(self, game: Game, state: Any) -> list[OutcomeRow]:
+        """The outcomes table's rows of a finished game (its own JSON summary per seat)."""
+    def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
+        """A person's record in this game from their outcome rows (games, wins ...)."""
+    def record(self, state: Any, actions: list[tuple[int, str]]) -> dict:
+        """The game's replay file (JSON) from its setup and its action log ((position, text) pairs)."""
+    def choose(self, state: Any, pos: int, level: str, budget_s: float | None = None) -> Any:
+        """The computer player's next action for ``pos`` (None if it has nothing to decide)."""
+    def console_options(self, args: Any, total: int) -> dict:
+        """The lobby options of a console game from the console's arguments (service/console.py)
+        and its seat count. Raises ConfigError for an argument this game does not take."""
+    def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
+        """The game's own answer to a console command (``board``, ``history`` ...), or None to
+        leave it to the console's generic commands."""
+    def standings(self, state: Any, pos: int | None) -> dict:
+        """Where the game stands as ``pos`` may see it (scores, or the game's own summary)."""

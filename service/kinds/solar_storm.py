@@ -1,0 +1,718 @@
+"""Solar Storm as a game kind (service/kinds): the cooperative game of engine/solar_storm/ served
+by the same lobby, seats, outbox, reminders, turn timers, away, pause, stall policy, history,
+export and console as Planet Unknown.
+
+The service API for Solar Storm (what its commands call; ``service`` is a GameService):
+
+    game = await service.create(creator_id=..., creator_name=..., guild_id=..., channel_id=...,
+                                game="solar_storm", kind="normal" | "solo",
+                                options={"max_players": 1-4, "difficulty": "easy" | "medium" | "hard" |
+                                         "veteran" | "realistic", "no_peek": bool, "timer_hours": h,
+                                         "remind_hours": h, "stall_days": d, "language": "en" | "fr"})
+    await service.join / leave / add_bot(game_id, ..., level) / kick / cancel / start(game_id, user, admin)
+    outcome = await service.panel(game_id, user_id)             # Outcome with .panel (text + controls)
+    outcome = await service.control(game_id, user_id, panel.seat, panel.stamp, verb)   # a click
+    outcome = await service.act(game_id, user_id, "move bridge")    # a typed action (English or French)
+    service.suggest_actions(game, user_id, typed)                    # /storm act's autocomplete
+    await service.status_report(game) / history(game_id, user_id, turn) / export_record(game_id, user_id)
+    await service.tick()                                             # reminders, turn timers, stalls
+    await service.pending_posts(game_id)                             # the thread's posts (outbox)
+    await service.outcome_profile(user_id, "solar_storm")           # a person's Solar Storm record
+
+Seats: one *player position* per person or computer crew-mate. In solo (``max_players`` 1) one
+person runs the engine's three crew members: position 0 acts for whichever crew member's turn
+it is, and the action log keeps positions (``record`` maps them back to crew members, as
+``engine.solar_storm.replay`` reads them).
+
+Panel verbs (service/controls.py): ``a:<action>`` plays it; ``k:<action>`` asks to confirm an
+action that cannot be undone (a die roll, a draw, a peek, the end of a turn that draws the
+damage card) and shows Confirm (``a:<action>``) and Back (``p:<page>``); ``p:<offset>`` pages
+the action menu.
+
+Placeholders, clearly so, until their branches land (one call each):
+- the computer crew-mate: ``crew_mate`` below plays a random legal action (storm-crew brings
+  ``autopilot.solar_storm.choose(state, seat, level, budget=...)``: call it there);
+- the images: panels and posts are text only (``SHIP_IMAGE``: storm-render's render kind for
+  ``render.render_png``, e.g. ``"storm_ship"``, fills the panel's image from the public view).
+
+A finished game records each seat's outcome (the outcomes table: result, reason, turn,
+difficulty, crew size, rooms diverted, resource cards left) for the profiles; Solar Storm is
+cooperative, so no rating moves.
+"""
+from __future__ import annotations
+
+import json
+import random
+import zlib
+from typing import TYPE_CHECKING, Any
+
+import i18n
+from db.repository import OutcomeRow
+from engine.solar_storm import (
+    MalformedAction,
+    apply,
+    dump,
+    legal_actions,
+    load,
+    make_config,
+    new_game,
+    parse,
+    public_view,
+    to_act,
+    view_for,
+)
+from engine.solar_storm import data as D
+from engine.solar_storm.actions import Undo
+from engine.solar_storm.rules import round_of
+from engine.solar_storm.state import GameState, copy
+from i18n import _, ngettext, use
+
+from .._announce import Announcements, in_game_language
+from .._model import BOT_LEVELS, MAX_POST, Game
+from ..controls import SELECT_LIMIT, Control, Panel
+from ..errors import ConfigError
+
+if TYPE_CHECKING:
+    from db.repository import ResultRow
+
+    from .._host import Host
+    from .._model import Outcome
+
+NAME = "solar_storm"
+SHIP_IMAGE: str | None = None  # storm-render: the render kind of the ship image (None: text-only panels)
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "max_players": 4,         # crew size 1 (solo: three crew members) to 4
+    "difficulty": "easy",     # engine/solar_storm data: easy, medium, hard, veteran, realistic
+    "no_peek": False,         # the optional rule: deck counts and discards hidden (SS17)
+    "timer_hours": 0.0,       # 0: no turn timer (a computer crew-mate plays the turn)
+    "remind_hours": 12.0,     # first reminder after this long; 0: no reminders
+    "seed": None,             # fixed seed (tests); None: random at start
+    "allow_away": True,       # an away player's crew member is played by the computer
+    "paused": None,           # {"by": user id, "at": time} while paused: no timers, no reminders
+    "stall_days": 14.0,       # no move for this long: a post pings who it waits for (0: never)
+    "stall_grace_days": 14.0, # then the computer takes the waiting seats and finishes
+    "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
+    "bot_levels": {},         # seat number (text) -> level of the computer crew-mate added there
+    "autopilot_level": None,  # level for seats played for someone (away, turn timer); None: the bot's
+}
+CONFIRM_FIRST = "k"  # the verb of a control that asks before an action that cannot be undone
+PAGE = SELECT_LIMIT - 2  # actions per page of the menu (two entries left for "earlier"/"more")
+
+
+# ------------------------------------------------------------------ options and seats
+
+def check_options(options: dict) -> dict:
+    """Validated Solar Storm options (defaults filled in). Raises ConfigError naming the option
+    and what it accepts."""
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise ConfigError(ngettext("unknown option: {names}", "unknown options: {names}", len(unknown)).format(
+            names=", ".join(sorted(unknown))))
+    opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
+    if isinstance(opts["max_players"], bool) or not isinstance(opts["max_players"], int) \
+            or not 1 <= opts["max_players"] <= 4:
+        raise ConfigError(_("players: choose from 1 (solo: three crew members) to 4"))
+    difficulty = opts["difficulty"]
+    try:
+        opts["difficulty"] = make_config(1, difficulty=difficulty)["difficulty"] if isinstance(difficulty, str) \
+            else None
+    except Exception:  # noqa: BLE001 - the engine's InvalidConfig: answered below in the reader's words
+        opts["difficulty"] = None
+    if opts["difficulty"] is None:
+        raise ConfigError(_("difficulty: one of {choices}").format(choices=", ".join(D.DIFFICULTIES)))
+    if not isinstance(opts["no_peek"], bool):
+        raise ConfigError(_("no peek: true or false"))
+    for key, top in (("timer_hours", 24 * 14), ("remind_hours", 24 * 7)):
+        if isinstance(opts[key], bool) or not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= top:
+            raise ConfigError((_("timer hours: a number of hours from 0 (off) to {top}") if key == "timer_hours" else
+                               _("remind hours: a number of hours from 0 (off) to {top}")).format(top=top))
+    if opts["language"] is not None and opts["language"] not in i18n.LANGUAGES:
+        raise ConfigError(_("language: one of {choices}").format(choices=", ".join(i18n.LANGUAGES)))
+    for key in ("stall_days", "stall_grace_days"):
+        if isinstance(opts[key], bool) or not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
+            raise ConfigError(_("{option}: a number of days from 0 (never) to 365").format(option=key.replace("_", " ")))
+    if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
+        raise ConfigError(_("bot levels: one of {choices} for each computer player").format(
+            choices=", ".join(BOT_LEVELS)))
+    if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
+        raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
+    opts["allow_away"] = bool(opts["allow_away"])
+    return opts
+
+
+def engine_seat(state: GameState, pos: int) -> int:
+    """The crew member a player position acts for now (solo: the one whose turn it is)."""
+    return state.active if state.solo else pos
+
+
+def position(state: GameState, seat: int) -> int:
+    """The player position that runs crew member ``seat``."""
+    return 0 if state.solo else seat
+
+
+def lang() -> str:
+    return "fr" if i18n.language() == "fr" else "en"
+
+
+def room(room_id: str) -> str:
+    return D.room_name(room_id, lang())
+
+
+def card(card_id: str) -> str:
+    return D.card_name(card_id, lang())
+
+
+def cards(ids) -> str:
+    return ", ".join(card(c) for c in ids) or _("nothing")
+
+
+def crew_name(game: Game, state: GameState, seat: int, *, mention: bool = False) -> str:
+    """How posts name crew member ``seat``: its player (solo: the player and which crew member)."""
+    who = game.mention(position(state, seat)) if mention else game.names[position(state, seat)]
+    return _("{player} (crew member {n})").format(player=who, n=seat + 1) if state.solo else who
+
+
+# ------------------------------------------------------------------ the computer crew-mate
+
+def crew_mate(state: GameState, seat: int, level: str, budget_s: float | None = None):
+    """PLACEHOLDER computer crew-mate: a random legal action (never undo), seeded by the position
+    so a replayed game plays the same. storm-crew replaces this body with one call:
+    ``return autopilot.solar_storm.choose(state, seat, level, budget=budget_s)``."""
+    options = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
+    if not options:
+        return None
+    rng = random.Random(f"{state.seed}:{state.turn}:{state.rolls}:{state.actions}:{len(state.events)}:{seat}")
+    return rng.choice(options)
+
+
+def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
+             budget_s: float | None = None) -> dict:
+    """The computer crew-mates' work on a game, as a worker runs it (pure data in and out; the
+    shape of Planet Unknown's bots_job): first the ``timed`` position's turn if given (its turn
+    timer ran out), then every turn of a computer (or away) position, until a person must act or
+    the game ends; with no person left, one turn per job (the caller saves and goes on)."""
+    state = load(state_json)
+    game.state = state
+    posts: list = []
+    played: list[tuple[int, str]] = []
+    away: dict[int, set[int]] = {}
+    timed_round = round_of(state)
+    kind = KIND
+
+    def step(pos: int, lvl: str) -> bool:
+        seat = engine_seat(state, pos)
+        action = crew_mate(state, seat, lvl, budget_s)
+        if action is None:
+            return False
+        before = kind.marker(state)
+        apply(state, seat, action)
+        played.append((pos, str(action)))
+        kind.transitions(game, state, before, posts)
+        return True
+
+    timed_moves = 0
+    if timed is not None:
+        turn = state.turn
+        while state.phase != "over" and state.turn == turn and timed in kind.to_act(state):
+            if not step(timed, game.level_of(timed, level)):
+                break
+            timed_moves += 1
+    computer = {i for i, s in enumerate(game.seats) if s.is_bot} | set(game.away)
+    alone = not any(s.user_id is not None and not s.is_bot and i not in game.away for i, s in enumerate(game.seats))
+    first_turn = state.turn
+    while state.phase != "over":
+        acting = [p for p in kind.to_act(state) if p in computer]
+        if not acting or (alone and state.turn != first_turn):
+            break
+        pos = acting[0]
+        if pos in game.away and not game.seats[pos].is_bot:
+            away.setdefault(pos, set()).add(round_of(state))
+        if not step(pos, game.level_of(pos, level)):
+            break
+    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round,
+            "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
+
+
+# ------------------------------------------------------------------ the turn log
+
+def event_line(state: GameState, game_names: list[str], e: dict) -> str | None:
+    """One line of a turn's log for an engine event (None: nothing worth a line)."""
+    k = e["kind"]
+    if k == "move":
+        return _("moved to the {room}").format(room=room(e["room"]))
+    if k == "scavenge":
+        return ngettext("scavenged: rolled {roll}, {n} card to take", "scavenged: rolled {roll}, {n} cards to take",
+                        e["cards"]).format(roll=e["roll"], n=e["cards"])
+    if k in ("draw", "take_face_up"):
+        return _("took a {card} card").format(card=card(e["card"]))
+    if k == "repair":
+        return _("repaired the {room} (paid {card})").format(room=room(e["room"]), card=card(e["paid"]))
+    if k == "divert":
+        return _("diverted the {room}'s power (paid {cards})").format(room=room(e["room"]), cards=cards(e["paid"]))
+    if k == "activate":
+        return _("used the power of the {room}").format(room=room(e["room"]))
+    if k == "peek":
+        return _("looked at: {cards}").format(cards=", ".join(card(c) if c in D.CARDS else c
+                                                               for c in e["cards"]))
+    if k == "order":
+        return _("put the cards looked at back in order")
+    if k == "exchange":
+        return _("exchanged a {gave} card for a face-up {took} card").format(gave=card(e["gave"]), took=card(e["took"]))
+    if k == "swap_discard":
+        return _("swapped a {gave} card for a {took} card of the discard pile").format(
+            gave=card(e["gave"]), took=card(e["took"]))
+    if k == "send":
+        return _("sent crew member {n} to the {room}").format(n=e["pawn"] + 1, room=room(e["room"]))
+    if k in ("give", "take", "swap"):
+        return _("played: {action}").format(action=e.get("action") or k)
+    if k == "protect":
+        return _("protected: {rooms}").format(rooms=", ".join(room(r) for r in e["rooms"]))
+    if k == "token":
+        return _("spent an action token")
+    if k == "end_actions":
+        return ngettext("ended the actions ({n} token banked)", "ended the actions ({n} tokens banked)",
+                        e["banked"]).format(n=e["banked"]) if e["banked"] else _("ended the actions")
+    if k == "discard":
+        return _("discarded a {card} card").format(card=card(e["card"]))
+    if k == "damage_card":
+        return "💥 " + _("Damage card {card}: {rooms}").format(card=e["card"], rooms=", ".join(room(r) for r in e["rooms"]))
+    if k == "protected":
+        return "🛡 " + _("a protection token saved the {room}").format(room=room(e["room"]))
+    if k == "damage":
+        return "🔧 " + _("the {room} lost a cube").format(room=room(e["room"]))
+    if k == "hull_breach":
+        return "🕳 " + ngettext("Hull Breach: rolled {roll}, {n} resource card lost",
+                                "Hull Breach: rolled {roll}, {n} resource cards lost",
+                                len(e["cards"]) if isinstance(e["cards"], list) else e["cards"]).format(
+            roll=e["roll"], n=len(e["cards"]) if isinstance(e["cards"], list) else e["cards"])
+    if k == "hull_breach_revealed":
+        return "🕳 " + _("the damage deck is empty: the Hull Breach is revealed")
+    if k == "medical_bay":
+        return ngettext("the Medical Bay gave {n} action token", "the Medical Bay gave {n} action tokens",
+                        e["tokens"]).format(n=e["tokens"])
+    if k == "protection_back":
+        return _("a protection token came back from the {room}").format(room=room(e["room"]))
+    return None
+
+
+_NEW_TURN = ("protection_back", "medical_bay", "turn")
+
+
+def turn_logs(record: dict, turns: list[int], names: list[str], language: str) -> dict[int, str]:
+    """The logs of ``turns`` (turn number -> text) rebuilt from the game's record (pure: runs in a
+    worker). Actions undone are left out. Raises EngineError if the record does not replay."""
+    out: dict[int, list[str]] = {}
+    with use(language):
+        state = new_game(record["config"], record["seed"])
+        current: list[str] = []
+        kept = 0
+        for seat, text in record["actions"]:
+            action = parse(text)
+            turn = state.turn
+            apply(state, seat, action)
+            if isinstance(action, Undo):
+                current = current[:kept]
+                continue
+            switched = False
+            for e in state.events:
+                if e["kind"] in _NEW_TURN and not switched:
+                    out[turn], current, kept, switched = current, [], 0, True
+                line = event_line(state, names, e)
+                if line:
+                    current.append(line)
+            if state.since_undo_point == 0:
+                kept = len(current)
+        if state.phase == "over":
+            out[state.turn] = current
+    return {t: "\n".join("• " + line for line in out.get(t, [])) for t in turns}
+
+
+def history_job(record: dict, turn: int, names: list[str], language: str = "en") -> dict:
+    """/storm history: the log of a finished turn and the public view at its end; a turn that is
+    not over gets ``{"rounds": [...]}`` only (the finished turns)."""
+    state = new_game(record["config"], record["seed"])
+    view = None
+    for seat, text in record["actions"]:
+        apply(state, seat, parse(text))
+        if view is None and (state.turn > turn or state.phase == "over") and state.turn >= turn:
+            view = public_view(state)
+    finished = list(range(1, state.turn + (1 if state.phase == "over" else 0)))
+    if turn not in finished or view is None:
+        return {"rounds": finished}
+    return {"rounds": finished, "log": turn_logs(record, [turn], names, language)[turn], "view": view}
+
+
+def outcome_profile(rows: list[OutcomeRow]) -> dict:
+    """A person's Solar Storm record: games, wins, wins by difficulty and by crew size, the hardest
+    difficulty won, the fastest win (fewest turns)."""
+    games = [json.loads(r.summary) for r in rows]
+    wins = [g for g in games if g.get("result") == "won"]
+    by_difficulty: dict[str, int] = {}
+    by_crew: dict[int, int] = {}
+    for g in wins:
+        by_difficulty[g["difficulty"]] = by_difficulty.get(g["difficulty"], 0) + 1
+        by_crew[g["crew"]] = by_crew.get(g["crew"], 0) + 1
+    order = {d: i for i, d in enumerate(D.DIFFICULTIES)}
+    return {"games": len(games), "wins": len(wins), "wins_by_difficulty": by_difficulty, "wins_by_crew": by_crew,
+            "hardest_won": max((g["difficulty"] for g in wins), key=order.__getitem__, default=None),
+            "fastest_win": min((g["turn"] for g in wins), default=None)}
+
+
+# ------------------------------------------------------------------ the kind
+
+class SolarStorm:
+    name = NAME
+    short = "storm"
+    title = "Solar Storm"
+    command = "/storm"
+    default_options = DEFAULT_OPTIONS
+    bots_job = staticmethod(bots_job)
+    rated = False  # cooperative: no rating
+    history_job = staticmethod(history_job)
+    history_image = SHIP_IMAGE
+
+    def check_options(self, options: dict) -> dict:
+        return check_options(options)
+
+    def new_state(self, game: Game, seed: int) -> GameState:
+        n = len(game.seats)
+        if n > 4:
+            raise ConfigError(_("players: choose from 1 (solo: three crew members) to 4"))
+        return new_game(make_config(n, difficulty=game.options["difficulty"], no_peek=game.options["no_peek"]), seed)
+
+    def dump(self, state: GameState) -> str:
+        return dump(state)
+
+    def load(self, text: str) -> GameState:
+        return load(text)
+
+    def to_act(self, state: GameState) -> list[int]:
+        return sorted({position(state, s) for s in to_act(state)})
+
+    def legal_actions(self, state: GameState, pos: int) -> list:
+        if pos not in self.to_act(state):
+            return []
+        return legal_actions(state, engine_seat(state, pos))
+
+    def parse(self, text: str):
+        return parse(text)
+
+    def check_typed(self, game: Game, state: GameState, pos: int, action) -> None:
+        """Nothing to confirm: a Solar Storm action destroys nothing the player did not choose."""
+
+    def settle_forced(self, state: GameState, pos: int) -> list[tuple[Any, str]]:
+        return []  # every Solar Storm decision is the player's (or the computer crew-mate's)
+
+    def apply(self, state: GameState, pos: int, action) -> None:
+        apply(state, engine_seat(state, pos), action)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase == "over"
+
+    def round_of(self, state: GameState) -> int:
+        return round_of(state)
+
+    def last_finished(self, state: GameState) -> int:
+        return max(state.turn - (0 if state.phase == "over" else 1), 1)
+
+    def simultaneous(self, state: GameState) -> bool:
+        return False  # one crew member at a time
+
+    def view(self, state: GameState, pos: int | None) -> dict:
+        return view_for(state, None if pos is None else engine_seat(state, pos))
+
+    def console_options(self, args, total: int) -> dict:
+        if args.learn or args.private_objectives or args.planets or args.corporations:
+            raise ConfigError(_("--learn, --private-objectives, --planets and --corporations are Planet Unknown's; "
+                                "Solar Storm takes --difficulty and --no-peek."))
+        return {"max_players": total, "seed": args.seed, "difficulty": args.difficulty or "easy",
+                "no_peek": bool(args.no_peek), "remind_hours": 0, "language": args.lang}
+
+    def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
+        """board / ship / score: the ship as text (the panel's); the rest is the console's."""
+        if words[0] in ("board", "ship", "score", "station", "corp") and game.state is not None:
+            return self.board_text(game, game.state)
+        return None
+
+    def standings(self, state: GameState, pos: int | None) -> dict:
+        return self.view(state, pos)
+
+    def marker(self, state: GameState) -> tuple:
+        return (state.turn, state.phase, state.active, tuple(self.to_act(state)))
+
+    def stamp(self, state: GameState, pos: int) -> str:
+        # written with sorted keys: a loaded state's dicts (cubes, pending) list their keys in another
+        # order than a played one's, and a panel shown before a restart must stay current after it
+        key = json.dumps([state.turn, state.phase, state.active, state.actions, state.rolls, state.since_undo_point,
+                          state.pending, state.hands, state.pawns, state.tokens, state.cubes],
+                         sort_keys=True, default=str)
+        return f"{zlib.crc32(key.encode()) & 0xFFFFFF:06x}"
+
+    def last_round_open(self, state: GameState) -> bool:
+        return state.phase == "over"
+
+    def next_round(self, state: GameState, pos: int) -> int:
+        if state.phase == "over":
+            return round_of(state) + 1
+        if state.solo or pos >= state.active:
+            return round_of(state)
+        return round_of(state) + 1
+
+    def choose(self, state: GameState, pos: int, level: str, budget_s: float | None = None):
+        if pos not in self.to_act(state):
+            return None
+        return crew_mate(state, engine_seat(state, pos), level, budget_s)
+
+    # ---------------------------------------------------------------- what people see
+
+    def status_text(self, game: Game) -> str:
+        if game.status == "lobby":
+            names = ", ".join(s.display_name for s in game.seats)
+            return _("Solar Storm #{game} is in its lobby: {n}/{most} players ({names}), difficulty {level}.").format(
+                game=game.id, n=len(game.seats), most=game.options["max_players"], names=names,
+                level=self.difficulty(game.options["difficulty"]))
+        state = game.state
+        if game.status in ("finished", "cancelled") or (state is not None and state.phase == "over"):
+            return (_("Game #{game} is over.") if game.status == 'finished' else _("Game #{game} is ended.")).format(
+                game=game.id)
+        assert state is not None
+        lines = [ngettext("Solar Storm #{game}, turn {turn} (round {round}): {player} acts ({n} action left).",
+                          "Solar Storm #{game}, turn {turn} (round {round}): {player} acts ({n} actions left).",
+                          state.actions).format(
+            game=game.id, turn=state.turn, round=round_of(state), player=crew_name(game, state, state.active),
+            n=state.actions)]
+        acting = self.to_act(state)
+        for i, s in enumerate(game.seats):
+            mark = _("⏳ to play") if i in acting else _("✅ done")
+            lines.append(f"{mark}: " + (_("{name} (computer)").format(name=s.display_name) if s.is_bot
+                                        else s.display_name))
+        return "\n".join(lines)
+
+    @staticmethod
+    def difficulty(level: str) -> str:
+        return D.DIFFICULTY_FR.get(level, level) if lang() == "fr" else level
+
+    @in_game_language
+    def start_text(self, game: Game, state: GameState) -> str:
+        lines = [_("**Solar Storm #{game} begins**: difficulty {level}, {n} damage cards before the Hull "
+                   "Breach.").format(game=game.id, level=self.difficulty(state.config["difficulty"]),
+                                     n=len(state.damage_deck))]
+        if state.solo:
+            lines.append(_("{player} runs crew members 1, 2 and 3.").format(player=game.mention(0)))
+        else:
+            for i in range(state.crew):
+                lines.append(_("Crew member {n}: {player}").format(n=i + 1, player=game.mention(i)))
+        lines.append(_("Divert the power of the eight rooms, then restart the Energy Core, before the ship "
+                       "falls apart. Press **Play** on your turn, or type /storm act."))
+        return "\n".join(lines)
+
+    @in_game_language
+    def transitions(self, game: Game, state: GameState, before: tuple, posts: list) -> None:
+        turn, phase, active, _waiting = before
+        if phase == "over":
+            return
+        if (state.turn != turn and turn >= 1) or state.phase == "over":
+            who = crew_name(game, state, active) if active is not None else "?"
+            kind, raw = Announcements._post(game, _("**Turn {turn}** ({player}):").format(turn=turn, player=who))
+            posts.append((kind, json.dumps({**json.loads(raw), "storm_turn": turn})))  # its log: add_logs
+        if state.phase == "over":
+            posts.append(Announcements._post(game, self.final_text(game, state),
+                                             mentions=Announcements._humans(game)))
+            return
+        if state.turn != turn:
+            pos = position(state, state.active)
+            if game.user_of(pos) is not None and (position(state, active) != pos if active is not None else True):
+                posts.append(Announcements._post(
+                    game, _("{player}: your turn (turn {turn}). Press **Play**, or type /storm act.").format(
+                        player=crew_name(game, state, state.active, mention=True), turn=state.turn),
+                    mentions=Announcements._humans(game, [pos]), buttons=("play",)))
+
+    def final_text(self, game: Game, state: GameState) -> str:
+        result = state.result or {}
+        won = result.get("result") == "won"
+        head = (_("**Solar Storm #{game}: the crew won on turn {turn}!** The Energy Core restarted.") if won else
+                _("**Solar Storm #{game}: the crew lost on turn {turn}.**")).format(game=game.id, turn=result.get("turn"))
+        lines = [head]
+        if not won:
+            reason = result.get("reason")
+            lines.append(_("The resource deck ran out.") if reason == "resource_deck_empty" else
+                         _("The {room} was hit with no cube left.").format(room=room(result["room"]))
+                         if reason == "room_destroyed" and result.get("room") else str(result.get("text", "")))
+        lines.append(_("Rooms diverted: {n}/8 · resource cards left in the deck: {left} · difficulty {level}.").format(
+            n=len(state.diverted), left=len(state.resource_deck), level=self.difficulty(state.config["difficulty"])))
+        lines.append(_("The whole game as a replay file: /storm export."))
+        return "\n".join(lines)
+
+    async def add_logs(self, host: Host, game: Game, state: GameState, played: list, posts: list) -> list:
+        """Each turn's post gets the turn's log, rebuilt from the action log in the worker pool."""
+        from .. import workers
+        payloads = [json.loads(p) for _k, p in posts]
+        turns = [pay["storm_turn"] for pay in payloads if "storm_turn" in pay]
+        if not turns:
+            return posts
+        rows = await host.repo.list_actions(game.id)
+        record = self.record(state, [(a.seat or 0, a.action) for a in rows] + [(s, t) for s, t in played])
+        logs = await workers.run(host.executor, turn_logs, record, turns, game.names, game.language)
+        out = []
+        for (kind, raw), pay in zip(posts, payloads):
+            if "storm_turn" in pay and logs.get(pay["storm_turn"]):
+                text = pay["text"] + "\n" + logs[pay["storm_turn"]]
+                pay["text"] = text if len(text) <= MAX_POST else text[:MAX_POST - 1] + "…"
+                out.append((kind, json.dumps(pay)))
+            else:
+                out.append((kind, raw))
+        return out
+
+    async def panel(self, host: Host, game: Game, pos: int, ui: dict | None = None) -> Panel:
+        with use(i18n.language()):
+            return self.make_panel(game, pos, ui or {})
+
+    def make_panel(self, game: Game, pos: int, ui: dict) -> Panel:
+        """The player's panel: the ship as text, then every legal action (a menu, a page at a
+        time) with Undo and End as buttons; an action that cannot be undone asks first."""
+        state: GameState = game.state
+        stamp = self.stamp(state, pos)
+        text = self.board_text(game, state)
+        acting = pos in self.to_act(state)
+        if not acting:
+            waiting = crew_name(game, state, state.active) if state.phase != "over" else ""
+            note = _("It is {player}'s turn.").format(player=waiting) if waiting else _("The game is over.")
+            return Panel(game.id, pos, stamp, text + "\n\n" + note, controls=[], done=True)
+        seat = engine_seat(state, pos)
+        actions = legal_actions(state, seat)
+        confirm = ui.get("confirm")
+        if confirm is not None:
+            text += "\n\n" + _("**{action}** cannot be undone (a die roll, a card drawn or looked at, or the damage "
+                                "card). Go ahead?").format(action=confirm)
+            return Panel(game.id, pos, stamp, text, controls=[
+                Control("button", f"a:{confirm}", _("Confirm"), style="danger"),
+                Control("button", f"p:{ui.get('page', 0)}", _("Back"))])
+        text += "\n\n" + ngettext("Your turn ({player}): {n} action left. Choose an action:",
+                                   "Your turn ({player}): {n} actions left. Choose an action:", state.actions).format(
+            player=crew_name(game, state, seat), n=state.actions)
+        buttons = [a for a in actions if str(a) in ("undo", "end")]
+        menu = [a for a in actions if a not in buttons]
+        page = max(0, min(int(ui.get("page", 0)), max(0, len(menu) - 1)))
+        options: list[tuple[str, str]] = []
+        if page > 0:
+            options.append((f"p:{max(0, page - PAGE)}", _("◀ earlier choices")))
+        for a in menu[page:page + PAGE]:
+            verb = f"{CONFIRM_FIRST}:{a}" if self.cannot_undo(state, seat, a) else f"a:{a}"
+            options.append((verb, str(a)[:100]))
+        if page + PAGE < len(menu):
+            options.append((f"p:{page + PAGE}", _("more choices ▶ ({n} left)").format(n=len(menu) - page - PAGE)))
+        controls = []
+        if options:
+            controls.append(Control("select", "", _("Choose an action"), options=tuple(options), row=0))
+        for a in buttons:
+            verb = f"{CONFIRM_FIRST}:{a}" if self.cannot_undo(state, seat, a) else f"a:{a}"
+            controls.append(Control("button", verb, _("Undo") if str(a) == "undo" else _("End actions"),
+                                    style="secondary" if str(a) == "undo" else "primary", row=1))
+        image: tuple | None = (SHIP_IMAGE, (public_view(state),), {}) if SHIP_IMAGE else None
+        return Panel(game.id, pos, stamp, text[:1800], image=image, controls=controls)  # a message: 2000 at most
+
+    @staticmethod
+    def cannot_undo(state: GameState, seat: int, action) -> bool:
+        """Whether playing ``action`` reveals something (die, draw, peek, damage card): undo stops there."""
+        if isinstance(action, Undo):
+            return False
+        trial = copy(state)
+        apply(trial, seat, action)
+        return trial.since_undo_point == 0 or trial.turn != state.turn or trial.phase == "over"
+
+    def board_text(self, game: Game, state: GameState) -> str:
+        """The ship as text (the placeholder of storm-render's image)."""
+        view = public_view(state)
+        lines = [_("Turn {turn} (round {round}) · difficulty {level}").format(
+            turn=state.turn, round=round_of(state), level=self.difficulty(state.config["difficulty"]))]
+        pawns: dict[str, list[str]] = {}
+        for seat, where in enumerate(state.pawns):
+            pawns.setdefault(where, []).append(str(seat + 1))
+        for entry in view["ship"]:
+            name = room(entry["room"])
+            here = f" [{','.join(pawns[entry['room']])}]" if entry["room"] in pawns else ""
+            if entry["room"] == D.CORE:
+                lines.append(f"⚡ {name}{here}")
+                continue
+            track = " ".join(("■" if cube else "□") + card(res)[:3] for res, cube in zip(entry["track"], entry["cubes"]))
+            marks = (" ↯" if entry["diverted"] else "") + (" 🛡" * len(entry["protection"]))
+            lines.append(f"• {name}: {track}{marks}{here}")
+        for i, hand in enumerate(state.hands):
+            who = _("Shared hand") if state.solo else game.names[i]
+            lines.append(f"{who}: {cards(hand)}" + (f" · {_('tokens')}: {state.tokens[i]}" if not state.solo else ""))
+        if state.solo:
+            lines.append(_("tokens") + ": " + ", ".join(f"{i + 1}: {t}" for i, t in enumerate(state.tokens)))
+        deck = view["resource_deck"]
+        lines.append(_("Face up: {cards}").format(cards=cards(state.offer)) + (
+            " · " + _("resource deck: {n}, damage deck: {d}").format(n=deck, d=view["damage_deck"])
+            if deck is not None else ""))
+        if state.hull_breach:
+            lines.append("🕳 " + _("Hull Breach: the damage phase rolls the die"))
+        if state.pending:
+            shown = state.pending.get("cards")
+            what = room(state.pending["kind"]) if state.pending.get("kind") in D.ROOM else state.pending.get("kind", "")
+            lines.append(_("To choose now: {what}").format(what=what) + (
+                " (" + ", ".join(card(c) if c in D.CARDS else str(c) for c in shown) + ")"
+                if isinstance(shown, list) else ""))
+        return "\n".join(lines)
+
+    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
+        from .._model import Outcome
+        kind, _sep, rest = verb.partition(":")
+        if kind == "a":
+            return None
+        if kind == CONFIRM_FIRST:
+            self.parse(rest)  # a verb this bot never made is refused here
+            return Outcome(game, pos, await self.panel(host, game, pos, {"confirm": rest}))
+        if kind == "p":
+            try:
+                page = int(rest)
+            except ValueError:
+                raise MalformedAction(_("That control is not one this bot made."), rest[:20]) from None
+            return Outcome(game, pos, await self.panel(host, game, pos, {"page": page}))
+        raise MalformedAction(_("That control is not one this bot made."), verb)
+
+    # ---------------------------------------------------------------- results and records
+
+    def result_rows(self, game: Game, state: GameState) -> list[ResultRow]:
+        return []  # no scores, no rating: the outcomes table holds the result
+
+    def ended_rows(self, game: Game, state: GameState, ended_by: int) -> list[ResultRow]:
+        return []
+
+    def outcome_rows(self, game: Game, state: GameState) -> list[OutcomeRow]:
+        """Each seat's outcome. A person's seat the computer took over (away, stalled game) stays
+        theirs, marked ``autopilot``; a computer crew-mate's has no user."""
+        result = state.result or {}
+        common = {"result": result.get("result"), "reason": result.get("reason"), "turn": result.get("turn"),
+                  "round": result.get("round"), "difficulty": state.config["difficulty"],
+                  "crew": state.config["players"], "diverted": len(state.diverted),
+                  "resource_deck": len(state.resource_deck), "daily": game.row.daily_key}
+        taken = game.options.get("autopilot") or {}
+        rows = []
+        for i, s in enumerate(game.seats):
+            entry = taken.get(str(i)) if isinstance(taken, dict) else None
+            name = entry["name"] if entry and s.is_bot and s.user_id is not None else s.display_name
+            summary = {**common, "autopilot": bool(s.is_bot and s.user_id is not None)}
+            rows.append(OutcomeRow(seat=i, user_id=s.user_id, name=name, summary=json.dumps(summary)))
+        return rows
+
+    def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
+        return outcome_profile(rows)
+
+    def record(self, state: GameState, actions: list[tuple[int, str]]) -> dict:
+        """The replay file engine.solar_storm.replay reads: positions mapped back to crew members
+        (solo: the crew member whose turn each action was)."""
+        config = dict(state.config)
+        if not state.solo:
+            return {"config": config, "seed": state.seed, "actions": [[s, t] for s, t in actions]}
+        trial = new_game(config, state.seed)
+        out = []
+        for _pos, text in actions:
+            seat = trial.active
+            apply(trial, seat, parse(text))
+            out.append([seat, text])
+        return {"config": config, "seed": state.seed, "actions": out}
+
+
+KIND: Any = SolarStorm()

@@ -1,0 +1,45 @@
+"""The offline console plays Solar Storm (issue 53): ``tasks.py bot --offline --game storm``, with
+the same clean text as Planet Unknown's (service/console.py), through the same service."""
+from __future__ import annotations
+
+import json
+
+from engine.solar_storm import replay
+from service.console import run
+from tests.service.test_console import MARKUP, Keyboard
+
+
+async def test_a_whole_solar_storm_game_in_the_console_with_a_computer_crew_mate(tmp_path):
+    said: list[str] = []
+    keys = Keyboard(["status", "board", "fly away", "history"], then="auto", limit=3000)
+    code = await run(["--out", str(tmp_path), "--game", "storm", "--players", "2", "--bots", "1",
+                      "--difficulty", "hard", "--seed", "4", "--autopilot", "random"], ask=keys, say=said.append)
+    text = "\n".join(said)
+    assert code == 0
+    for mark in MARKUP:
+        assert mark not in text, mark
+    assert "Solar Storm #1 begins: difficulty hard" in text
+    assert "Crew member 3: Autopilot 1 (computer)" in text  # names instead of mentions
+    assert "Solar Storm #1, turn 1 (round 1)" in text  # status
+    assert "⚡ Energy Core" in text  # board: the ship as text
+    assert "✗ " in text  # a move the engine does not read is answered, and the game goes on
+    assert "Turn 1 (" in text and "💥 Damage card" in text  # the turn logs
+    assert "the crew won" in text or "the crew lost" in text
+    (record_file,) = tmp_path.glob("game-*.json")
+    assert replay(json.loads(record_file.read_text())).phase == "over"
+
+
+async def test_a_solo_solar_storm_game_runs_three_crew_members_and_refuses_planet_unknowns_options(tmp_path):
+    said: list[str] = []
+    assert await run(["--out", str(tmp_path), "--game", "storm", "--learn"], ask=Keyboard([]),
+                     say=said.append) == 2
+    assert "Solar Storm takes --difficulty" in said[-1]
+    assert await run(["--out", str(tmp_path), "--game", "storm", "--difficulty", "nightmare"], ask=Keyboard([]),
+                     say=said.append) == 2
+    assert "difficulty: one of easy" in said[-1]
+    said.clear()
+    code = await run(["--out", str(tmp_path), "--game", "storm", "--seed", "9", "--autopilot", "random"],
+                     ask=Keyboard([], then="auto"), say=said.append)
+    text = "\n".join(said)
+    assert code == 0 and "Player 1 runs crew members 1, 2 and 3." in text
+    assert all(f"Player 1 (crew member {n})" in text for n in (1, 2, 3))
