@@ -468,7 +468,9 @@ class SolarStorm:
     def status_text(self, game: Game) -> str:
         if game.status == "lobby":
             names = ", ".join(s.display_name for s in game.seats)
-            return _("Solar Storm #{game} is in its lobby: {n}/{most} players ({names}), difficulty {level}.").format(
+            return ngettext("Solar Storm #{game} is in its lobby: {n}/{most} player ({names}), difficulty {level}.",
+                            "Solar Storm #{game} is in its lobby: {n}/{most} players ({names}), difficulty {level}.",
+                            game.options["max_players"]).format(
                 game=game.id, n=len(game.seats), most=game.options["max_players"], names=names,
                 level=self.difficulty(game.options["difficulty"]))
         state = game.state
