@@ -222,7 +222,8 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.here(interaction)
             answer.game_id = game.id
-            _game, record = await self.service.export_record(game.id, interaction.user.id)
+            _game, record = await self.service.export_record(game.id, interaction.user.id,
+                                                                guild_id=interaction.guild_id)
             data = json.dumps(record, separators=(",", ":")).encode()
             await interaction.followup.send(
                 _("Solar Storm #{id} as a replay file ({n} actions). Replay it with `python -m "

@@ -75,7 +75,7 @@ async def test_a_solo_game_is_one_person_running_three_crew_members_to_the_end(s
     shown = await service.history(game.id, 1, 1)
     assert shown["round"] == 1 and "•" in shown["text"] and shown["view"]["game"] == STORM
     # the replay file replays to the same game (engine.solar_storm.replay reads it)
-    _game, record = await service.export_record(game.id, 1)
+    _game, record = await service.export_record(game.id, 1, guild_id=None)
     assert storm_dump(replay(record)) == storm_dump(game.state)
 
 
@@ -194,9 +194,9 @@ async def test_status_and_export_wait_for_the_end(service):
     report = await service.status_report(game)
     assert "turn 1" in report and "Ada" in report
     with pytest.raises(WrongStage):
-        await service.export_record(game.id, 1)
+        await service.export_record(game.id, 1, guild_id=None)
     await service.cancel(game.id, 1, False)
-    _game, record = await service.export_record(game.id, 1)
+    _game, record = await service.export_record(game.id, 1, guild_id=None)
     assert record["config"]["game"] == STORM
 
 
@@ -240,7 +240,7 @@ async def test_a_stalled_game_is_handed_to_the_computer_which_finishes_it(servic
     game = await service.start(game.id, 1, False)
     service.test_clock.now += 86400 + 1
     await service.tick()
-    assert any("has had no move for 1 days" in t for t in texts(await service.pending_posts(game.id)))
+    assert any("has had no move for 1 day." in t for t in texts(await service.pending_posts(game.id)))
     service.test_clock.now += 86400 + 1
     await service.tick()  # the hand-over: the computer plays every turn left, one save per turn
     game = await service.load(game.id)
