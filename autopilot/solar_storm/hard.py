@@ -1,0 +1,151 @@
+"""The hard crew-mate: determinized look-ahead over the heuristic, and its clairvoyant bound.
+
+At each decision with more than one option (an action of phase 1, a scavenge pick, the phase 2
+collect, a card to discard, a room power's choice) the heuristic's best CANDIDATES options are
+each played on the same sampled worlds (``world.sample_world``: the decks' unknown order
+shuffled consistently with everything seen, the known tops kept, the damage tiers stacked, new
+dice); in each world the option is applied, then the heuristic plays every seat on until the
+seat's next turn begins (a round: every damage card of it drawn) or the game ends, and the
+position reached is worth ``policy.worth`` (a win +100,000, a loss -100,000). The option with
+the best mean wins if it beats the heuristic's own choice by MARGIN points and by SURE standard
+errors of the paired difference (every option sees the same worlds), else the heuristic's
+choice stays: a few lucky worlds must not trade away a sound move. The Bridge's and the Cargo
+Hold's orders are the heuristic's (it weighs every order already).
+
+Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S, the server owner's setting,
+``HARD_TURN_SECONDS`` as for Planet Unknown), counted in work units (``policy.Work``: positions
+judged and states copied), UNITS_PER_S to a CPU second on this 2-core machine; each decision gets
+SHARE of the turn's budget, and worlds are added while one more (at the mean cost so far) fits,
+so a position always gets the same decision on any machine. The worlds come from a generator
+seeded from the view.
+
+The clairvoyant crew (``choose_clairvoyant``, for the bench only: it reads the true deck
+orders, which no crew at a real table can) plays the same look-ahead on the true state, its
+heuristic knowing every card to come; only the dice stay unknown to it.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+import zlib
+
+from engine.solar_storm import GameState, apply, copy, to_act
+from engine.solar_storm.actions import Action, Order
+
+from .policy import Work, ranked, worth
+from .world import Memory, canonical_world, memory_from_view, sample_world
+
+BUDGET_S = 1.5  # CPU seconds per whole turn, by default
+MAX_BUDGET_S = 30.0
+UNITS_PER_S = 9000  # work units a CPU second in the play-outs (measured: docs/solar-storm-crew.md)
+SHARE = {"actions": 0.25, "collect": 0.2, "scavenge": 0.15, "discard": 0.1, "power": 0.15}
+CANDIDATES = 4
+MARGIN = 500.0  # points (a world lost is -100,000: 0.5% of a win's chance)
+SURE = 1.0  # standard errors of the paired difference
+MAX_WORLDS = 64
+
+
+def view_seed(view: dict) -> int:
+    """A seed drawn from what the seat sees: the same position, the same worlds."""
+    keep = {k: v for k, v in view.items() if k != "events"}
+    return zlib.crc32(json.dumps(keep, sort_keys=True).encode())
+
+
+def _kind(state: GameState) -> str:
+    if state.pending is not None:
+        return "scavenge" if state.pending["kind"] == "scavenge" else "power"
+    return state.phase if state.phase in SHARE else "actions"
+
+
+def rollout(sim: GameState, seat: int, start_turn: int, work: Work, known_of=None) -> float:
+    """Play the heuristic for every seat from ``sim`` until ``seat``'s next turn opens (or the game
+    ends); the worth reached. ``known_of(state)``: the known tops the heuristic may use there
+    (the clairvoyant's: all of them); by default none."""
+    crew = sim.crew
+    steps = 0
+    while sim.phase != "over" and sim.turn < start_turn + crew and steps < 400:
+        s = to_act(sim)[0]
+        known, known_res = known_of(sim) if known_of else ([], [])
+        action = ranked(sim, s, known, known_res, work)[0][1]
+        apply(sim, s, action)
+        work.units += 1
+        steps += 1
+    known = known_of(sim)[0] if known_of else []
+    return worth(sim, known, work)
+
+
+def _look_ahead(root_known: tuple[list[str], list[str]], canon: GameState, seat: int, worlds,
+                budget_s: float, known_of=None) -> Action:
+    work = Work()
+    cands = ranked(canon, seat, root_known[0], root_known[1], work)
+    if len(cands) < 2 or (canon.pending is not None and canon.pending["kind"] in ("bridge", "cargo_hold")):
+        return cands[0][1]
+    if isinstance(cands[0][1], Order):
+        return cands[0][1]
+    options = [a for _v, a in cands[:CANDIDATES]]
+    allowance = budget_s * SHARE[_kind(canon)] * UNITS_PER_S
+    totals = [[] for _ in options]  # type: list[list[float]]
+    spent = work.units
+    n = 0
+    while n < MAX_WORLDS:
+        per_world = (work.units - spent) / n if n else 0.0
+        if n and work.units - spent + per_world > allowance:
+            break
+        if not n and allowance <= 0:
+            break
+        world = worlds(n)
+        for i, a in enumerate(options):
+            sim = copy(world)
+            work.units += 1
+            apply(sim, seat, a)
+            totals[i].append(rollout(sim, seat, canon.turn, work, known_of))
+        n += 1
+    if n < 2:
+        return options[0]
+    means = [sum(t) / n for t in totals]
+    best = max(range(len(options)), key=lambda i: (means[i], -i))
+    if best == 0:
+        return options[0]
+    diffs = [totals[best][k] - totals[0][k] for k in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    se = math.sqrt(var / n)
+    if mean > MARGIN and mean > SURE * se:
+        return options[best]
+    return options[0]
+
+
+def choose_hard(view: dict, memory: Memory | None, budget_s: float | None = None) -> Action:
+    """The hard level's action for the seat whose view this is (``view['seat']``)."""
+    budget = BUDGET_S if budget_s is None else max(0.0, min(MAX_BUDGET_S, budget_s))
+    mem = memory if memory is not None else memory_from_view(view)
+    seat = view["seat"]
+    canon = canonical_world(view, mem)
+    rng = random.Random(view_seed(view))
+    cache: dict[int, GameState] = {}
+
+    def worlds(i: int) -> GameState:
+        if i not in cache:
+            cache[i] = sample_world(view, mem, rng)
+        return cache[i]
+
+    return _look_ahead((list(mem.damage_top), list(mem.resource_top)), canon, seat, worlds, budget)
+
+
+def true_tops(state: GameState) -> tuple[list[str], list[str]]:
+    """Every card to come, top first (only the clairvoyant may ask)."""
+    return list(reversed(state.damage_deck)), list(reversed(state.resource_deck))
+
+
+def choose_clairvoyant(state: GameState, seat: int, budget_s: float | None = None) -> Action:
+    """The look-ahead given the true deck orders (the bench's upper bound; never at a table)."""
+    budget = BUDGET_S if budget_s is None else max(0.0, budget_s)
+    rng = random.Random(zlib.crc32(f"{state.seed}:{state.turn}:{state.phase}:{state.actions}".encode()))
+
+    def worlds(i: int) -> GameState:
+        w = copy(state)
+        w.seed = rng.randrange(1 << 62)  # the dice stay unknown
+        return w
+
+    return _look_ahead(true_tops(state), state, seat, worlds, budget, true_tops)
