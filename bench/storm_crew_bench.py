@@ -71,7 +71,7 @@ def play_one(task: tuple) -> dict:
             "diverted": len(state.diverted), "turn_cpu": turns}
 
 
-def tasks(levels, difficulties, crews, games: int, budget: float, hard_games: int | None = None,
+def tasks(levels, difficulties, crews, games: int, budget: float | None, hard_games: int | None = None,
           first: int = 0) -> list[tuple]:
     out = []
     for level in levels:
@@ -86,7 +86,7 @@ def tasks(levels, difficulties, crews, games: int, budget: float, hard_games: in
 def run(task_list: list[tuple], workers: int, log: str | None = None) -> list[dict]:
     """Play the games over ``workers`` processes; each record appended to ``log`` as it comes."""
     records = []
-    out = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 - closed below
+    out = open(log, "a", encoding="utf-8") if log else None
     try:
         if workers <= 1:
             it = map(play_one, task_list)

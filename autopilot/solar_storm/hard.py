@@ -4,9 +4,9 @@ At each decision with more than one option (an action of phase 1, a scavenge pic
 collect, a card to discard, a room power's choice) the heuristic's best CANDIDATES options are
 each played on the same sampled worlds (``world.sample_world``: the decks' unknown order
 shuffled consistently with everything seen, the known tops kept, the damage tiers stacked, new
-dice); in each world the option is applied, then the heuristic plays every seat on until the
-seat's next turn begins (a round: every damage card of it drawn) or the game ends, and the
-position reached is worth ``policy.worth`` (a win +100,000, a loss -100,000). The option with
+dice); in each world the option is applied, then the heuristic plays on to the end of the turn
+(the rest of its actions, its collect and the damage card drawn; a round was tried and cost
+too much: docs/solar-storm-crew.md) or the game's end, and the position reached is worth ``policy.worth`` (a win +100,000, a loss -100,000). The option with
 the best mean wins if it beats the heuristic's own choice by MARGIN points and by SURE standard
 errors of the paired difference (every option sees the same worlds), else the heuristic's
 choice stays: a few lucky worlds must not trade away a sound move. The Bridge's and the Cargo
@@ -16,7 +16,8 @@ Budget: ``budget_s`` CPU seconds per whole turn (default BUDGET_S, the server ow
 ``HARD_TURN_SECONDS`` as for Planet Unknown), counted in work units (``policy.Work``: positions
 judged and states copied), UNITS_PER_S to a CPU second on this 2-core machine; each decision gets
 SHARE of the turn's budget, and worlds are added while one more (at the mean cost so far) fits,
-so a position always gets the same decision on any machine. The worlds come from a generator
+so a position always gets the same decision on any machine; below two worlds' worth (PRIOR_UNITS
+an option before any is measured) the heuristic's choice stands. The worlds come from a generator
 seeded from the view.
 
 The clairvoyant crew (``choose_clairvoyant``, for the bench only: it reads the true deck
@@ -38,8 +39,10 @@ from .world import Memory, canonical_world, memory_from_view, sample_world
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 MAX_BUDGET_S = 30.0
-UNITS_PER_S = 9000  # work units a CPU second in the play-outs (measured: docs/solar-storm-crew.md)
-SHARE = {"actions": 0.25, "collect": 0.2, "scavenge": 0.15, "discard": 0.1, "power": 0.15}
+UNITS_PER_S = 6700  # work units a CPU second in the play-outs: 6,722 over 72 play-outs of a round (1-4
+# players, medium, seeds 9000-9002) on the shared 2-core machine, CPU time
+PRIOR_UNITS = 60  # the work of one option's play-out to the end of the turn, before any is measured
+SHARE = {"actions": 0.2, "collect": 0.15, "scavenge": 0.1, "discard": 0.05, "power": 0.1}
 CANDIDATES = 4
 MARGIN = 500.0  # points (a world lost is -100,000: 0.5% of a win's chance)
 SURE = 1.0  # standard errors of the paired difference
@@ -58,13 +61,13 @@ def _kind(state: GameState) -> str:
     return state.phase if state.phase in SHARE else "actions"
 
 
-def rollout(sim: GameState, seat: int, start_turn: int, work: Work, known_of=None) -> float:
-    """Play the heuristic for every seat from ``sim`` until ``seat``'s next turn opens (or the game
-    ends); the worth reached. ``known_of(state)``: the known tops the heuristic may use there
-    (the clairvoyant's: all of them); by default none."""
-    crew = sim.crew
+def rollout(sim: GameState, seat: int, start_turn: int, work: Work, known_of=None, turns: int = 1) -> float:
+    """Play the heuristic for every seat from ``sim`` until ``turns`` more turns have opened (the
+    default: the rest of this turn, its collect and its damage card) or the game ends; the worth
+    reached. ``known_of(state)``: the known tops the heuristic may use there (the clairvoyant's:
+    all of them); by default none."""
     steps = 0
-    while sim.phase != "over" and sim.turn < start_turn + crew and steps < 400:
+    while sim.phase != "over" and sim.turn < start_turn + turns and steps < 400:
         s = to_act(sim)[0]
         known, known_res = known_of(sim) if known_of else ([], [])
         action = ranked(sim, s, known, known_res, work)[0][1]
@@ -85,14 +88,14 @@ def _look_ahead(root_known: tuple[list[str], list[str]], canon: GameState, seat:
         return cands[0][1]
     options = [a for _v, a in cands[:CANDIDATES]]
     allowance = budget_s * SHARE[_kind(canon)] * UNITS_PER_S
-    totals = [[] for _ in options]  # type: list[list[float]]
+    totals: list[list[float]] = [[] for _ in options]
+    if allowance < 2 * PRIOR_UNITS * len(options):
+        return options[0]  # not even two worlds: the heuristic's choice
     spent = work.units
     n = 0
     while n < MAX_WORLDS:
-        per_world = (work.units - spent) / n if n else 0.0
-        if n and work.units - spent + per_world > allowance:
-            break
-        if not n and allowance <= 0:
+        per_world = (work.units - spent) / n if n else PRIOR_UNITS * len(options)
+        if work.units - spent + per_world > allowance:
             break
         world = worlds(n)
         for i, a in enumerate(options):

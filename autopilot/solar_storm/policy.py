@@ -54,11 +54,12 @@ from engine.solar_storm.actions import (
 )
 
 WIN = 100_000.0
-DIVERTED = 100.0
+DIVERTED = 200.0
 DANGER = (800.0, 300.0, 100.0)  # the next card, the round's cards, two rounds'
 CUBE = 3.0
+RESCUE, NO_RESCUE = 30.0, 5  # a room at risk: points a step for the nearest seat able to repair it
 FULL = 8.0
-PLAN_BASE, PLAN_CARD, PLAN_STEP = 50.0, 15.0, 4.0
+PLAN_BASE, PLAN_CARD, PLAN_STEP = 100.0, 20.0, 10.0
 SOLO_OTHERS = 0.3
 USEFUL, UNIVERSAL, USELESS, OVER = 5.0, 6.0, 0.5, 3.0
 ACTION = 4.0
@@ -147,6 +148,19 @@ def _loss_chance(chances: list[dict[str, float]], room: str, cover: int) -> tupl
     return marks[0], marks[1], dist[-1]
 
 
+def _rescue_steps(state: GameState, room: str) -> int:
+    """Actions before a seat can put a cube back on ``room``: moves to it and the repair, for the
+    nearest seat holding a card that fits (NO_RESCUE if none does)."""
+    empty = [D.TRACK[room][i] for i, cube in enumerate(state.cubes[room]) if not cube]
+    fits = set(D.TRACK[room]) if room in state.diverted else set(empty)
+    best = NO_RESCUE
+    for seat, pawn in enumerate(state.pawns):
+        hand = state.hand(seat)
+        if D.UNIVERSAL in hand or fits.intersection(hand):
+            best = min(best, distance(state.layout, pawn, room) + 1)
+    return best
+
+
 def danger(state: GameState, known: list[str]) -> float:
     if state.hull_breach or not state.damage_deck:
         return 0.0
@@ -158,6 +172,8 @@ def danger(state: GameState, known: list[str]) -> float:
             continue
         a, b, c = _loss_chance(chances, room, cover)
         total += DANGER[0] * a + DANGER[1] * b + DANGER[2] * c
+        if c > 0.05 and cover < 3:
+            total += RESCUE * c * _rescue_steps(state, room)
     return total
 
 
@@ -314,10 +330,10 @@ def _pool_value(state: GameState, seat: int, action: Action, known: list[str], k
         if state.actions > 0 or depth:
             return -2 * WIN
         sim = _after(state, seat, action, work)
-        options = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo | Token | End)]
-        if not options:
+        buys = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo | Token | End)]
+        if not buys:
             return -2 * WIN
-        return max(_pool_value(sim, seat, a, known, known_resource, work, depth + 1) for a in options)
+        return max(_pool_value(sim, seat, a, known, known_resource, work, depth + 1) for a in buys)
     sim = _after(state, seat, action, work)
     if sim.pending is not None and sim.phase == "actions":
         options = [a for a in legal_actions(sim, seat) if not isinstance(a, Undo)]
