@@ -200,3 +200,17 @@ def test_the_canonical_world_is_the_position_the_view_shows():
     world = canonical_world(view)
     assert view_for(world, seat) | {"events": []} == view | {"events": [], "can_undo": False}
     assert legal_actions(world, seat) == [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
+
+
+def test_the_bench_plays_a_game_and_reports_a_win_rate_with_its_standard_error():
+    from bench.storm_crew_bench import BENCH_SEED, play_one, rate, report
+
+    rec = play_one(("normal", "easy", 2, BENCH_SEED, None))
+    assert rec["reason"] in ("core_restarted", "resource_deck_empty", "room_destroyed")
+    assert len(rec["turn_cpu"]) == rec["turn"] and all(t >= 0 for t in rec["turn_cpu"])
+    won = dict(rec, won=True)
+    lost = dict(rec, won=False)
+    p, se, n = rate([won, lost, lost, lost])
+    assert (p, n) == (0.25, 4) and abs(se - (0.25 * 0.75 / 4) ** 0.5) < 1e-12
+    text = report([won, lost, lost, lost])
+    assert "| easy | 2 | 25.0% (se 21.7, n 4;" in text
