@@ -21,8 +21,8 @@ an option before any is measured) the heuristic's choice stands. The worlds come
 seeded from the view.
 
 The clairvoyant crew (``choose_clairvoyant``, for the bench only: it reads the true deck
-orders, which no crew at a real table can) plays the same look-ahead on the true state, its
-heuristic knowing every card to come; only the dice stay unknown to it.
+orders, which no crew at a real table can) plays the same look-ahead on the true state (only
+the dice stay unknown to it), its heuristic told what a Bridge and a Cargo Hold peek would show.
 """
 from __future__ import annotations
 
@@ -137,12 +137,20 @@ def choose_hard(view: dict, memory: Memory | None, budget_s: float | None = None
 
 
 def true_tops(state: GameState) -> tuple[list[str], list[str]]:
-    """Every card to come, top first (only the clairvoyant may ask)."""
-    return list(reversed(state.damage_deck)), list(reversed(state.resource_deck))
+    """The cards a Bridge and a Cargo Hold peek would show now, top first (only the clairvoyant
+    may ask): what its heuristic is given; its worlds are the whole truth."""
+    return list(reversed(state.damage_deck))[:PEEK_DAMAGE], list(reversed(state.resource_deck))[:PEEK_RESOURCES]
+
+
+PEEK_DAMAGE, PEEK_RESOURCES = 3, 5
 
 
 def choose_clairvoyant(state: GameState, seat: int, budget_s: float | None = None) -> Action:
-    """The look-ahead given the true deck orders (the bench's upper bound; never at a table)."""
+    """The look-ahead given the true deck orders (the bench's upper bound; never at a table): its
+    worlds are the true state (only the dice drawn anew), its heuristic is told the next 3
+    damage and 5 resource cards (a heuristic told every card to come waits to repair a room
+    until the card that hits it is next, and diverts fewer rooms than normal:
+    docs/solar-storm-crew.md)."""
     budget = BUDGET_S if budget_s is None else max(0.0, budget_s)
     rng = random.Random(zlib.crc32(f"{state.seed}:{state.turn}:{state.phase}:{state.actions}".encode()))
 

@@ -110,6 +110,9 @@ class Reason:
     args: dict = field(default_factory=dict)
     text: str = ""
 
+    def __str__(self) -> str:
+        return self.text
+
 
 def _name(room: str) -> str:
     return D.room_name(room)

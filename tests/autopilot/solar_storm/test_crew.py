@@ -175,7 +175,7 @@ def test_the_hint_gives_the_turn_with_a_reason_each_and_changes_nothing():
     lines = hint(state, seat, budget_s=SMALL)
     assert lines and dump(state) == before
     assert lines[0][0] in legal_actions(state, seat)
-    assert all(reason.text and reason.key for _a, reason in lines)
+    assert all(reason.text and reason.key and str(reason) == reason.text for _a, reason in lines)
     with pytest.raises(Exception, match="not your turn"):
         hint(state, (seat + 1) % 3)
 
