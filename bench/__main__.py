@@ -8,7 +8,8 @@
 Areas, one module each, each with ``measure(quick) -> list[dict]``: engine, autopilot
 (bench.autopilot_bench, when autopilot/ is there), render, service, discord, memory,
 startup, dbsize, loop (event-loop stalls, acknowledgements, the worker pool, the
-leaderboard at scale). A run with ``--only`` writes a file only when ``--out`` is given, so a
+leaderboard at scale), solar_storm (its engine) and storm_crew (its computer crew-mates; the full
+win-rate grid is ``python -m bench.storm_crew_bench``). A run with ``--only`` writes a file only when ``--out`` is given, so a
 partial run never replaces the full table.
 """
 from __future__ import annotations
@@ -40,6 +41,7 @@ AREAS = {
     "loop": "bench.loop_bench",
     "players": "bench.players_bench",
     "solar_storm": "bench.storm_bench",
+    "storm_crew": "bench.storm_crew_bench",
 }
 DEFAULT_OUT = ROOT / "bench" / "RESULTS.md"
 COLUMNS = ("area", "what", "median (or value)", "target", "met", "notes")
