@@ -29,9 +29,13 @@ action that cannot be undone (a die roll, a draw, a peek, the end of a turn that
 damage card) and shows Confirm (``a:<action>``) and Back (``p:<page>``); ``p:<offset>`` pages
 the action menu.
 
-Placeholders, clearly so, until their branches land (one call each):
-- the computer crew-mate: ``crew_mate`` below plays a random legal action (storm-crew brings
-  ``autopilot.solar_storm.choose(state, seat, level, budget=...)``: call it there);
+Computer crew-mates (``crew_mate``, ``bots_job``: in the worker pool) are autopilot.solar_storm's
+at the seat's level: a computer crew-mate's own (``bot_levels``), else the game's
+``autopilot_level``, else the server's (normal by default); the hard level gets the server's
+HARD_TURN_SECONDS. What peeks showed is remembered within one job (a ``Memory``), not stored
+with the game: each job starts from what the current view shows.
+
+Placeholder, clearly so, until its branch lands (one call):
 - the images: panels and posts are text only (``SHIP_IMAGE``: storm-render's render kind for
   ``render.render_png``, e.g. ``"storm_ship"``, fills the panel's image from the public view).
 
@@ -42,11 +46,12 @@ cooperative, so no rating moves.
 from __future__ import annotations
 
 import json
-import random
 import zlib
 from typing import TYPE_CHECKING, Any
 
+import autopilot.solar_storm as crew
 import i18n
+from autopilot.solar_storm import Memory
 from db.repository import OutcomeRow
 from engine.solar_storm import (
     MalformedAction,
@@ -174,15 +179,16 @@ def crew_name(game: Game, state: GameState, seat: int, *, mention: bool = False)
 
 # ------------------------------------------------------------------ the computer crew-mate
 
-def crew_mate(state: GameState, seat: int, level: str, budget_s: float | None = None):
-    """PLACEHOLDER computer crew-mate: a random legal action (never undo), seeded by the position
-    so a replayed game plays the same. storm-crew replaces this body with one call:
-    ``return autopilot.solar_storm.choose(state, seat, level, budget=budget_s)``."""
-    options = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
-    if not options:
+def crew_mate(state: GameState, seat: int, level: str, budget_s: float | None = None,
+              memory: Memory | None = None):
+    """The computer crew-mate's next action for crew member ``seat`` at ``level`` (easy, normal,
+    hard: autopilot.solar_storm; ``budget_s``: the hard level's CPU seconds per turn, the
+    server's HARD_TURN_SECONDS), or None when it has nothing to decide. ``memory``: what peeks
+    showed earlier in this job; without it, what the current view shows."""
+    if not [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]:
         return None
-    rng = random.Random(f"{state.seed}:{state.turn}:{state.rolls}:{state.actions}:{len(state.events)}:{seat}")
-    return rng.choice(options)
+    return crew.choose(state, seat, level if level in crew.LEVELS else crew.DEFAULT_LEVEL, budget_s=budget_s,
+                       memory=memory)
 
 
 def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
@@ -198,14 +204,16 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
     away: dict[int, set[int]] = {}
     timed_round = round_of(state)
     kind = KIND
+    memory = crew.memory_from_view(view_for(state, None))  # what the view shows, then this job's peeks
 
     def step(pos: int, lvl: str) -> bool:
         seat = engine_seat(state, pos)
-        action = crew_mate(state, seat, lvl, budget_s)
+        action = crew_mate(state, seat, lvl, budget_s, memory)
         if action is None:
             return False
         before = kind.marker(state)
         apply(state, seat, action)
+        memory.observe(view_for(state, None))
         played.append((pos, str(action)))
         kind.transitions(game, state, before, posts)
         return True
@@ -461,7 +469,7 @@ class SolarStorm:
     def choose(self, state: GameState, pos: int, level: str, budget_s: float | None = None):
         if pos not in self.to_act(state):
             return None
-        return crew_mate(state, engine_seat(state, pos), level, budget_s)
+        return crew_mate(state, engine_seat(state, pos), level, budget_s)  # the kind's crew-mate, as bots_job plays it
 
     # ---------------------------------------------------------------- what people see
 

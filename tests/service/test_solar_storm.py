@@ -270,3 +270,31 @@ def test_a_panels_stamp_survives_saving_and_loading_the_state():
         storm_apply(state, seat, rng.choice([a for a in legal_actions(state, seat) if str(a) != "undo"]))
         steps += 1
     assert steps > 20
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+async def test_a_computer_crew_mates_seat_plays_the_crew_mates_action_for_its_level(service, level):
+    """Issue 54: the lobby's computer crew-mate plays at the level it was added with (not a random
+    legal action): its first action is autopilot.solar_storm's for that level, from the same view."""
+    import autopilot.solar_storm as crew
+    from engine.solar_storm import apply, copy, load, parse, view_for
+    service.hard_turn_s = 0.05  # the server's HARD_TURN_SECONDS: a small budget keeps the test quick
+    game = await lobby(service, {"max_players": 2, "difficulty": "medium"})
+    await service.add_bot(game.id, 1, False, level)
+    game = await service.start(game.id, 1, False)
+    assert game.options["bot_levels"] == {"1": level}
+    before_bot = None
+    while not any(r.seat == 1 for r in await service.repo.list_actions(game.id)):
+        game = await service.load(game.id)
+        text = next(t for t in service.suggest_actions(game, 1) if t != "undo")
+        before_bot = copy(game.state)
+        apply(before_bot, 0, parse(text))
+        await service.act(game.id, 1, text)
+    assert before_bot is not None
+    before_bot = load(storm_dump(before_bot))  # as the worker gets it
+    expected = crew.choose(before_bot, 1, level, budget_s=0.05,
+                           memory=crew.memory_from_view(view_for(before_bot, None)))
+    first = next(r.action for r in await service.repo.list_actions(game.id) if r.seat == 1)
+    assert first == str(expected)
+    # a server whose default level is Planet Unknown's ("random" here) still gets a real crew-mate
+    assert service.autopilot_level not in crew.LEVELS
