@@ -190,6 +190,14 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
             outcome = await self.service.act(game.id, interaction.user.id, action)
             await self.show_panel(interaction, outcome, note=f"✔ {outcome.played[0]}")
 
+    @app_commands.command(name="hint", description="What the hard computer crew-mate would do now, and why (only you see it)")
+    async def hint(self, interaction: Interaction) -> None:
+        async with self.answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            await self.send_hint(interaction, game.id)  # private, in the reader's language; nothing in the thread
+
     @act.autocomplete("action")
     async def act_suggestions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         try:

@@ -16,7 +16,6 @@ turns it into an ordinary solo game.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
 
 import i18n
 from autopilot.hint import Hint, Reason, hint
@@ -29,21 +28,12 @@ from i18n import _, content, ngettext
 
 from . import lessons, panels, workers
 from ._host import Host
-from ._model import Game
+from ._model import Game, HintAnswer
 from .errors import NotAllowed, WrongStage
 
 LEAVE = "l:off"  # the guided game's button that leaves the lessons (service._play: control)
 HINT_CACHE = 64  # hints kept (by game and decision) for the guided game's panels
 PANEL_TEXT = 1800  # characters of a guided game's panel text at most (a Discord message holds 2,000, with a note)
-
-
-@dataclass
-class HintAnswer:
-    """What a hint shows its player: the text, and the placement's preview (a render spec as a
-    panel's image) when the moves place a tile."""
-    text: str
-    image: tuple | None = None
-    short: str = ""  # the moves and reasons in two lines, for the guided game's panel
 
 
 def refusal(game: Game) -> str | None:
@@ -181,12 +171,18 @@ class Hints(Host):
         return refusal(game) is None
 
     async def hint(self, game_id: int, user_id: int) -> HintAnswer:
-        """What the hard computer player would do in the user's place now, and why. Raises
-        NotAllowed where hints are off, WrongStage when the user has nothing to decide."""
+        """What the hard computer player would do in the user's place now, and why (the game's
+        kind answers: ``GameKind.hint``). Raises NotAllowed where hints are off, WrongStage when
+        there is nothing to hint at."""
         game = await self.load(game_id)
         seat = game.seat_of(user_id)
         if game.state is None or seat is None:
             raise WrongStage(_("Hints are for the players of a game in progress."))
+        return await game.kind.hint(self, game, seat)
+
+    async def _hint(self, game: Game, seat: int) -> HintAnswer:
+        """Planet Unknown's hint (its kind's ``hint``): where hints are allowed, the seat's
+        decision now, with the placement's preview."""
         why = refusal(game)
         if why is not None:
             raise NotAllowed(why)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from db.repository import GameRepository, SeatRow
 
-    from ._model import Game
+    from ._model import Game, HintAnswer
     from .panels import Panel
     from .players import Players
 
@@ -48,6 +48,7 @@ class Host(Announcements):
 
         # Hints (service._hint)
         async def _panel(self, game: Game, seat: int, ui: dict | None = None) -> Panel: ...
+        async def _hint(self, game: Game, seat: int) -> HintAnswer: ...
 
         # Lobby (service._lobby)
         async def create(self, *, creator_id: int, creator_name: str, guild_id: int | None, channel_id: int | None,

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from db.repository import OutcomeRow, ResultRow
 
     from .._host import Host
-    from .._model import Game, Outcome
+    from .._model import Game, HintAnswer, Outcome
     from ..controls import Panel
 
 # game name (stored with each game) -> "module:attribute" of its kind object, imported on first use
@@ -150,6 +150,10 @@ class GameKind(Protocol):
         """A person's record in this game from their outcome rows (games, wins ...)."""
     def record(self, state: Any, actions: list[tuple[int, str]]) -> dict:
         """The game's replay file (JSON) from its setup and its action log ((position, text) pairs)."""
+    async def hint(self, host: Host, game: Game, pos: int) -> HintAnswer:
+        """``/<game> hint`` for the player at ``pos`` of an active or finished game: what the hard
+        computer player would do now, and why, in the reader's language (worked out in the worker
+        pool; nothing posted or saved). Raises NotAllowed or WrongStage with the reason."""
     def choose(self, state: Any, pos: int, level: str, budget_s: float | None = None) -> Any:
         """The computer player's next action for ``pos`` (None if it has nothing to decide)."""
     def console_options(self, args: Any, total: int) -> dict:

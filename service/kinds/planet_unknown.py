@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from db.repository import OutcomeRow, ResultRow
 
     from .._host import Host
-    from .._model import Outcome
+    from .._model import HintAnswer, Outcome
     from ..controls import Panel
 
 empty_depots = rules.empty_depots
@@ -306,6 +306,9 @@ class PlanetUnknown(Announcements):
 
     async def panel(self, host: Host, game: Game, pos: int, ui: dict | None = None) -> Panel:
         return await host._panel(game, pos, ui)
+
+    async def hint(self, host: Host, game: Game, pos: int) -> HintAnswer:
+        return await host._hint(game, pos)
 
     async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
         from .._model import Outcome

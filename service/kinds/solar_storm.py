@@ -55,6 +55,7 @@ from autopilot.solar_storm import Memory
 from db.repository import OutcomeRow
 from engine.solar_storm import (
     MalformedAction,
+    NotYourTurn,
     apply,
     dump,
     legal_actions,
@@ -73,9 +74,9 @@ from engine.solar_storm.state import GameState, copy
 from i18n import _, ngettext, use
 
 from .._announce import Announcements, in_game_language
-from .._model import BOT_LEVELS, MAX_POST, Game
+from .._model import BOT_LEVELS, MAX_POST, Game, HintAnswer
 from ..controls import SELECT_LIMIT, Control, Panel
-from ..errors import ConfigError
+from ..errors import ConfigError, WrongStage
 
 if TYPE_CHECKING:
     from db.repository import ResultRow
@@ -239,6 +240,92 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
             break
     return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round,
             "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
+
+
+# ------------------------------------------------------------------ the hint
+
+def _activate_words(where: str) -> str:
+    words = {
+        "bridge": _("look at the next damage cards and put the worst last"),
+        "cargo_hold": _("look at the next resource cards and put the needed ones on top"),
+        "armoury": _("protect the rooms the damage threatens most"),
+        "repair_centre": _("repair another room from here"),
+        "mess_hall": _("trade a card with a crew-mate anywhere"),
+        "engine_room": _("take a needed card back from the discard pile"),
+        "crew_quarters": _("send a pawn where the work is"),
+    }
+    return _("use the power of the {room}: {what}").format(room=room(where), what=words.get(where, ""))
+
+
+def reason_words(reason: crew.Reason) -> str:
+    """A crew-mate's reason (autopilot.solar_storm.Reason: its key and args) in the language in use."""
+    k, a = reason.key, reason.args
+    if k.startswith("activate_"):
+        return _activate_words(a.get("room", k[len("activate_"):]))
+    if k.startswith("repair_"):
+        what = _("repair the {room} ({card})").format(room=room(a["room"]), card=card(a["slot"]))
+        if k == "repair_threat":
+            return _("{what}: the next {n} damage cards hit it").format(what=what, n=a["hits"])
+        if k == "repair_next":
+            return _("{what}: the next damage card hits it").format(what=what)
+        if k == "repair_risk":
+            return ngettext("{what}: {n} cube left and this round's damage may hit it",
+                            "{what}: {n} cubes left and this round's damage may hit it", a["cubes"]).format(
+                what=what, n=a["cubes"])
+        return _("{what}: it must be whole to be diverted").format(what=what)
+    if k == "reactivate":
+        return _("restart the Energy Core: the crew wins")
+    if k == "divert":
+        return _("divert the {room}'s power: {n} of 8 rooms diverted").format(room=room(a["room"]), n=a["n"])
+    if k == "move_to" and a["target"] != a["room"]:
+        return _("move to the {room}: on the way to the {target}").format(room=room(a["room"]),
+                                                                          target=room(a["target"]))
+    if k in ("move", "move_to"):
+        return _("move to the {room}: the work is there").format(room=room(a["room"]))
+    if k == "protect":
+        return _("protect {rooms}: the damage to come threatens them").format(
+            rooms=", ".join(room(r) for r in dict.fromkeys(a["rooms"])))
+    if k == "order_damage":
+        return _("put the damage cards back with the least harmful first")
+    if k == "order_resources":
+        return _("put the resource cards back with those the crew needs on top")
+    if k == "share":
+        return _("trade cards with crew member {n}: so that one of you holds a room's divert cost").format(
+            n=a["seat"] + 1)
+    if k == "engine_room":
+        return _("swap {gave} for {took} from the discard pile: the crew needs it more").format(
+            gave=card(a["give"]), took=card(a["take"]))
+    if k == "exchange":
+        return _("exchange {card} for a face-up card: the crew needs that one more").format(card=card(a["card"]))
+    if k == "send":
+        return _("send a pawn to the {room}: the work is there").format(room=room(a["room"]))
+    if k == "scavenge":
+        return _("scavenge: the crew needs cards and has actions to spare")
+    if k == "draw":
+        return _("take from the deck: neither face-up card is needed")
+    if k == "take":
+        return _("take the face-up {card}: the crew needs it").format(card=card(a["card"]))
+    if k == "pass":
+        return _("take nothing: the resource deck is the clock")
+    if k == "discard":
+        return _("discard {card}: the crew needs it least").format(card=card(a["card"]))
+    if k == "token":
+        return _("spend an action token: one more useful action")
+    if k == "end":
+        return ngettext("end the actions: bank {n} action token for later",
+                        "end the actions: bank {n} action tokens for later", a["banked"]).format(n=a["banked"]) \
+            if a.get("banked") else _("end the actions: nothing more is worth an action")
+    return reason.text
+
+
+def hint_job(state_json: str, seat: int, budget_s: float | None, language: str) -> list[str]:
+    """/storm hint as a worker works it out (pure data in and out): what the hard crew-mate would
+    do with crew member ``seat``'s turn now, a line per action with its reason, in ``language``
+    (from what the crew can know only: autopilot.solar_storm.hint)."""
+    state = load(state_json)
+    found = crew.hint(state, seat, budget_s=budget_s)
+    with use(language):
+        return [_("**{action}**: {why}").format(action=action, why=reason_words(reason)) for action, reason in found]
 
 
 # ------------------------------------------------------------------ the turn log
@@ -572,6 +659,27 @@ class SolarStorm:
             else:
                 out.append((kind, raw))
         return out
+
+    async def hint(self, host: Host, game: Game, pos: int) -> HintAnswer:
+        """What the hard crew-mate would do with the turn now, a line per action and why, only to
+        the reader. Cooperative: anyone in the game may ask at any time; when it is not their
+        turn, the hint is for the crew member whose turn it is."""
+        from .. import workers
+        state: GameState | None = game.state
+        if game.status != "active" or state is None or state.phase == "over":
+            raise WrongStage(_("This game is over.") if game.status == "finished" else
+                             _("Hints are for the players of a game in progress."))
+        seat = engine_seat(state, pos) if pos in self.to_act(state) else to_act(state)[0]
+        try:
+            lines = await workers.run(host.executor, hint_job, dump(state), seat, host.hard_turn_s, i18n.language())
+        except NotYourTurn:
+            raise WrongStage(_("Nothing to decide right now: ask again in a moment.")) from None
+        head = (_("💡 **Hint**: what the hard computer crew-mate would do with your turn now (only you see this).")
+                if pos in self.to_act(state) else
+                _("💡 **Hint** for {player}'s turn: what the hard computer crew-mate would do now (only you see "
+                  "this).").format(player=crew_name(game, state, seat)))
+        text = "\n".join([head, *("• " + line for line in lines)])
+        return HintAnswer(text if len(text) <= MAX_POST else text[:MAX_POST - 1] + "…")
 
     async def panel(self, host: Host, game: Game, pos: int, ui: dict | None = None) -> Panel:
         with use(i18n.language()):
