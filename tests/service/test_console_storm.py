@@ -11,9 +11,10 @@ from tests.service.test_console import MARKUP, Keyboard
 
 async def test_a_whole_solar_storm_game_in_the_console_with_a_computer_crew_mate(tmp_path):
     said: list[str] = []
-    keys = Keyboard(["status", "board", "fly away", "history"], then="auto", limit=3000)
+    keys = Keyboard(["status", "board", "hint", "fly away", "history"], then="auto", limit=3000)
     code = await run(["--out", str(tmp_path), "--game", "storm", "--players", "2", "--bots", "1",
-                      "--difficulty", "hard", "--seed", "4", "--autopilot", "random"], ask=keys, say=said.append)
+                      "--difficulty", "hard", "--seed", "4", "--autopilot", "random", "--hard-seconds", "0.05"],
+                     ask=keys, say=said.append)
     text = "\n".join(said)
     assert code == 0
     for mark in MARKUP:
@@ -22,6 +23,7 @@ async def test_a_whole_solar_storm_game_in_the_console_with_a_computer_crew_mate
     assert "Crew member 3: Autopilot 1 (computer)" in text  # names instead of mentions
     assert "Solar Storm #1, turn 1 (round 1)" in text  # status
     assert "⚡ Energy Core" in text  # board: the ship as text
+    assert "💡 Hint: what the hard computer crew-mate would do with your turn now" in text  # hint, a line an action
     assert "✗ " in text  # a move the engine does not read is answered, and the game goes on
     assert "Turn 1 (" in text and "💥 Damage card" in text  # the turn logs
     assert "the crew won" in text or "the crew lost" in text
