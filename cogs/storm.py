@@ -21,7 +21,7 @@ from service import Game, GameService, ServiceError
 
 from . import ui
 from .client import PUBot
-from .game import LANGUAGE_CHOICES, GameCog
+from .game import LANGUAGE_CHOICES, LEVEL_CHOICES, GameCog
 from .language import language_for_new_game
 from .table import Table, hours_text
 
@@ -131,10 +131,12 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
     @app_commands.command(name="solo", description="Play Solar Storm alone now: three crew members, or computer crew-mates")
     @app_commands.describe(difficulty="how hard the damage deck is (default: easy)",
                            crew="computer crew-mates at your side (0: you run three crew members)",
-                           language="the language of the game's posts (default: the server's)")
-    @app_commands.choices(difficulty=DIFFICULTY_CHOICES, language=LANGUAGE_CHOICES)
+                           language="the language of the game's posts (default: the server's)",
+                           level="how well the computer crew-mates play (default: normal)")
+    @app_commands.choices(difficulty=DIFFICULTY_CHOICES, language=LANGUAGE_CHOICES, level=LEVEL_CHOICES)
     async def solo(self, interaction: Interaction, difficulty: str = "easy",
-                   crew: app_commands.Range[int, 0, 3] = 0, language: str | None = None) -> None:
+                   crew: app_commands.Range[int, 0, 3] = 0, language: str | None = None,
+                   level: str | None = None) -> None:
         async with self.answering(interaction) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             user = interaction.user
@@ -146,7 +148,7 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
             answer.game_id = game.id
             try:
                 for _seat in range(crew):
-                    game = await self.service.add_bot(game.id, user.id, False)
+                    game = await self.service.add_bot(game.id, user.id, False, level)
             except ServiceError:
                 await self.service.cancel(game.id, user.id, False)  # no half-made game left behind
                 raise

@@ -67,3 +67,12 @@ async def test_export_waits_for_the_end_and_a_wrong_action_gets_a_short_private_
     assert r.ephemeral and "/storm" in r.response.content
     assert (await world.service.load(game.id)).version == game.version
     assert not [rec for rec in caplog.records if rec.levelname == "ERROR"]
+
+
+async def test_storm_solo_with_computer_crew_mates_at_a_chosen_level(world):
+    """/storm solo crew:N level:L seats N computer crew-mates that play at level L (issue 54)."""
+    r = await world.alice.slash(world.channel, "storm solo", crew=2, level="easy")
+    assert r.ephemeral
+    game = await storm_game(world)
+    assert game.status == "active" and [s.is_bot for s in game.seats] == [False, True, True]
+    assert [game.level_of(i, "normal") for i in (1, 2)] == ["easy", "easy"]
