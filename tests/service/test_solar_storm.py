@@ -270,3 +270,11 @@ def test_a_panels_stamp_survives_saving_and_loading_the_state():
         storm_apply(state, seat, rng.choice([a for a in legal_actions(state, seat) if str(a) != "undo"]))
         steps += 1
     assert steps > 20
+
+
+async def test_each_games_commands_find_their_own_game_in_a_shared_channel(service):
+    storm = await lobby(service, {"max_players": 2})
+    pu = await service.create(creator_id=1, creator_name="Ada", guild_id=5, channel_id=6, options={"max_players": 2})
+    assert (await service.game_here(6, user_id=1)).id == pu.id  # any game: the most recent
+    assert (await service.game_here(6, user_id=1, game=STORM)).id == storm.id
+    assert (await service.game_here(6, user_id=1, game="planet_unknown")).id == pu.id
