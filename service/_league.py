@@ -19,15 +19,6 @@ from ._host import Host
 from .errors import WrongStage
 
 
-def last_round_open(state) -> bool:
-    """Whether the game's last round has opened (or the game is over): its end has been
-    triggered (the last event card, a tile nobody could place) or a depot ran empty (the game
-    ends with this round), or the final choices are under way."""
-    from .kinds.planet_unknown import empty_depots  # Planet Unknown's rule (its kind calls this)
-    return state is not None and (state.phase in ("final", "over") or bool(state.ending)
-                                  or bool(empty_depots(state)))
-
-
 class League(Host):
     """Mixed into GameService (service.games)."""
 

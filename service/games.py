@@ -140,17 +140,19 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
 
-    async def game_here(self, channel_id: int, parent_id: int | None = None, user_id: int | None = None) -> Game:
+    async def game_here(self, channel_id: int, parent_id: int | None = None, user_id: int | None = None,
+                        game: str | None = None) -> Game:
         """The game a command used in this thread or channel is about.
 
         A game's own thread wins; otherwise, among the open games of the channel (or of the
         thread's parent channel), the user's own (most recent first), then any other. A
-        solo or daily game is only ever found by its own player.
+        solo or daily game is only ever found by its own player. ``game``: only games of that
+        kind (service/kinds; a game's own commands look for their game only).
         """
         for cid in (channel_id, parent_id):
             if cid is None:
                 continue
-            rows = await self.repo.list_games(channel_or_thread_id=cid)
+            rows = [r for r in await self.repo.list_games(channel_or_thread_id=cid) if game in (None, r.game)]
             own_thread = [r for r in rows if r.thread_id == channel_id]
             if own_thread:
                 return await self.load(own_thread[-1].id)

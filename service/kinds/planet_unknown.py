@@ -25,7 +25,6 @@ from i18n import _, ngettext
 
 from .. import autoplay, boards, panels, players, roundlog
 from .._announce import Announcements
-from .._league import last_round_open
 from .._model import DEFAULT_OPTIONS, Game, check_options
 from ..errors import NeedsConfirmation
 
@@ -36,8 +35,7 @@ if TYPE_CHECKING:
     from .._model import HintAnswer, Outcome
     from ..controls import Panel
 
-empty_depots = rules.empty_depots
-__all__ = ["KIND", "empty_depots", "bots_job", "next_turn_round", "PlanetUnknown", "SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "squares_for", "score_for", "settle_forced", "must_confirm"]
+__all__ = ["KIND", "bots_job", "next_turn_round", "PlanetUnknown", "SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "squares_for", "score_for", "settle_forced", "must_confirm"]
 
 
 def squares_for(state: GameState, seat: int, tile: str | None, orient: int | None) -> list[str]:
@@ -267,7 +265,12 @@ class PlanetUnknown(Announcements):
         return panels.stamp_of(state, pos)
 
     def last_round_open(self, state: GameState | None) -> bool:
-        return last_round_open(state)
+        """Whether the game's last round has opened (or the game is over): its end has been
+        triggered (the last event card, a tile nobody could place) or a depot ran empty (the game
+        ends with this round), or the final choices are under way (service/_league.py: the
+        rated-autopilot switch is settled from then on)."""
+        return state is not None and (state.phase in ("final", "over") or bool(state.ending)
+                                      or bool(rules.empty_depots(state)))
 
     def next_round(self, state: GameState, pos: int) -> int:
         return next_turn_round(state, pos)

@@ -10,6 +10,7 @@ The service API for Solar Storm (what its commands call; ``service`` is a GameSe
                                          "veteran" | "realistic", "no_peek": bool, "timer_hours": h,
                                          "remind_hours": h, "stall_days": d, "language": "en" | "fr"})
     await service.join / leave / add_bot(game_id, ..., level) / kick / cancel / start(game_id, user, admin)
+    game = await service.game_here(channel_id, parent_id, user_id, game="solar_storm")   # /storm's game here
     outcome = await service.panel(game_id, user_id)             # Outcome with .panel (text + controls)
     outcome = await service.control(game_id, user_id, panel.seat, panel.stamp, verb)   # a click
     outcome = await service.act(game_id, user_id, "move bridge")    # a typed action (English or French)

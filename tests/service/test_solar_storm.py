@@ -298,3 +298,11 @@ async def test_a_computer_crew_mates_seat_plays_the_crew_mates_action_for_its_le
     assert first == str(expected)
     # a server whose default level is Planet Unknown's ("random" here) still gets a real crew-mate
     assert service.autopilot_level not in crew.LEVELS
+
+
+async def test_each_games_commands_find_their_own_game_in_a_shared_channel(service):
+    storm = await lobby(service, {"max_players": 2})
+    pu = await service.create(creator_id=1, creator_name="Ada", guild_id=5, channel_id=6, options={"max_players": 2})
+    assert (await service.game_here(6, user_id=1)).id == pu.id  # any game: the most recent
+    assert (await service.game_here(6, user_id=1, game=STORM)).id == storm.id
+    assert (await service.game_here(6, user_id=1, game="planet_unknown")).id == pu.id

@@ -50,3 +50,13 @@ def test_a_bad_action_in_a_record_is_named(tmp_path, capsys):
     path.write_text(json.dumps(record), encoding="utf-8")
     assert main([str(path)]) == 1
     assert "replay failed: action 4" in capsys.readouterr().err
+
+
+def test_the_replay_function_stays_callable_once_its_command_line_module_is_imported():
+    """``engine.solar_storm.replay`` names both the function and the command-line module; a
+    test (or tool) importing the module must not turn the package's ``replay`` into it."""
+    import importlib
+
+    import engine.solar_storm as storm
+    importlib.import_module("engine.solar_storm.replay")
+    assert callable(storm.replay)
