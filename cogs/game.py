@@ -28,7 +28,7 @@ from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
 from .language import language_for_new_game, language_of
 from .posting import DiscordChannel, GameThreads
-from .table import Table, fit_lines, hours_text, is_admin, no_one_named_in_dm
+from .table import Table, fit_lines, is_admin, no_one_named_in_dm, timing_settings
 from .table import clip as clip  # tests import it from here
 from .translator import Translator
 
@@ -148,10 +148,7 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
                     _("standard boards unless chosen") if o["boards"] == "standard"
                     else _("asymmetric planets and corporations at random unless chosen"),
                     _("private objectives") if o["private_objectives"] else _("no private objectives"),
-                    _("turn timer {hours} h").format(hours=hours_text(o["timer_hours"])) if o["timer_hours"]
-                    else _("no turn timer"),
-                    _("reminders after {hours} h").format(hours=hours_text(o["remind_hours"])) if o["remind_hours"]
-                    else _("no reminders"),
+                    *timing_settings(o),
                     decks.get(o.get("events") or "off", _("no events"))]
         if o.get("hints"):
             settings.append(_("hints allowed (not rated)"))

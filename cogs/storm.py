@@ -23,7 +23,7 @@ from . import ui
 from .client import PUBot
 from .game import LANGUAGE_CHOICES, LEVEL_CHOICES, GameCog
 from .language import language_for_new_game
-from .table import Table, hours_text
+from .table import Table, timing_settings
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
@@ -73,10 +73,7 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
                     _("difficulty {level}").format(level=difficulty_name(o["difficulty"]))]
         if o.get("no_peek"):
             settings.append(_("no peeking at the decks"))
-        settings.append(_("turn timer {hours} h").format(hours=hours_text(o["timer_hours"])) if o["timer_hours"]
-                        else _("no turn timer"))
-        settings.append(_("reminders after {hours} h").format(hours=hours_text(o["remind_hours"]))
-                        if o["remind_hours"] else _("no reminders"))
+        settings += timing_settings(o)
         crew = "\n".join(
             (_("{n}. {name} (computer)") if s.is_bot else "{n}. {name}").format(n=i + 1, name=s.display_name)
             for i, s in enumerate(game.seats)) or _("(nobody yet)")

@@ -76,6 +76,14 @@ def hours_text(value: float) -> str:
     return i18n.number(value) if float(value).is_integer() else i18n.number(value, 2).rstrip("0")
 
 
+def timing_settings(options: dict) -> list[str]:
+    """A lobby's words for its turn timer and reminders (every game's lobby shows them)."""
+    return [_("turn timer {hours} h").format(hours=hours_text(options["timer_hours"])) if options["timer_hours"]
+            else _("no turn timer"),
+            _("reminders after {hours} h").format(hours=hours_text(options["remind_hours"])) if options["remind_hours"]
+            else _("no reminders")]
+
+
 def short(error: BaseException) -> str:
     text = str(error).strip() or _("That did not work.")
     text = text[0].upper() + text[1:]
