@@ -9,7 +9,12 @@ ephemeral reply, so it says what was wrong and, where it can, what would be righ
 """
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+S = TypeVar("S")
 
 
 class EngineError(Exception):
@@ -83,3 +88,26 @@ def seeded_random(seed: int, *parts: object) -> random.Random:
     if not parts:
         return random.Random(int(seed))
     return random.Random(":".join(str(p) for p in (seed, *parts)))
+
+
+def play_record(state: S, actions: list, apply: Callable[[S, int, Any], None],
+                parse: Callable[[str], Any]) -> S:
+    """Play a record's ``actions`` ([seat, text] pairs) on ``state`` with a game's own ``apply``
+    and ``parse``; returns the state. Raises the engine's error, naming the action that failed."""
+    for number, (seat, text) in enumerate(actions, 1):
+        try:
+            apply(state, seat, parse(text))
+        except EngineError as exc:
+            raise type(exc)(f"action {number} (seat {seat + 1}: {text!r}) failed: {exc}") from exc
+    return state
+
+
+def write_record(record: dict, out: str | None) -> None:
+    """A replay command's ``--record``: the record as one JSON line, to ``out`` or to stdout."""
+    text = json.dumps(record)
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(text + "\n")
+        print(f"wrote {len(record['actions'])} actions to {out}")
+    else:
+        print(text)

@@ -15,6 +15,7 @@ import random
 import sys
 
 from .actions import parse
+from .core import play_record, write_record
 from .errors import EngineError
 from .rules import apply, legal_actions, to_act
 from .scoring import score
@@ -24,13 +25,7 @@ from .state import GameState
 
 def replay(record: dict) -> GameState:
     """Play a record's actions on a fresh game. Raises EngineError naming the bad action."""
-    state = new_game(record["config"], record["seed"])
-    for number, (seat, text) in enumerate(record["actions"], 1):
-        try:
-            apply(state, seat, parse(text))
-        except EngineError as exc:
-            raise type(exc)(f"action {number} (seat {seat + 1}: {text!r}) failed: {exc}") from exc
-    return state
+    return play_record(new_game(record["config"], record["seed"]), record["actions"], apply, parse)
 
 
 def random_record(players: int, seed: int, play_seed: int | None = None) -> dict:
@@ -61,13 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.record:
         record = random_record(args.record, args.seed)
-        text = json.dumps(record, indent=None)
-        if args.out:
-            with open(args.out, "w", encoding="utf-8") as fh:
-                fh.write(text + "\n")
-            print(f"wrote {len(record['actions'])} actions to {args.out}")
-        else:
-            print(text)
+        write_record(record, args.out)
         return 0
     if not args.file:
         ap.error("give a game record file, or --record PLAYERS")

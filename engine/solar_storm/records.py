@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import EngineError
+from ..core import play_record
 from .actions import parse
 from .rules import apply, legal_actions, outcome, round_of, to_act
 from .setup import make_config, new_game
@@ -20,13 +20,7 @@ from .state import GameState
 
 def replay(record: dict) -> GameState:
     """Play a record's actions on a fresh game. Raises EngineError naming the bad action."""
-    state = new_game(record["config"], record["seed"])
-    for number, (seat, text) in enumerate(record["actions"], 1):
-        try:
-            apply(state, seat, parse(text))
-        except EngineError as exc:
-            raise type(exc)(f"action {number} (seat {seat + 1}: {text!r}) failed: {exc}") from exc
-    return state
+    return play_record(new_game(record["config"], record["seed"]), record["actions"], apply, parse)
 
 
 def random_record(players: int, seed: int, *, difficulty: str = "easy", no_peek: bool = False,

@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from ..core import EngineError
+from ..core import EngineError, write_record
 from .records import random_record, replay, summary
 
 
@@ -27,13 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.record:
             record = random_record(args.record, args.seed, difficulty=args.difficulty)
-            text = json.dumps(record)
-            if args.out:
-                with open(args.out, "w", encoding="utf-8") as fh:
-                    fh.write(text + "\n")
-                print(f"wrote {len(record['actions'])} actions to {args.out}")
-            else:
-                print(text)
+            write_record(record, args.out)
             return 0
         if not args.file:
             ap.error("give a game record file, or --record PLAYERS")
