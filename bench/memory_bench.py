@@ -79,7 +79,7 @@ async def _child(path: Path) -> dict:
             out["held_per_game"] = held / len(ids)
             out["active"] = len(ids)
 
-            # every stored game opened once (e.g. listed with /pu games)
+            # every stored game opened once (e.g. listed with /me games)
             for r in await service.repo.list_games():
                 await service.load(r.id)
             gc.collect()

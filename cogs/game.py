@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,14 +20,13 @@ from i18n import N_, _, ngettext, use
 from service import Game, GameService, NotInGame, ServiceError
 from service import boards as sides  # (a /pu create option is called boards)
 from service.outbox import Poster
-from service.settings import zone_suggestions
 
 from . import ui
 from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
-from .language import language_for_new_game, language_of
+from .language import language_for_new_game
 from .posting import DiscordChannel, GameThreads
-from .table import Table, fit_lines, is_admin, no_one_named_in_dm, timing_settings
+from .table import Table, is_admin, no_one_named_in_dm, timing_settings
 from .table import clip as clip  # tests import it from here
 from .translator import Translator
 
@@ -311,14 +309,23 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
                 day=game.row.daily_key, game=game.id)
             await self.show_panel(interaction, outcome, note=note)
 
-    # Discord allows a command 25 subcommands and /pu has them all: the typed hint is an option of
-    # /pu play (the panel's Hint button is the other way to it)
+    # /pu play hint:True stays (it was the typed hint before /pu hint): the same answer as /pu hint
     @app_commands.command(name="play", description="Your move in this channel's game (only you see it)")
-    @app_commands.describe(hint="what a strong player would do now, and why")
+    @app_commands.describe(hint="what a strong player would do now, and why (as /pu hint)")
     async def play(self, interaction: Interaction, hint: bool = False) -> None:
         if not hint:
             await self.open_panel(interaction)
             return
+        await self.typed_hint(interaction)
+
+    @app_commands.command(name="hint", description="What the hard computer player would do now, and why (only you see it)")
+    async def hint(self, interaction: Interaction) -> None:
+        await self.typed_hint(interaction)
+
+    async def typed_hint(self, interaction: Interaction) -> None:
+        """/pu hint (and /pu play hint:True): the panel's 💡 Hint answer (Table.send_hint), privately;
+        the service refuses it where hints are not fair (the daily challenge, a game among people
+        whose creator did not allow hints: service/_hint.py)."""
         async with self.answering(interaction) as answer:
             await interaction.response.defer(ephemeral=True, thinking=True)
             game = await self.here(interaction)
@@ -521,19 +528,6 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
             text = _("Reminders on for game #{game}.") if on else _("Reminders off for game #{game}.")
             await self.send_private(interaction, text.format(game=game.id))
 
-    @app_commands.command(name="games", description="Your open games")
-    async def games(self, interaction: Interaction) -> None:
-        async with self.answering(interaction):
-            games = await self.service.games_of(interaction.user.id)
-            if not games:
-                await self.send_private(interaction, _("You have no open game. Start one with /pu create or /pu solo."))
-                return
-            lines = [f"#{g.id}: {self.service.status_text(g).splitlines()[0]}"
-                     + (f" <#{g.channel_id}>" if g.channel_id else "") for g in games]
-            await self.send_private(interaction, fit_lines(lines, lambda n: ngettext(
-                "…and {n} more game: /pu status in a game's thread shows one.",
-                "…and {n} more games: /pu status in a game's thread shows one.", n).format(n=n)))
-
     # ------------------------------------------------------------------ commands: the creator's tools
 
     @host.command(name="kick", description="Remove a player from the lobby")
@@ -600,120 +594,6 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
             answer.game_id = game.id
             game = await switch(game.id, interaction.user.id, is_admin(interaction), on)
             await self.send_private(interaction, done.format(id=game.id))
-
-    # ------------------------------------------------------------------ commands: your own settings
-
-    def settings_text(self, mine) -> str:
-        lines = [_("**Your settings** (all your games, in every server):")]
-        lines += [f"• {line}" for line in mine.describe(self.service.clock())]
-        lines.append(_("Type /pu settings time_zone:... for your time zone (quiet hours follow it)."))
-        return "\n".join(lines)
-
-    @app_commands.command(name="settings", description="Your own settings for all your games: reminders, quiet hours")
-    @app_commands.describe(reminder_hours="hours before you are reminded: 1-48, 0 for none, -1 for each game's own",
-                           quiet_start="start of quiet hours (no pings), 0-23 in your time zone",
-                           quiet_end="quiet hours end, an hour 0-23", time_zone="your time zone, e.g. Europe/Paris",
-                           reminders_by="reminders in the game's thread or as a direct message",
-                           round_ping="ping me when a new round opens", language="the bot's language for you")
-    @app_commands.choices(reminders_by=[app_commands.Choice(name="a mention in the game's thread", value="thread"),
-                                        app_commands.Choice(name="a direct message with a link", value="dm")],
-                          language=[app_commands.Choice(name="as in Discord", value="discord"),
-                                    app_commands.Choice(name="English", value="en"),
-                                    app_commands.Choice(name="Français", value="fr")])
-    async def settings(self, interaction: Interaction, reminder_hours: float | None = None,
-                       quiet_start: int | None = None, quiet_end: int | None = None, time_zone: str | None = None,
-                       reminders_by: str | None = None, round_ping: bool | None = None,
-                       language: str | None = None) -> None:
-        async with self.answering(interaction):
-            user = interaction.user.id
-            changes: dict[str, Any] = {}
-            if reminder_hours is not None:
-                changes["remind_hours"] = None if reminder_hours == -1 else reminder_hours
-            if time_zone is not None:
-                changes["time_zone"] = time_zone
-            if quiet_start is not None or quiet_end is not None:
-                mine = await self.service.settings_for(user)
-                start = quiet_start if quiet_start is not None else mine.quiet_start
-                end = quiet_end if quiet_end is not None else mine.quiet_end
-                if start is None or end is None:
-                    raise ServiceError(_("Quiet hours: give both quiet_start and quiet_end, hours from 0 to 23 "
-                                         "(e.g. 22 and 7)."))
-                changes["quiet_hours"] = (start, end)
-            if reminders_by is not None:
-                changes["remind_dm"] = reminders_by == "dm"
-            if round_ping is not None:
-                changes["round_ping"] = round_ping
-            if language is not None:
-                changes["language"] = language
-            mine = await (self.service.update_settings(user, **changes) if changes
-                          else self.service.settings_for(user))
-            with use(language_of(mine, interaction)):  # the language just chosen, if one was
-                await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
-
-    @settings.autocomplete("time_zone")
-    async def time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        try:
-            return [app_commands.Choice(name=z, value=z) for z in zone_suggestions(current)]
-        except Exception:  # noqa: BLE001 - autocomplete must never fail loudly
-            return []
-
-    async def settings_click(self, interaction: Interaction, field: str, value: str) -> None:
-        """A menu or button of the settings panel (cogs/ui.py): the clicker's own settings."""
-        async with self.answering(interaction):
-            user = interaction.user.id
-            mine = await self.service.settings_for(user)
-            if field == "remind":
-                changes: dict[str, Any] = {"remind_hours": None if value == "game" else float(value)}
-            elif field == "qs":
-                if value == "none":
-                    changes = {"quiet_hours": None}
-                else:
-                    start = int(value)
-                    end = mine.quiet_end if mine.quiet_end is not None and mine.quiet_end != start else (start + 8) % 24
-                    changes = {"quiet_hours": (start, end)}
-            elif field == "qe":
-                end = int(value)
-                start = mine.quiet_start if mine.quiet_start is not None else (end - 8) % 24
-                if start == end:
-                    raise ServiceError(_("Quiet hours: the start and the end must differ (e.g. 22 to 7)."))
-                changes = {"quiet_hours": (start, end)}
-            elif field == "lang":
-                changes = {"language": value}
-            elif field == "dm":
-                changes = {"remind_dm": not mine.remind_dm}
-            elif field == "round":
-                changes = {"round_ping": not mine.round_ping}
-            else:
-                raise ServiceError(_("That control is not one this bot made."))
-            mine = await self.service.update_settings(user, **changes)
-            with use(language_of(mine, interaction)):  # the language just chosen, if one was
-                await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
-
-    @app_commands.command(name="away", description="Away for a while: the autopilot plays your seats in all your games")
-    @app_commands.describe(days="how many days (1-60)", until="or until a date, e.g. 2026-12-24 (in your time zone)")
-    async def away(self, interaction: Interaction, days: int | None = None, until: str | None = None) -> None:
-        async with self.answering(interaction):
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            mine, played, refused = await self.service.go_away(interaction.user.id, days, until)
-            for game_id in played:
-                self.flush_soon(game_id)
-            until_at = int(mine.away_until or 0)
-            lines = [_("🌴 You are away until <t:{t}:f> (<t:{t}:R>). /pu back (or any move of yours) ends it.").format(
-                t=until_at)]
-            if played:
-                lines.append(_("The autopilot plays your seats in: {games}.").format(
-                    games=", ".join(f"#{g}" for g in played)))
-            if refused:
-                lines.append(_("Away mode is off in: {games} (their creator chose so): your seat there waits "
-                               "for you.").format(games=", ".join(f"#{g}" for g in refused)))
-            await self.send_private(interaction, "\n".join(lines))
-
-    @app_commands.command(name="back", description="Back from away: your seats are yours again")
-    async def back(self, interaction: Interaction) -> None:
-        async with self.answering(interaction):
-            await self.service.come_back(interaction.user.id)
-            await self.send_private(interaction, _("Welcome back! Your seats are yours again in all your games."))
-
 
     # ------------------------------------------------------------------ posting to game threads
 

@@ -47,13 +47,14 @@ RULE_TOPICS = {
         "F: neighbour objectives against each neighbour. Ties: fewer uncovered squares, then fewer meteorites."),
     "commands": N_(
         "**Commands.** /pu create opens a game here, /pu choose picks your planet and corporation in its lobby, "
-        "/pu solo starts a solo game, /pu learn a guided first game, /pu play shows your move (hint:True what a "
-        "strong player would do), "
+        "/pu solo starts a solo game, /pu learn a guided first game, /pu play shows your move, /pu hint what a "
+        "strong player would do now and why, "
         "/pu place types a tile position, /pu act types any move, /pu board /pu corp /pu station show the game, "
-        "/pu status shows who still has to play, /pu score the standing, /pu reminders on/off, /pu games your "
-        "open games, /pu history a past round, /pu export a finished game's replay file, /pu settings your own "
-        "reminders, quiet hours and language, /pu away and /pu back. The creator can "
-        "/pu host kick (lobby), /pu host replace a seat, /pu host pause or resume and /pu host end the game."),
+        "/pu status shows who still has to play, /pu score the standing, /pu reminders on/off, "
+        "/pu history a past round, /pu export a finished game's replay file. The creator can "
+        "/pu host kick (lobby), /pu host replace a seat, /pu host pause or resume and /pu host end the game.\n"
+        "**About you, in all your games (Planet Unknown and Solar Storm):** /me settings your own reminders, "
+        "quiet hours and language, /me away and /me back, /me games your open games, /me profile."),
     "planets": N_(
         "**Planets.** Each player plays the identical side (KSB-4156) or one asymmetric planet; choose yours in "
         "the lobby. Complexity 1 is the gentlest."),

@@ -19,7 +19,7 @@ import i18n
 
 def language_of(settings: Any, interaction: discord.Interaction) -> str:
     """The language of a user's private answers and panels, given their settings
-    (service.settings.Settings, or None): the one they chose in /pu settings, else their Discord
+    (service.settings.Settings, or None): the one they chose in /me settings, else their Discord
     client's. After a change of settings, the answer is written in the language as it is now."""
     chosen = getattr(settings, "language", None)
     if chosen:

@@ -28,7 +28,7 @@ NAMES: dict[str, dict[str, str]] = {
         "rated-autopilot": "pilote-auto-classé", "kick": "exclure", "replace": "remplacer", "end": "terminer",
         "settings": "réglages", "away": "absent", "back": "retour", "history": "historique", "host": "hôte",
         "pause": "pause", "resume": "reprendre", "allow-away": "autoriser-absences", "export": "exporter",
-        "learn": "apprendre",
+        "learn": "apprendre", "me": "moi",
         # options
         "players": "joueurs", "timer_hours": "heures_chrono", "remind_hours": "heures_rappel",
         "private_objectives": "objectifs_privés", "boards": "plateaux", "events": "événements",

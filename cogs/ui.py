@@ -48,6 +48,11 @@ class Controls(Protocol):
     async def panel_click(self, interaction: discord.Interaction, game_id: int, seat: int, stamp: str,
                           verb: str) -> None: ...
 
+
+class SettingsControls(Protocol):
+    """What the settings panel's menus and buttons call on the cog that answers them (cogs/me.py's
+    MeCog, checked by mypy there: ``settings_answered_by``)."""
+
     async def settings_click(self, interaction: discord.Interaction, field: str, value: str) -> None: ...
 
 
@@ -60,6 +65,12 @@ def cog_of(interaction: discord.Interaction) -> Controls:
     cog = interaction.client.get_cog("GameCog") if isinstance(interaction.client, commands.Bot) else None
     assert cog is not None, "the game cog answers only on the bot that loaded it"
     return cast(Controls, cog)
+
+
+def settings_cog_of(interaction: discord.Interaction) -> SettingsControls:
+    cog = interaction.client.get_cog("MeCog") if isinstance(interaction.client, commands.Bot) else None
+    assert cog is not None, "the /me cog answers the settings panel only on the bot that loaded it"
+    return cast(SettingsControls, cog)
 
 
 class LobbyButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pul:(?P<game>[0-9]{1,12}):(?P<verb>[a-z]{1,8})"):
@@ -163,7 +174,7 @@ class PanelMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select],
         await cog_of(interaction).panel_click(interaction, self.game_id, self.seat, self.stamp, verb)
 
 
-# ---------------------------------------------------------------------- /pu settings (the user's own)
+# ---------------------------------------------------------------------- /me settings (the user's own)
 # custom ids: pux:<field> a menu (remind, qs, qe, lang), puy:<field> a button (dm, round); the
 # choice is in the menu value or the field, the user is the clicker: nothing else is needed
 
@@ -181,7 +192,7 @@ class SettingsMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select], temp
 
     async def callback(self, interaction: discord.Interaction) -> None:
         value = self.item.values[0] if self.item.values else ""
-        await cog_of(interaction).settings_click(interaction, self.field, value)
+        await settings_cog_of(interaction).settings_click(interaction, self.field, value)
 
 
 class SettingsButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"puy:(?P<field>dm|round)"):
@@ -196,7 +207,7 @@ class SettingsButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], te
         return cls(match["field"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog_of(interaction).settings_click(interaction, self.field, "")
+        await settings_cog_of(interaction).settings_click(interaction, self.field, "")
 
 
 SETTINGS_ITEMS = (SettingsMenu, SettingsButton)

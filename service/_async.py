@@ -253,7 +253,7 @@ class AsyncPlay(Host):
         """The end of away mode: the user's seats are theirs again in every game."""
         mine = await self.settings_for(user_id)
         if not mine.away(self.clock()):
-            raise WrongStage(_("You are not away: nothing to do (/pu away starts away mode)."))
+            raise WrongStage(_("You are not away: nothing to do (/me away starts away mode)."))
         await self.players.repo.update_settings(user_id, {"away_until": None})
         for row in await self.repo.list_games(status="active", user_id=user_id):
             async with self.locked_game(row.id) as game:
@@ -361,7 +361,7 @@ class AsyncPlay(Host):
             if game.status not in ("lobby", "active"):
                 raise WrongStage(_("Game #{id} is over.").format(id=game.id))
             with use(game.language):  # a public post: the game's language, not the asker's
-                text = (_("🌴 In game #{id}, the autopilot plays for players who are away (/pu away).") if allow else
+                text = (_("🌴 In game #{id}, the autopilot plays for players who are away (/me away).") if allow else
                         _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away.")
                         ).format(id=game.id)
             await self._set_options(game, {"allow_away": bool(allow)}, text if game.status == "active" else None)

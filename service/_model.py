@@ -28,7 +28,7 @@ DEFAULT_OPTIONS = {
     "events": None,           # None: off with 2+ players, normal in solo; or easy / normal / hard / off
     "seed": None,             # fixed seed (tests, daily challenges); None: random at start
     "rated_autopilot": False, # a seat handed to the autopilot still lets the game move ratings
-    "allow_away": True,       # /pu away: the autopilot plays an away player's seats (/pu host allow-away)
+    "allow_away": True,       # /me away: the autopilot plays an away player's seats (/pu host allow-away)
     "paused": None,           # {"by": user id, "at": time} while paused (/pu host pause): no timers, no reminders
     "stall_days": 14.0,       # no move for this long: a post pings who it waits for (0: never)
     "stall_grace_days": 14.0, # then, after this long, the autopilot takes the waiting seats and finishes

@@ -254,6 +254,19 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
     def status_text(self, game: Game) -> str:
         return game.kind.status_text(game)
 
+    def waiting_text(self, game: Game, user_id: int) -> str:
+        """Whom an open game waits for, as the user's list of games (/me games) shows it: "⏳ to
+        play: you, Bob." (a seat the autopilot plays for an away player is named as played by it);
+        empty in a lobby and in a game that is over."""
+        if game.status != "active" or game.state is None or game.kind.is_over(game.state):
+            return ""
+        mine = game.seat_of(user_id)
+        names = []
+        for i in dict.fromkeys(game.kind.to_act(game.state)):
+            name = _("you") if i == mine else game.seats[i].display_name
+            names.append(_("{name} (the autopilot, while away)").format(name=name) if i in game.away else name)
+        return _("⏳ to play: {names}.").format(names=", ".join(names)) if names else ""
+
     async def outcome_profile(self, user_id: int, game: str) -> dict:
         """A person's record in a game kind without scores (its outcomes: games, wins ...)."""
         return kinds.get(game).outcome_profile(await self.repo.outcomes_of(user_id, game))

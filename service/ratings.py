@@ -7,7 +7,7 @@ the result; computer seats are left out). A seat the autopilot took over stays i
 game where the autopilot played a person's seat for more than half the rounds moves ratings
 only if its creator allowed it (the game option ``rated_autopilot``); half or fewer: rated
 normally. Its rounds are those of a seat handed to it (/pu host replace, or a stalled game's
-hand-over) and those it played for an away player (/pu away). Turn timers (a move played for
+hand-over) and those it played for an away player (/me away). Turn timers (a move played for
 a slow player) do not count as a takeover. A game whose creator allowed hints (the game
 option ``hints``) moves no rating.
 

@@ -41,7 +41,7 @@ async def test_quiet_hours_hold_a_due_reminder_until_they_end(world):
     now = world.env.now()
     local = now.astimezone(zone)
     start, end = (local + dt.timedelta(hours=1)).hour, (local + dt.timedelta(hours=5)).hour
-    r = await world.alice.slash(world.channel, "pu settings", time_zone="asia/tokyo", quiet_start=start, quiet_end=end)
+    r = await world.alice.slash(world.channel, "me settings", time_zone="asia/tokyo", quiet_start=start, quiet_end=end)
     assert r.ephemeral and "Asia/Tokyo" in r.response.content and f"{start:02d}:00" in r.response.content
     game = await start_game(world, [world.alice, world.bob], remind_hours=2)
     await turn_station(world, game)
@@ -58,7 +58,7 @@ async def test_quiet_hours_hold_a_due_reminder_until_they_end(world):
 
 
 async def test_a_dm_reminder_arrives_as_a_direct_message_with_the_threads_link(world):
-    r = await world.alice.slash(world.channel, "pu settings", reminders_by="dm")
+    r = await world.alice.slash(world.channel, "me settings", reminders_by="dm")
     assert r.ephemeral and "direct message" in r.response.content
     game = await start_game(world, [world.alice, world.bob], remind_hours=1)
     await turn_station(world, game)
@@ -75,7 +75,7 @@ async def test_a_dm_reminder_discord_refuses_is_given_in_the_thread_instead(worl
     """A player who chose DM reminders but whose DMs are closed (Discord answers 403, code
     50007 "Cannot send messages to this user") is still reminded: in the game's thread, with a
     mention, once; and nothing is logged as an error."""
-    await world.alice.slash(world.channel, "pu settings", reminders_by="dm")
+    await world.alice.slash(world.channel, "me settings", reminders_by="dm")
     game = await start_game(world, [world.alice, world.bob], remind_hours=1)
     await turn_station(world, game)
     thread = thread_of(world)
@@ -93,7 +93,7 @@ async def test_a_dm_reminder_discord_refuses_is_given_in_the_thread_instead(worl
 async def test_away_mode_plays_a_whole_round_and_back_returns_control(world):
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
     alice = game.seat_of(world.alice.id)
-    r = await world.alice.slash(thread_of(world), "pu away", days=3)
+    r = await world.alice.slash(thread_of(world), "me away", days=3)
     assert r.ephemeral and "away until <t:" in r.response.content and f"#{game.id}" in r.response.content
     status = await world.bob.slash(thread_of(world), "pu status")
     assert "away until <t:" in status.response.content
@@ -113,7 +113,7 @@ async def test_away_mode_plays_a_whole_round_and_back_returns_control(world):
         if target == 2:
             mid = await world.service.load(game.id)
             assert mid.state.round == 2
-            back = await world.alice.slash(thread_of(world), "pu back")
+            back = await world.alice.slash(thread_of(world), "me back")
             assert back.ephemeral and "back" in back.response.content.lower()
     played = [a for a in await world.service.repo.list_actions(game.id) if a.seat == alice]
     assert played  # the autopilot played her seat
@@ -138,7 +138,7 @@ async def test_a_move_of_an_away_player_ends_away_mode(world):
     assert refused.ephemeral and (await world.service.load(game.id)).options["allow_away"] is True
     ok = await world.alice.slash(thread_of(world), "pu host allow-away", allow=False)
     assert ok.ephemeral and (await world.service.load(game.id)).options["allow_away"] is False
-    r = await world.alice.slash(thread_of(world), "pu away", days=2)
+    r = await world.alice.slash(thread_of(world), "me away", days=2)
     assert "Away mode is off in: #" in r.response.content  # her seat here waits for her
     assert (await world.service.settings_for(world.alice.id)).away(world.service.clock())
     game = await world.service.load(game.id)
@@ -148,7 +148,7 @@ async def test_a_move_of_an_away_player_ends_away_mode(world):
 
 
 async def test_a_player_who_turned_off_the_new_round_ping_is_named_not_pinged(world):
-    r = await world.bob.slash(world.channel, "pu settings", round_ping=False)
+    r = await world.bob.slash(world.channel, "me settings", round_ping=False)
     assert "new round opens: no" in r.response.content
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
     await finish_turns(world, game.id, [world.alice, world.bob])
@@ -214,7 +214,7 @@ async def test_settings_survive_a_restart_and_apply_to_every_game_of_the_user(wo
         game = await start_game(world, [world.alice, world.bob], remind_hours=rng.choice([1, 3, 12, 30]))
         games.append(await turn_station(world, game))
     mine = rng.choice([2, 5, 20])
-    r = await world.alice.slash(world.channel, "pu settings", reminder_hours=mine)
+    r = await world.alice.slash(world.channel, "me settings", reminder_hours=mine)
     assert r.ephemeral and f"after {mine} h" in r.response.content
     await world.env.restart_bot(new_bot(db))
     now = world.service.clock()
@@ -223,7 +223,7 @@ async def test_settings_survive_a_restart_and_apply_to_every_game_of_the_user(wo
         alice, bob = (game.seats[game.seat_of(p.id)].seat for p in (world.alice, world.bob))
         assert abs(rem[(alice, "nudge")] - (now + mine * HOUR)) < 120
         assert abs(rem[(bob, "nudge")] - now) <= game.options["remind_hours"] * HOUR
-    shown = await world.alice.slash(world.channel, "pu settings")
+    shown = await world.alice.slash(world.channel, "me settings")
     assert f"after {mine} h" in shown.response.content
     # the panel, after the restart, changes them too: back to each game's own delay
     panel = shown.response
@@ -238,16 +238,16 @@ async def test_bad_settings_and_away_requests_get_a_private_answer_and_nothing_i
     await start_game(world, [world.alice, world.bob])
     thread = thread_of(world)
     cases = [
-        (world.alice, "pu settings", {"time_zone": "Mars/Olympus_Mons"}, "Unknown time zone"),
-        (world.alice, "pu settings", {"quiet_start": 25, "quiet_end": 3}, "0 to 23"),
-        (world.alice, "pu settings", {"quiet_start": 22}, "give both"),
-        (world.alice, "pu settings", {"quiet_start": 5, "quiet_end": 5}, "must differ"),
-        (world.alice, "pu settings", {"reminder_hours": 100.0}, "1 to 48"),
-        (world.alice, "pu away", {"days": 0}, "1 to 60"),
-        (world.alice, "pu away", {"days": 90}, "1 to 60"),
-        (world.alice, "pu away", {"until": "next tuesday"}, "year-month-day"),
-        (world.outsider, "pu away", {"days": 3}, "no game in progress"),
-        (world.alice, "pu back", {}, "not away"),
+        (world.alice, "me settings", {"time_zone": "Mars/Olympus_Mons"}, "Unknown time zone"),
+        (world.alice, "me settings", {"quiet_start": 25, "quiet_end": 3}, "0 to 23"),
+        (world.alice, "me settings", {"quiet_start": 22}, "give both"),
+        (world.alice, "me settings", {"quiet_start": 5, "quiet_end": 5}, "must differ"),
+        (world.alice, "me settings", {"reminder_hours": 100.0}, "1 to 48"),
+        (world.alice, "me away", {"days": 0}, "1 to 60"),
+        (world.alice, "me away", {"days": 90}, "1 to 60"),
+        (world.alice, "me away", {"until": "next tuesday"}, "year-month-day"),
+        (world.outsider, "me away", {"days": 3}, "no game in progress"),
+        (world.alice, "me back", {}, "not away"),
         (world.outsider, "pu host pause", {}, "creator"),
         (world.bob, "pu host allow-away", {"allow": False}, "creator"),
     ]
@@ -259,5 +259,5 @@ async def test_bad_settings_and_away_requests_get_a_private_answer_and_nothing_i
     mine = await world.service.settings_for(world.alice.id)
     assert mine.time_zone is None and mine.quiet_start is None and mine.remind_hours is None
     assert not mine.away(world.service.clock())
-    choices = await world.alice.autocomplete(thread, "pu settings", "time_zone", "europe/pa")
+    choices = await world.alice.autocomplete(thread, "me settings", "time_zone", "europe/pa")
     assert [c["value"] for c in choices] == ["Europe/Paris"]

@@ -47,10 +47,10 @@ async def test_a_game_started_while_one_is_away_and_one_is_asleep_treats_round_o
     new-round ping off: the new game's start and round 1 ping none of them, and bob's seat
     is played by the autopilot instead of stopping the game."""
     await start_game(world, [world.alice, world.bob], remind_hours=0)
-    r = await world.bob.slash(thread_of(world), "pu away", days=3)
+    r = await world.bob.slash(thread_of(world), "me away", days=3)
     assert r.ephemeral and "away until" in r.response.content
-    await world.alice.slash(world.channel, "pu settings", **quiet_now(world))
-    await world.carol.slash(world.channel, "pu settings", round_ping=False)
+    await world.alice.slash(world.channel, "me settings", **quiet_now(world))
+    await world.carol.slash(world.channel, "me settings", round_ping=False)
     game = await start_game(world, [world.alice, world.bob, world.carol], remind_hours=0)
     begins = posts(world, f"Game #{game.id} begins")
     assert len(begins) == 1
@@ -67,10 +67,10 @@ async def test_a_typo_while_away_keeps_away_mode(world):
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
     thread = thread_of(world)
     await world.alice.slash(thread, "pu host allow-away", allow=False)  # her seat waits for her here
-    await world.alice.slash(thread, "pu away", days=2)
+    await world.alice.slash(thread, "me away", days=2)
     r = await world.alice.slash(thread, "pu act", action="place Z99 9")
     assert r.ephemeral
-    shown = await world.alice.slash(world.channel, "pu settings")
+    shown = await world.alice.slash(world.channel, "me settings")
     assert "Away until" in shown.response.content  # a refused move changes nothing
     assert game.seat_of(world.alice.id) in rules.to_act((await world.service.load(game.id)).state)
 
@@ -80,8 +80,8 @@ async def test_when_everyones_away_spell_runs_out_the_timers_come_back(world, db
     await world.env.restart_bot(new_bot(db, heartbeat_seconds=HOUR))  # a day of heartbeats, quicker
     game = await start_game(world, [world.alice, world.bob], remind_hours=0, timer_hours=6)
     thread = thread_of(world)
-    await world.alice.slash(thread, "pu away", days=1)
-    await world.bob.slash(thread, "pu away", days=1)
+    await world.alice.slash(thread, "me away", days=1)
+    await world.bob.slash(thread, "me away", days=1)
     status = await world.bob.slash(thread, "pu status")
     assert "timer runs out" not in status.response.content
     await world.env.advance_time(DAY + HOUR + 60)
@@ -100,7 +100,7 @@ async def test_with_allow_away_off_the_away_player_is_pinged_for_the_round(world
     thread = thread_of(world)
     await world.alice.slash(thread, "pu host allow-away", allow=False)
     away = next(p for p in (world.bob, world.carol) if game.seat_of(p.id) != game.state.commander)
-    r = await away.slash(thread, "pu away", days=3)
+    r = await away.slash(thread, "me away", days=3)
     assert "Away mode is off in: #" in r.response.content
     game = await turn_station(world, game, players)
     assert game.seat_of(away.id) in rules.to_act(game.state)
@@ -136,7 +136,7 @@ async def test_a_slow_station_turn_does_not_shorten_the_round_posted_deadline(wo
 @pytest.mark.simcord(settle_timeout=60)
 async def test_the_stall_notice_names_a_player_in_quiet_hours_without_pinging(world, db):
     await world.env.restart_bot(new_bot(db, heartbeat_seconds=HOUR))
-    await world.alice.slash(world.channel, "pu settings", **quiet_now(world))
+    await world.alice.slash(world.channel, "me settings", **quiet_now(world))
     await start_game(world, [world.alice, world.bob], remind_hours=0, stall_days=1)
     await world.env.advance_time(DAY + 2 * HOUR)
     notice = [m for m in thread_of(world).history() if "no move for 1 day" in m.content]
@@ -146,7 +146,7 @@ async def test_the_stall_notice_names_a_player_in_quiet_hours_without_pinging(wo
 
 
 async def test_a_daily_challenge_never_reminds_in_the_channel(world):
-    await world.alice.slash(world.channel, "pu settings", reminder_hours=1)
+    await world.alice.slash(world.channel, "me settings", reminder_hours=1)
     panel = await world.alice.slash(world.channel, "pu daily")
     (game,) = await world.service.games_of(world.alice.id)
     await click_default(world, world.alice, game.id, panel.response)  # a move: reminders are scheduled now

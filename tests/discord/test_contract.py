@@ -249,7 +249,7 @@ async def test_the_bots_real_command_tree_is_checked_at_sync_and_within_the_limi
 
     (put,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     names = [c["name"] for c in put.json]
-    assert names == ["pu", "storm"] and C.check_commands(put.json) == []
+    assert names == ["pu", "storm", "me"] and C.check_commands(put.json) == []
     assert BOT_LOCALES and C.check_descriptions(put.json, BOT_LOCALES) == []
     sizes = {c["name"]: C.command_size(c) for c in put.json}
     assert all(size <= COMMAND_BUDGET for size in sizes.values()), sizes

@@ -84,11 +84,11 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     calls += [("pu reminders", {"on": False}), ("pu status", {}), ("pu score", {}), ("pu station", {}),
               ("pu host end", {}), ("pu play", {})]
     # async play (issue 16): bad settings and away requests, the host's pause and away switch
-    calls += [("pu settings", {"time_zone": junk(rng)[:100] or "?"}) for _ in range(6)]
-    calls += [("pu settings", {"quiet_start": rng.choice([-5, 24, 99, 10**6]), "quiet_end": rng.randrange(-3, 30)}),
-              ("pu settings", {"reminder_hours": rng.choice([-7.5, 0.5, 49.0, 1e9])}),
-              ("pu away", {"days": rng.choice([0, -1, 61, 10**6])}), ("pu away", {"until": junk(rng)[:100] or "?"}),
-              ("pu away", {"days": 3, "until": "2030-01-01"}), ("pu back", {}),
+    calls += [("me settings", {"time_zone": junk(rng)[:100] or "?"}) for _ in range(6)]
+    calls += [("me settings", {"quiet_start": rng.choice([-5, 24, 99, 10**6]), "quiet_end": rng.randrange(-3, 30)}),
+              ("me settings", {"reminder_hours": rng.choice([-7.5, 0.5, 49.0, 1e9])}),
+              ("me away", {"days": rng.choice([0, -1, 61, 10**6])}), ("me away", {"until": junk(rng)[:100] or "?"}),
+              ("me away", {"days": 3, "until": "2030-01-01"}), ("me back", {}),
               ("pu host pause", {}), ("pu host resume", {}), ("pu host allow-away", {"allow": False})]
     calls += [("pu history", {"round": r}) for r in (0, -5, 3, 99, 2**40)] + [("pu history", {})]
     calls += [("pu export", {}), ("pu export", {"what": "stats"}), ("pu export", {"number": 999_999}),
@@ -107,7 +107,7 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
         except AssertionError as error:
             problems.append(str(error).splitlines()[0])
     for _ in range(12):  # suggestions while typing: a list (maybe empty), never an error
-        command, option = rng.choice([("pu act", "action"), ("pu place", "at"), ("pu settings", "time_zone")])
+        command, option = rng.choice([("pu act", "action"), ("pu place", "at"), ("me settings", "time_zone")])
         choices = await rng.choice(who).autocomplete(thread, command, option, junk(rng)[:100])
         assert isinstance(choices, list) and len(choices) <= 25
     assert problems == []
@@ -121,7 +121,7 @@ async def test_slash_command_options_with_bad_values_get_a_private_answer_and_ch
     ("pu place", {"at": "C5", "orient": -1}), ("pu place", {"at": "C5", "tile": "medium"}),
     ("pu host replace", {"seat": 0}), ("pu host replace", {"seat": 7}), ("pu rules", {"topic": "cheating"}),
     ("pu reminders", {"on": "maybe"}), ("pu act", {}), ("pu act", {"action": 5}),
-    ("pu settings", {"quiet_start": "ten"}), ("pu away", {"days": "many"}), ("pu host allow-away", {}),
+    ("me settings", {"quiet_start": "ten"}), ("me away", {"days": "many"}), ("pu host allow-away", {}),
     ("pu history", {"round": "three"}), ("pu export", {"what": "everything"}), ("pu export", {"number": 0}),
 ])
 async def test_values_of_the_wrong_type_or_out_of_range_never_reach_the_bot(world, name, options):
@@ -293,7 +293,7 @@ def plain_value(world, option: dict):
 
 
 async def test_odd_values_in_every_date_number_and_text_option_of_every_command_log_no_error(world, caplog):
-    """Issue 51: ``/pu away until:9999-12-31`` crashed (OverflowError: an apology and an ERROR in
+    """Issue 51: ``/me away until:9999-12-31`` crashed (OverflowError: an apology and an ERROR in
     the log). Every text (dates included), integer and number option of every command, in a game's
     thread and in a channel, gets values at and past its limits: an answer each time (SimCord and
     the contract check them), nothing logged at ERROR. Values Discord itself refuses (outside a
@@ -326,7 +326,7 @@ async def test_odd_values_in_every_date_number_and_text_option_of_every_command_
               for x in caplog.records if x.levelno >= logging.ERROR]
     assert errors == [] and unanswered == []
     # every kind of option was reached (a renamed option or command would silently drop out)
-    assert {"pu away until", "pu away days", "pu settings reminder_hours", "pu settings time_zone", "pu act action",
+    assert {"me away until", "me away days", "me settings reminder_hours", "me settings time_zone", "pu act action",
             "pu place at", "pu choose planet", "pu solo corporation", "pu history round", "pu create stall_days",
             "pu export number"} <= tried, sorted(tried)
     assert delivered > 200

@@ -95,7 +95,7 @@ async def test_no_private_information_in_any_public_message_or_image_of_whole_ga
     assert games[0].state.phase == "objectives"
     # away mode and a pause have public posts of their own (issue 16): scanned like the others
     threads = {t.id: t for t in world.channel.threads}
-    away = await world.dave.slash(threads[games[0].row.thread_id], "pu away", days=5)
+    away = await world.dave.slash(threads[games[0].row.thread_id], "me away", days=5)
     assert away.ephemeral
     for name in ("pu host pause", "pu status", "pu host resume"):
         assert (await world.alice.slash(threads[games[1].row.thread_id], name)).ephemeral

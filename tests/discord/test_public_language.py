@@ -22,7 +22,7 @@ async def test_a_french_games_posts_stay_french_when_english_speakers_and_the_he
     link). Every post in the thread, and the DM, is in French."""
     alice, bob, carol = world.alice, world.bob, world.carol
     for who in (alice, bob, carol):
-        await who.slash(world.channel, "pu settings", reminders_by="dm")
+        await who.slash(world.channel, "me settings", reminders_by="dm")
     lobby = (await alice.slash(world.channel, "pu create", players=3, language="fr", remind_hours=1)).response
     for who in (bob, carol):
         await who.click(lobby, label="Rejoindre")  # the lobby is public: in the game's French
@@ -34,7 +34,7 @@ async def test_a_french_games_posts_stay_french_when_english_speakers_and_the_he
         assert r.ephemeral and "game #" in said(r).content.lower()  # the creator's own answer: her English
     game = (await world.service.games_of(alice.id))[-1]
     commander = next(p for p in (alice, bob, carol) if game.seat_of(p.id) == game.state.commander)
-    away = await commander.slash(world.channel, "pu away", days=2)  # the autopilot turns the station for them
+    away = await commander.slash(world.channel, "me away", days=2)  # the autopilot turns the station for them
     assert away.ephemeral
     await world.env.advance_time(HOUR + 120)
     await world.cog.flush()
@@ -97,11 +97,11 @@ async def test_public_answers_are_in_the_servers_language_and_private_ones_in_th
 
 
 async def test_the_settings_panel_answers_in_the_language_just_chosen(world):
-    """Finding 14: choosing Français in the settings panel (or with /pu settings language:fr)
+    """Finding 14: choosing Français in the settings panel (or with /me settings language:fr)
     answered with an English panel showing "Language: Français". Now the panel that answers is
     in the language chosen, text and menus; "as in Discord" brings back the client's English."""
     alice = world.alice
-    panel = await alice.slash(world.channel, "pu settings")
+    panel = await alice.slash(world.channel, "me settings")
     assert panel.ephemeral and panel.response.content.startswith("**Your settings**")
     chosen = await alice.select(panel.response, ["fr"], custom_id="pux:lang")
     french = chosen.response or panel.response
@@ -110,7 +110,7 @@ async def test_the_settings_panel_answers_in_the_language_just_chosen(world):
     assert in_language(0, [french.content], [x for x in labels if x]) == []
     back = await alice.select(french, ["discord"], custom_id="pux:lang")
     assert (back.response or french).content.startswith("**Your settings**")
-    typed = await alice.slash(world.channel, "pu settings", language="fr")
+    typed = await alice.slash(world.channel, "me settings", language="fr")
     assert typed.response.content.startswith("**Vos réglages**") and in_language(0, [typed.response.content], []) == []
 
 

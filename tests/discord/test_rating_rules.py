@@ -61,7 +61,7 @@ async def test_a_game_the_autopilot_plays_for_an_away_player_is_marked_in_their_
     for the whole game kept a clean profile. Now the game is marked, `autopilot:False` leaves it
     out, and (more than half the rounds by the autopilot, not allowed) it moves no rating."""
     game = await start_game(world, [world.alice, world.bob], remind_hours=0)
-    away = await world.bob.slash(thread_of(world), "pu away", days=60)
+    away = await world.bob.slash(thread_of(world), "me away", days=60)
     assert away.ephemeral and "away until" in answer(away)
     game = await play_until(world, await world.service.load(game.id), lambda g: False)
     assert game.status == "finished"

@@ -161,7 +161,7 @@ async def test_defect_10_commands_are_synced_on_request_only(world, db):
     since = len(world.env.http_requests)
     await world.env.restart_bot(new_bot(db))  # a plain start: nothing published
     assert _command_syncs(world.env, since) == []
-    r = await world.alice.slash(world.channel, "pu games")  # the published commands still work
+    r = await world.alice.slash(world.channel, "me games")  # the published commands still work
     assert r.ephemeral
 
 
@@ -172,11 +172,11 @@ async def test_defect_10_a_dev_guild_sync_clears_the_global_commands_so_pu_shows
     since = len(world.env.http_requests)
     await world.env.restart_bot(new_bot(db, dev_guild=str(world.guild.id), sync=True))
     syncs = dict(_command_syncs(world.env, since))
-    assert syncs == {f"/applications/{app}/guilds/{world.guild.id}/commands": ["pu", "storm"],
+    assert syncs == {f"/applications/{app}/guilds/{world.guild.id}/commands": ["pu", "storm", "me"],
                      f"/applications/{app}/commands": []}
     shown = world.env.backend.visible_commands(user_id=world.alice.id, channel_id=world.channel.id)
-    assert [c["name"] for c in shown] == ["pu", "storm"]  # once: the global copy published at first start is gone
-    r = await world.alice.slash(world.channel, "pu games")
+    assert sorted(c["name"] for c in shown) == ["me", "pu", "storm"]  # once: the global copy published at first start is gone
+    r = await world.alice.slash(world.channel, "me games")
     assert r.ephemeral and r.response.content.startswith("You have no open game")
 
 
@@ -200,7 +200,7 @@ async def test_defect_13_games_lists_whole_lines_within_2000_characters(world):
                                     channel_id=world.channel.id, options={"max_players": 6})
         for k in range(5):
             await service.join(game.id, 10_000 + 100 * g + k, f"A player with a long name {g:02d}-{k}")
-    r = await world.alice.slash(world.channel, "pu games")
+    r = await world.alice.slash(world.channel, "me games")
     text = r.response.content
     lines = text.splitlines()
     assert len(text) <= 2000
