@@ -15,7 +15,7 @@ Thin over the service (service/_async.py: settings and away mode, GameService.ga
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -25,13 +25,21 @@ from i18n import _, ngettext, use
 from service import GameService, ServiceError
 from service.settings import zone_suggestions
 
-from . import players, ui
+from . import ui
 from .client import PUBot
 from .game import GameCog
 from .language import language_of
 from .table import fit_lines
 
 Interaction = discord.Interaction
+
+
+class ShowsProfiles(Protocol):
+    """What /me profile calls on cogs/players.py's PlayersCog (loaded before this cog; found by
+    name: an extension's module is loaded afresh, so its classes are not this module's to import)."""
+
+    async def profile(self, interaction: Interaction, member: discord.User | None, autopilot: bool,
+                      global_board: bool | None) -> None: ...
 
 
 class MeCog(commands.GroupCog, group_name="me",
@@ -196,8 +204,9 @@ class MeCog(commands.GroupCog, group_name="me",
     @app_commands.describe(member="whose profile (default: yours)")
     async def profile(self, interaction: Interaction, member: discord.User | None = None) -> None:
         # the very profile of /pu profile (its defaults: games the autopilot finished count, the
-        # global-board setting unchanged)
-        await players.cog_of(interaction).profile(interaction, member, True, None)
+        # global-board setting unchanged), found by name as the buttons find their cog (cogs/ui.py)
+        shows = cast(ShowsProfiles, self.bot.get_cog("PlayersCog"))
+        await shows.profile(interaction, member, True, None)
 
 
 def settings_answered_by(cog: ui.SettingsControls) -> None:
