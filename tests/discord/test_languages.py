@@ -90,11 +90,12 @@ def speak(monkeypatch, locale: str) -> None:
 async def test_the_command_tree_is_localised_in_french_within_discords_rules(world):
     (put,) = [r for r in world.env.http_requests if r.method == "PUT" and r.path.endswith("/commands")]
     assert C.check_commands(put.json) == []
-    pu, storm = put.json
+    pu, storm, me = put.json
     assert pu["description_localizations"]["fr"] == "Jouer à Planet Unknown"
     assert storm["description_localizations"]["fr"].startswith("Jouer à Solar Storm")
+    assert me["name_localizations"]["fr"] == "moi" and me["description_localizations"]["fr"].startswith("Vos réglages")
     untranslated = []
-    for top, sub in [(pu, s) for s in pu["options"]] + [(storm, s) for s in storm["options"]]:
+    for top, sub in [(top, s) for top in (pu, storm, me) for s in top["options"]]:
         items = [(f"/{top['name']} {sub['name']}", sub)] + [(f"/{top['name']} {sub['name']} {o['name']}", o)
                                                             for o in sub.get("options", [])]
         for where, item in items:
