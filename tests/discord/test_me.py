@@ -121,3 +121,9 @@ async def test_pu_hint_is_refused_in_a_game_among_people_without_hints(world):
     assert r.ephemeral and "No hints in this game" in reply(r).content and "/pu create hints:True" in reply(r).content
     assert not any("💡" in m.content for m in thread_of(world).history())
     assert not game.options["hints"]
+
+
+async def test_pu_hint_is_refused_in_the_daily_challenge(world):
+    await world.alice.slash(world.channel, "pu daily")
+    r = await world.alice.slash(world.channel, "pu hint")
+    assert r.ephemeral and "No hints in the daily challenge" in reply(r).content
