@@ -95,7 +95,7 @@ async def test_the_command_tree_is_localised_in_french_within_discords_rules(wor
     assert storm["description_localizations"]["fr"].startswith("Jouer à Solar Storm")
     assert me["name_localizations"]["fr"] == "moi" and me["description_localizations"]["fr"].startswith("Vos réglages")
     untranslated = []
-    for top, sub in [(top, s) for top in (pu, storm, me) for s in top["options"]]:
+    for top, sub in [(command, s) for command in (pu, storm, me) for s in command["options"]]:
         items = [(f"/{top['name']} {sub['name']}", sub)] + [(f"/{top['name']} {sub['name']} {o['name']}", o)
                                                             for o in sub.get("options", [])]
         for where, item in items:
