@@ -412,6 +412,7 @@ class GameRepository:
         global boards, each named there by their global name (db.players.global_name; None
         when they have given none)."""
         name = global_name("o.user_id") if opted_in else "o.name"
+        args: tuple[int, ...]
         if opted_in:
             where, args = "o.user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)", ()
         elif guild_id is not None:
