@@ -262,16 +262,18 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         games): service/outcomes.py."""
         return await self.outcomes.outcome_profile(user_id, kinds.get(game), scope)
 
-    async def outcome_profiles(self, user_id: int, scope: players.Scope | None = None) -> list[str]:
-        """The parts of a person's profile that the games without scores add (each kind's
-        ``profile_text``, in the language in use), for those they have played in ``scope``."""
-        texts = []
+    async def outcome_profiles(self, user_id: int, scope: players.Scope | None = None) -> list[dict]:
+        """The parts of a person's profile that the games without scores add, for those they have
+        played in ``scope``, in the language in use: each {"text": the kind's ``profile_text``,
+        "section": its ``profile_tiles`` for the profile image, or None}."""
+        parts = []
         for name in kinds.names():
-            profile = await self.outcomes.outcome_profile(user_id, kinds.get(name), scope)
-            text = kinds.get(name).profile_text(profile) if profile.get("games") else None
+            plays = kinds.get(name)
+            profile = await self.outcomes.outcome_profile(user_id, plays, scope)
+            text = plays.profile_text(profile) if profile.get("games") else None
             if text:
-                texts.append(text)
-        return texts
+                parts.append({"text": text, "section": plays.profile_tiles(profile)})
+        return parts
 
     async def outcome_records(self, game: str, guild_id: int) -> dict:
         """A server's records in a game kind without scores: service/outcomes.py."""

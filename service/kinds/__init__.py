@@ -151,6 +151,9 @@ class GameKind(Protocol):
     def profile_text(self, profile: dict) -> str | None:
         """This game's part of a person's profile (``outcome_profile``'s numbers, with "daily":
         their daily streaks) in the language in use; None when it has none to add."""
+    def profile_tiles(self, profile: dict) -> tuple[str, list[tuple[str, str]]] | None:
+        """This game's section of the profile image (render/profile.py ``sections``): a title and
+        up to five tiles (label, value) in the language in use; None when it has none to add."""
     def outcome_records(self, rows: list[OutcomeRow]) -> dict:
         """A server's records in this game from its outcome rows (oldest first): record name ->
         {"value", "who", "game"} (empty for a game whose records are kept otherwise)."""

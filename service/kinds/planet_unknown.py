@@ -350,6 +350,9 @@ class PlanetUnknown(Announcements):
     def profile_text(self, profile: dict) -> str | None:
         return None  # Planet Unknown's profile is service.players.profile_text, from its results
 
+    def profile_tiles(self, profile: dict) -> tuple[str, list[tuple[str, str]]] | None:
+        return None  # its profile image is the card itself (render/profile.py)
+
     def daily_options(self, key: str) -> dict:
         return {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0}
 

@@ -570,6 +570,18 @@ def profile_text(p: dict) -> str | None:
     return "\n".join(lines)
 
 
+def profile_tiles(p: dict) -> tuple[str, list[tuple[str, str]]] | None:
+    """The Solar Storm section of the profile image (the language in use), or None without a game."""
+    if not p.get("games"):
+        return None
+    daily = p.get("daily") or {}
+    return ("Solar Storm", [
+        (_("games"), i18n.number(p["games"])), (_("wins"), i18n.number(p["wins"])),
+        (_("hardest won"), SolarStorm.difficulty(p["hardest_won"]) if p.get("hardest_won") else "-"),
+        (_("fastest win"), _("turn {turn}").format(turn=p["fastest_win"]) if p.get("fastest_win") else "-"),
+        (_("daily streak"), f"{daily.get('streak', 0)} ({daily.get('best', 0)})")])
+
+
 def records_lines(records: dict) -> list[str]:
     """A server's Solar Storm records as lines (the language in use)."""
     lines = []
@@ -980,6 +992,9 @@ class SolarStorm:
 
     def profile_text(self, profile: dict) -> str | None:
         return profile_text(profile)
+
+    def profile_tiles(self, profile: dict) -> tuple[str, list[tuple[str, str]]] | None:
+        return profile_tiles(profile)
 
     # ---------------------------------------------------------------- the daily challenge
 

@@ -172,9 +172,11 @@ async def test_profile_and_records_give_games_wins_by_difficulty_and_crew_hardes
     assert (profile["hardest_won"], profile["fastest_win"]) == ("hard", 22)
     assert 600 <= profile["fastest_win_seconds"] < 700
     assert (await service.outcome_profile(1, STORM))["fastest_win"] == 9  # her own view: every server
-    texts = await service.outcome_profiles(1, scope_for(1, 1, GUILD))
-    assert len(texts) == 1 and texts[0].startswith("**Solar Storm**: 4 finished games, 2 wins.")
-    assert "Hardest difficulty won: hard; fastest win: turn 22" in texts[0]
+    [part] = await service.outcome_profiles(1, scope_for(1, 1, GUILD))  # Planet Unknown adds none: no game
+    assert part["text"].startswith("**Solar Storm**: 4 finished games, 2 wins.")
+    assert "Hardest difficulty won: hard; fastest win: turn 22" in part["text"]
+    title, tiles = part["section"]  # the profile image's Solar Storm row
+    assert title == "Solar Storm" and ("hardest won", "hard") in tiles and ("fastest win", "turn 22") in tiles
     records = await service.outcome_records(STORM, GUILD)
     assert records["hardest"] == {"value": "hard", "who": "Ada", "game": records["hardest"]["game"]}
     assert records["fastest_turns"]["value"] == 22  # the autopilot's turn-15 win is nobody's record
