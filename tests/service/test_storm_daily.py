@@ -182,3 +182,29 @@ async def test_profile_and_records_give_games_wins_by_difficulty_and_crew_hardes
     assert records["fastest_turns"]["value"] == 22  # the autopilot's turn-15 win is nobody's record
     assert records["wins"] == {"value": 2, "who": "Ada", "game": None}
     assert await service.outcome_records(STORM, 12345) == {}
+
+
+async def test_nobody_plays_the_daily_for_an_away_player_and_no_reminder_or_timer_runs(service):
+    game = await daily(service, 1)
+    turn, version = game.state.turn, game.version
+    _settings, played_in, _refused = await service.go_away(1, days=1)
+    assert played_in == []  # the daily is theirs to play, or nobody's
+    service.test_clock.now += 3 * DAY
+    await service.tick()
+    game = await service.load(game.id)
+    assert (game.state.turn, game.version, game.status) == (turn, version, "active")
+    assert await service.repo.list_reminders(game.id) == [] and await service.pending_posts(game.id) == []
+
+
+async def test_a_french_daily_posts_its_result_in_french_and_a_french_reader_gets_french_answers(service):
+    from i18n import use
+
+    game = await service.daily(user_id=1, name="Ada", guild_id=GUILD, channel_id=6, game=STORM, language="fr")
+    await finish(service, game.id, 1)
+    [(_row, post)] = await service.pending_posts(game.id)
+    assert post["text"].startswith("🏁 <@1> a terminé le défi du jour Solar Storm ") and "(Moyenne)" in post["text"]  # the rulebook's level
+    assert "Voyez /storm classement." in post["text"]
+    with use("fr"), pytest.raises(WrongStage, match="Vous avez déjà joué le défi du jour Solar Storm"):
+        await daily(service, 1)
+    with use("fr"), pytest.raises(ConfigError, match="jour : une date écrite YYYY-MM-DD"):
+        await service.daily_board(STORM, guild_id=GUILD, user_id=1, day="demain")
