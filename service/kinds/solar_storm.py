@@ -18,7 +18,14 @@ The service API for Solar Storm (what its commands call; ``service`` is a GameSe
     await service.status_report(game) / history(game_id, user_id, turn) / export_record(game_id, user_id)
     await service.tick()                                             # reminders, turn timers, stalls
     await service.pending_posts(game_id)                             # the thread's posts (outbox)
-    await service.outcome_profile(user_id, "solar_storm")           # a person's Solar Storm record
+    await service.outcome_profile(user_id, "solar_storm", scope)    # a person's Solar Storm record (+ daily streaks)
+    game = await service.daily(user_id=..., name=..., guild_id=..., channel_id=..., game="solar_storm")
+    await service.daily_board("solar_storm", guild_id=..., user_id=..., day="YYYY-MM-DD", scope="server" | "global")
+    await service.outcome_records("solar_storm", guild_id)          # a server's Solar Storm records
+
+The daily challenge (``daily_options``): the rulebook's solo at DAILY_DIFFICULTY with the day's seed
+(``daily_seed``), nothing posted until it ends (``transitions``: then the result only), no hints, no
+reminders, timers or stall notices, nobody plays it for an away player; ranked by ``daily_entry``.
 
 Seats: one *player position* per person or computer crew-mate. In solo (``max_players`` 1) one
 person runs the engine's three crew members: position 0 acts for whichever crew member's turn
