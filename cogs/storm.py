@@ -24,6 +24,7 @@ from . import ui
 from .client import PUBot
 from .game import LANGUAGE_CHOICES, LEVEL_CHOICES, GameCog
 from .language import language_for_new_game, public_language
+from .players import global_name
 from .table import Table, clip, fit_lines, timing_settings
 
 log = logging.getLogger(__name__)
@@ -189,6 +190,8 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
                                             channel_id=interaction.channel_id, game=GAME,
                                             language=language or language_for_new_game(interaction, solo=True))
             answer.game_id = game.id
+            # the name global boards show, as it is now (db.players.global_name: recorded for those who opted in)
+            await self.service.players.note_global_name(user.id, global_name(user))
             note = _("**Solar Storm daily {day}** (game #{game}, difficulty {level}): you run three crew members. "
                      "Only you see this game until you finish it; one try a day, no hints.").format(
                 day=game.row.daily_key, game=game.id, level=difficulty_name(game.options["difficulty"]))
