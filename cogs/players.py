@@ -133,15 +133,23 @@ class PlayersCog(commands.Cog):
             scope = P.scope_for(interaction.user.id, subject.id, interaction.guild_id)
             profile = await self.players.profile(subject.id, scope, include_autopilot=autopilot)
             with use(public_language(interaction)):  # in a server everybody reads it
-                await self.show_profile(interaction, subject, profile, global_board)
+                # the other games' parts (Solar Storm's: service.outcome_profiles), after Planet Unknown's
+                others = await self.service.outcome_profiles(subject.id, scope)
+                await self.show_profile(interaction, subject, profile, global_board, others)
 
     async def show_profile(self, interaction: Interaction, subject: discord.abc.User, profile: dict | None,
-                           global_board: bool | None) -> None:
-        """The profile's public part (in a server: in the server's language)."""
+                           global_board: bool | None, others: list[dict] | None = None) -> None:
+        """The profile's public part (in a server: in the server's language); ``others``: the
+        other games' parts (service.outcome_profiles: a text and a section of the image)."""
         note = ""
         if global_board is not None:
             note = (_("You are now listed on global leaderboards.") if global_board
                     else _("You are no longer listed on global leaderboards.")) + "\n"
+        extra = "".join("\n\n" + part["text"] for part in others or ())
+        sections = [part["section"] for part in others or () if part["section"]]
+        if profile is None and extra:  # no Planet Unknown game there: the other games' parts alone
+            await interaction.followup.send(clip(note + f"**{subject.display_name}**" + extra), allowed_mentions=NONE)
+            return
         if profile is None:
             none = (_("{name} has no finished game in this server. Finish a game (or /pu daily) and come back!")
                     if interaction.guild is not None else
@@ -152,8 +160,9 @@ class PlayersCog(commands.Cog):
             await interaction.followup.send(note + none.format(name=subject.display_name), allowed_mentions=NONE)
             return
         where = interaction.guild.name if interaction.guild is not None else _("all games")
-        image = await self.service.render("profile", profile, subject.display_name, subtitle=where[:40])
-        await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile)),
+        image = await self.service.render("profile", profile, subject.display_name, subtitle=where[:40],
+                                          **({"sections": sections} if sections else {}))
+        await interaction.followup.send(clip(note + P.profile_text(subject.display_name, profile) + extra),
                                         file=discord.File(io.BytesIO(image), "profile.png"),
                                         allowed_mentions=NONE)
 

@@ -18,12 +18,14 @@ from discord.ext import commands
 
 from i18n import N_, _, ngettext, use
 from service import Game, GameService, ServiceError
+from service.kinds import solar_storm as storm
 
 from . import ui
 from .client import PUBot
 from .game import LANGUAGE_CHOICES, LEVEL_CHOICES, GameCog
-from .language import language_for_new_game
-from .table import Table, timing_settings
+from .language import language_for_new_game, public_language
+from .players import global_name
+from .table import Table, clip, fit_lines, timing_settings
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
@@ -35,6 +37,9 @@ DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
     (N_("realistic"), "realistic"))]
 DIFFICULTY_NAMES = {c.value for c in DIFFICULTY_CHOICES}
 MAX_TYPED = 100  # characters of a typed action: the longest legal one has well under this
+SCOPE_CHOICES = [app_commands.Choice(name=N_("this server"), value="server"),
+                 app_commands.Choice(name=N_("global (players who opted in)"), value="global")]
+NONE = discord.AllowedMentions.none()
 
 
 def difficulty_name(level: str) -> str:
@@ -170,6 +175,75 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
             await self.make_thread(game, message)
         except discord.HTTPException as error:
             log.warning("game %s: could not announce (%s)", game.id, error)
+
+
+    # ------------------------------------------------------------------ commands: the daily challenge
+
+    @app_commands.command(name="daily", description="Today's Solar Storm challenge: the same game for everyone, one try a day")
+    @app_commands.describe(language="the language of the result's post (default: the server's)")
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def daily(self, interaction: Interaction, language: str | None = None) -> None:
+        async with self.answering(interaction) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            user = interaction.user
+            game = await self.service.daily(user_id=user.id, name=user.display_name, guild_id=interaction.guild_id,
+                                            channel_id=interaction.channel_id, game=GAME,
+                                            language=language or language_for_new_game(interaction, solo=True))
+            answer.game_id = game.id
+            # the name global boards show, as it is now (db.players.global_name: recorded for those who opted in)
+            await self.service.players.note_global_name(user.id, global_name(user))
+            note = _("**Solar Storm daily {day}** (game #{game}, difficulty {level}): you run three crew members. "
+                     "Only you see this game until you finish it; one try a day, no hints.").format(
+                day=game.row.daily_key, game=game.id, level=difficulty_name(game.options["difficulty"]))
+            await self.show_panel(interaction, await self.service.panel(game.id, user.id), note=note)
+
+    @app_commands.command(name="leaderboard", description="A day's Solar Storm daily ranking, with streaks")
+    @app_commands.describe(day="which day, YYYY-MM-DD in UTC (default: today)", scope="this server or global")
+    @app_commands.choices(scope=SCOPE_CHOICES)
+    async def leaderboard(self, interaction: Interaction, day: app_commands.Range[str, 1, 20] | None = None,
+                          scope: str = "server") -> None:
+        async with self.answering(interaction):
+            if scope not in ("server", "global"):
+                raise ServiceError(_("Choose a scope from the list: this server or global."))
+            board = await self.service.daily_board(GAME, guild_id=interaction.guild_id, user_id=interaction.user.id,
+                                                   day=day, scope=scope)
+            if board["mine"]:  # outside a server: the reader's own result, privately
+                await self.send_private(interaction, self.board_text(board))
+                return
+            with use(public_language(interaction)):  # everybody in the channel reads it
+                await interaction.response.send_message(self.board_text(board), allowed_mentions=NONE)
+
+    @staticmethod
+    def board_text(board: dict) -> str:
+        where = (_("your own result") if board["mine"] else
+                 _("global, players who opted in") if board["scope"] == "global" else _("this server"))
+        lines = [ngettext("**Solar Storm daily {day}** ({where}): {n} finished.",
+                          "**Solar Storm daily {day}** ({where}): {n} finished.", board["count"]).format(
+            day=board["day"], where=where, n=board["count"])]
+        for row in board["rows"]:
+            line = _("{rank}. {name}: {result}").format(rank=row["rank"], name=row["name"],
+                                                       result=storm.result_words(row["entry"]))
+            if row["streak"] > 1:
+                line += " · " + ngettext("{n} day in a row", "{n} days in a row", row["streak"]).format(n=row["streak"])
+            if row["win_streak"] > 1:
+                line += " · " + ngettext("{n} win in a row", "{n} wins in a row", row["win_streak"]).format(
+                    n=row["win_streak"])
+            lines.append(line)
+        lines.append(_("Won before lost; among wins, more resource cards left first; among losses, more rooms "
+                       "diverted, then more turns survived. Play today's: /storm daily."))
+        return fit_lines(lines, lambda n: ngettext("… and {n} more", "… and {n} more", n).format(n=n))
+
+    @app_commands.command(name="records", description="This server's Solar Storm records: wins, hardest, fastest, streaks")
+    async def records(self, interaction: Interaction) -> None:
+        async with self.answering(interaction):
+            if interaction.guild_id is None:
+                raise ServiceError(_("Records are kept per server: use /storm records in a server."))
+            with use(public_language(interaction)):  # everybody in the channel reads it
+                lines = storm.records_lines(await self.service.outcome_records(GAME, interaction.guild_id))
+                text = ("\n".join([_("**Solar Storm records of this server**"), *lines]) if lines else
+                        _("No Solar Storm game won in this server yet: the first win sets every record! "
+                          "(/storm solo, /storm create, /storm daily)"))
+                await interaction.response.send_message(clip(text), allowed_mentions=NONE)
 
     # ------------------------------------------------------------------ commands: playing
 

@@ -42,6 +42,7 @@ NAMES: dict[str, dict[str, str]] = {
         "number": "numéro", "opponents": "adversaires", "level": "niveau", "hints": "conseils", "hint": "conseil",
         "confirm": "confirmer",
         "difficulty": "difficulté", "no_peek": "sans_regarder", "crew": "équipiers", "turn": "tour",
+        "day": "jour",
     },
 }
 NAME_PLACES = (Where.command_name, Where.group_name, Where.parameter_name)

@@ -14,6 +14,7 @@ from typing import Any
 
 from db.connection import Database
 from db.errors import AlreadySeated, DailyGameExists, GameNotFound, StaleVersion
+from db.players import global_name
 
 OPEN_STATUSES = ("lobby", "active")
 FINAL_STATUSES = ("finished", "cancelled")
@@ -115,6 +116,9 @@ class OutcomeRow:
     finished_at: float | None = None
 
 
+_OUTCOME_COLUMNS = "seat, user_id, name, summary, game_id, guild_id, daily_key, finished_at"
+
+
 @dataclass(frozen=True, slots=True)
 class ReminderRow:
     game_id: int
@@ -197,7 +201,7 @@ class GameRepository:
             # before either inserts): the second insert breaks the unique index; say why.
             if daily_key is None or not self.db.is_unique_violation(error):
                 raise
-            existing = await self.find_daily_game(daily_key, creator_id)
+            existing = await self.find_daily_game(daily_key, creator_id, game)
             if existing is None:
                 raise
             raise DailyGameExists(daily_key, creator_id, existing.id) from None
@@ -207,7 +211,7 @@ class GameRepository:
         now = self.clock()
         async with self.db.transaction():
             if daily_key is not None:
-                existing = await self.find_daily_game(daily_key, creator_id)
+                existing = await self.find_daily_game(daily_key, creator_id, game)
                 if existing is not None:
                     raise DailyGameExists(daily_key, creator_id, existing.id)
             game_id = await self.db.insert(
@@ -371,11 +375,70 @@ class GameRepository:
             " summary = excluded.summary",
             [(game_id, o.seat, game, guild_id, o.user_id, o.name, daily_key, now, o.summary) for o in outcomes])
 
-    async def outcomes_of(self, user_id: int, game: str) -> list[OutcomeRow]:
-        """A person's finished games of one game kind (the outcomes table), oldest first."""
+    async def outcomes_of(self, user_id: int, game: str, *, guild_ids: Iterable[int] | None = None,
+                          dm_with: int | None = None) -> list[OutcomeRow]:
+        """A person's finished games of one game kind (the outcomes table), oldest first: all of
+        them, or (a profile's scope, service.players.Scope) those of the servers ``guild_ids``
+        plus the direct-message games where ``dm_with`` also had a seat."""
+        if guild_ids is None and dm_with is None:
+            rows = await self.db.fetchall(
+                f"SELECT {_OUTCOME_COLUMNS} FROM outcomes WHERE game = ? AND user_id = ?"
+                " ORDER BY finished_at, game_id", (game, user_id))
+            return [OutcomeRow(*row) for row in rows]
+        out = []
+        for guild_id in guild_ids or ():
+            out += await self.db.fetchall(
+                f"SELECT {_OUTCOME_COLUMNS} FROM outcomes WHERE game = ? AND user_id = ? AND guild_id = ?",
+                (game, user_id, guild_id))
+        if dm_with is not None:
+            out += await self.db.fetchall(
+                f"SELECT {_OUTCOME_COLUMNS} FROM outcomes o WHERE game = ? AND user_id = ? AND guild_id IS NULL"
+                " AND EXISTS (SELECT 1 FROM outcomes x WHERE x.game_id = o.game_id AND x.user_id = ?)",
+                (game, user_id, dm_with))
+        return sorted((OutcomeRow(*row) for row in out), key=lambda r: (r.finished_at or 0.0, r.game_id or 0))
+
+    async def outcomes_in(self, game: str, guild_id: int) -> list[OutcomeRow]:
+        """Every seat's outcome of a server's finished games of one game kind, oldest first (its
+        records: service/_outcomes.py)."""
         rows = await self.db.fetchall(
-            "SELECT seat, user_id, name, summary, game_id, guild_id, daily_key, finished_at FROM outcomes"
-            " WHERE game = ? AND user_id = ? ORDER BY finished_at, game_id", (game, user_id))
+            f"SELECT {_OUTCOME_COLUMNS} FROM outcomes WHERE game = ? AND guild_id = ?"
+            " ORDER BY finished_at, game_id, seat", (game, guild_id))
+        return [OutcomeRow(*row) for row in rows]
+
+    async def daily_outcomes(self, game: str, daily_key: str, *, guild_id: int | None = None,
+                             user_id: int | None = None, opted_in: bool = False) -> list[OutcomeRow]:
+        """A day's daily-challenge outcomes of ``game`` (people's seats only), in one server
+        (``guild_id``), of one player (``user_id``), or (``opted_in``) of every player listed on
+        global boards, each named there by their global name (db.players.global_name; None
+        when they have given none)."""
+        name = global_name("o.user_id") if opted_in else "o.name"
+        args: tuple[int, ...]
+        if opted_in:
+            where, args = "o.user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)", ()
+        elif guild_id is not None:
+            where, args = "o.guild_id = ?", (guild_id,)
+        elif user_id is not None:
+            where, args = "o.user_id = ?", (user_id,)
+        else:
+            raise ValueError("a day's outcomes are read for one server, one player or the global board")
+        rows = await self.db.fetchall(
+            f"SELECT o.seat, o.user_id, {name}, o.summary, o.game_id, o.guild_id, o.daily_key, o.finished_at"
+            f" FROM outcomes o WHERE o.game = ? AND o.daily_key = ? AND o.user_id IS NOT NULL AND {where}"
+            " ORDER BY o.finished_at, o.game_id", (game, daily_key, *args))
+        return [OutcomeRow(*row) for row in rows]
+
+    async def daily_outcomes_of(self, game: str, user_ids: Iterable[int], *,
+                                guild_id: int | None = None) -> list[OutcomeRow]:
+        """The daily-challenge outcomes of ``game`` of these players (in one server, if given),
+        oldest first: their streaks."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return []
+        where, args = ("guild_id = ?", (guild_id,)) if guild_id is not None else ("1 = 1", ())
+        rows = await self.db.fetchall(
+            f"SELECT {_OUTCOME_COLUMNS} FROM outcomes WHERE game = ? AND daily_key IS NOT NULL AND {where}"
+            f" AND user_id IN ({', '.join('?' * len(ids))}) ORDER BY daily_key, finished_at",
+            (game, *args, *ids))
         return [OutcomeRow(*row) for row in rows]
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
@@ -639,11 +702,12 @@ class GameRepository:
 
     # -- daily challenges ------------------------------------------------------------------
 
-    async def find_daily_game(self, daily_key: str, user_id: int) -> GameRow | None:
-        """The player's game for this daily challenge, or None if they have not played it."""
+    async def find_daily_game(self, daily_key: str, user_id: int, game: str = "planet_unknown") -> GameRow | None:
+        """The player's game for this daily challenge of ``game`` (each game has its own daily:
+        migration 0008), or None if they have not played it."""
         row = await self.db.fetchone(
-            f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.daily_key = ? AND g.creator_id = ?",
-            (daily_key, user_id))
+            f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.daily_key = ? AND g.creator_id = ? AND g.game = ?",
+            (daily_key, user_id, game))
         return None if row is None else _game(row)
 
     async def list_daily_games(self, daily_key: str) -> list[GameRow]:

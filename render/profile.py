@@ -67,10 +67,18 @@ def _chart(d: ImageDraw.ImageDraw, box, title: str, values: list[float], colour,
                 fill=T.TEXT, anchor="ra")
 
 
-def render_profile(profile: dict, name: str, *, subtitle: str = "") -> Image.Image:
-    """The profile card of ``profile`` (service.players.summarise) for the player ``name``."""
+SECTION = 40 + 110 + PAD  # a section under the card: its title, a row of tiles
+
+
+def render_profile(profile: dict, name: str, *, subtitle: str = "",
+                   sections: list[tuple[str, list[tuple[str, str]]]] | tuple = ()) -> Image.Image:
+    """The profile card of ``profile`` (service.players.summarise) for the player ``name``;
+    ``sections``: the other games' parts under it, each a title and its tiles (label, value;
+    five at most), already in the card's language (a game kind's ``profile_tiles``). Without
+    sections the card is exactly Planet Unknown's."""
     cats = profile["categories"]
-    height = HEADER + 130 + 40 + 6 * 54 + 30 + 2 * 280 + PAD * 4
+    card = HEADER + 130 + 40 + 6 * 54 + 30 + 2 * 280 + PAD * 4  # Planet Unknown's card, then the sections
+    height = card + len(sections) * SECTION
     img = T.new_canvas(WIDTH, height)
     d = ImageDraw.Draw(img)
     T.header(img, name, subtitle or _("player profile"), height=HEADER, accent=T.GOLD)
@@ -113,6 +121,17 @@ def render_profile(profile: dict, name: str, *, subtitle: str = "") -> Image.Ima
     y += 280
     _chart(d, (PAD, y, WIDTH - PAD, y + 260), _("Rating over time"), profile["rating_history"], T.GOLD, bars=False,
            empty=_("no rated game yet (solo games are not rated)"))
+    y = card - 2 * PAD  # under the card as it was (its charts end 4 margins above its bottom)
+    for title, tiles in sections:
+        text, size = T.fit_shrink(title, 22, WIDTH - 2 * PAD, True, smallest=20)
+        T.draw_text(d, (PAD, y), text, size, bold=True)
+        y += 40
+        tiles = list(tiles)[:5]
+        w = (WIDTH - PAD * (len(tiles) + 1)) / max(len(tiles), 1)
+        for i, (label, value) in enumerate(tiles):
+            x = PAD + i * (w + PAD)
+            _tile(d, (x, y, x + w, y + 110), label, value)
+        y += 110 + PAD
     return img
 
 

@@ -12,9 +12,8 @@ from i18n import _, ngettext, use
 
 from . import boards, kinds
 from ._host import Host
-from ._model import BOT_LEVELS, Game, daily_key, daily_seed
+from ._model import BOT_LEVELS, Game, daily_key
 from .errors import ConfigError, NotAllowed, NotInGame, WrongStage
-from .kinds.planet_unknown import KIND as PU
 from .kinds.planet_unknown import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS
 
 
@@ -38,30 +37,26 @@ class Lobby(Host):
         return await self.load(game_id)
 
     async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None,
-                    language: str | None = None) -> Game:
-        """Today's daily challenge for this player: the same solo setup for everyone today
-        (planet, corporation, objectives, events, tile order). One attempt per player per day:
-        an unfinished attempt carries on; a finished one is refused politely."""
+                    language: str | None = None, game: str = kinds.DEFAULT) -> Game:
+        """Today's daily challenge of ``game`` for this player: the same solo setup for everyone
+        today (the game kind's ``daily_options``; each game has its own daily). One attempt per
+        player, game and day: an unfinished attempt carries on; a finished one is refused politely
+        (the kind's ``daily_done`` says what it came to)."""
+        plays = kinds.get(game)
         key = daily_key(self.clock())
-        row = await self.repo.find_daily_game(key, user_id)
+        row = await self.repo.find_daily_game(key, user_id, plays.name)
         if row is not None:
             if row.status == "active":
                 return await self.load(row.id)
-            result = PU.load(row.state).result if row.state else None
-            total = next((p["total"] for p in result["players"]), None) if result else None
-            raise WrongStage((_("You have already played today's challenge ({day}): {total}. A new one "
-                                "starts at 00:00 UTC; see /pu leaderboard.") if total is not None else
-                              _("You have already played today's challenge ({day}). A new one starts at 00:00 UTC; "
-                                "see /pu leaderboard.")).format(
-                day=key, total=ngettext("{n} medal", "{n} medals", total).format(n=total) if total is not None else None))
-        options = {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0,
-                   "language": language}
+            raise WrongStage(plays.daily_done(key, row))
+        options = {**plays.daily_options(key), "language": language}
         try:
-            game = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id, channel_id=channel_id,
-                                     options=options, kind="daily", daily_key=key)
+            created = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id,
+                                        channel_id=channel_id, options=options, kind="daily", daily_key=key,
+                                        game=plays.name)
         except DailyGameExists:
-            raise WrongStage(_("You have already started today's challenge; use /pu play.")) from None
-        return await self.start(game.id, user_id, False)
+            raise WrongStage(plays.daily_started()) from None
+        return await self.start(created.id, user_id, False)
 
     async def leaderboard(self, guild_id: int | None, key: str | None = None, limit: int = 10,
                           user_id: int | None = None) -> dict:

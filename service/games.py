@@ -33,7 +33,7 @@ from db.players import PlayerRepository
 from db.repository import GameRepository, OutboxRow, ResultRow
 from i18n import _
 
-from . import kinds, panels, players, ratings, workers
+from . import kinds, outcomes, panels, players, ratings, workers
 from ._async import AsyncPlay
 from ._hint import Hints
 from ._history import History
@@ -96,6 +96,8 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         self.cache_size = cache_size
         ratings.install(repo)  # ratings move in the transaction that finishes a game
         self.players = players.Players(PlayerRepository(repo.db), clock)
+        # the games without scores' daily boards, profiles and records (service/outcomes.py)
+        self.outcomes = outcomes.Outcomes(repo, self.players, clock)
         self._hints: OrderedDict[tuple[int, str], dict] = OrderedDict()  # hints by game and decision (_hint.py)
 
     # ------------------------------------------------------------------ loading
@@ -267,9 +269,35 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
             names.append(_("{name} (the autopilot, while away)").format(name=name) if i in game.away else name)
         return _("⏳ to play: {names}.").format(names=", ".join(names)) if names else ""
 
-    async def outcome_profile(self, user_id: int, game: str) -> dict:
-        """A person's record in a game kind without scores (its outcomes: games, wins ...)."""
-        return kinds.get(game).outcome_profile(await self.repo.outcomes_of(user_id, game))
+    async def outcome_profile(self, user_id: int, game: str, scope: players.Scope | None = None) -> dict:
+        """A person's record in a game kind without scores (its outcomes: games, wins ..., and
+        "daily": their daily streaks) over ``scope`` (service.players.scope_for; None: all their
+        games): service/outcomes.py."""
+        return await self.outcomes.outcome_profile(user_id, kinds.get(game), scope)
+
+    async def outcome_profiles(self, user_id: int, scope: players.Scope | None = None) -> list[dict]:
+        """The parts of a person's profile that the games without scores add, for those they have
+        played in ``scope``, in the language in use: each {"text": the kind's ``profile_text``,
+        "section": its ``profile_tiles`` for the profile image, or None}."""
+        parts = []
+        for name in kinds.names():
+            plays = kinds.get(name)
+            profile = await self.outcomes.outcome_profile(user_id, plays, scope)
+            text = plays.profile_text(profile) if profile.get("games") else None
+            if text:
+                parts.append({"text": text, "section": plays.profile_tiles(profile)})
+        return parts
+
+    async def outcome_records(self, game: str, guild_id: int) -> dict:
+        """A server's records in a game kind without scores: service/outcomes.py."""
+        return await self.outcomes.outcome_records(kinds.get(game), guild_id)
+
+    async def daily_board(self, game: str, *, guild_id: int | None, user_id: int, day: str | None = None,
+                          scope: str = "server") -> dict:
+        """A game without scores' daily leaderboard with streaks: service/outcomes.py
+        (Outcomes.daily_board, which says what it raises)."""
+        return await self.outcomes.daily_board(kinds.get(game), guild_id=guild_id, user_id=user_id, day=day,
+                                               scope=scope)
 
     # ------------------------------------------------------------------ images
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from db.repository import OutcomeRow, ResultRow
+    from db.repository import GameRow, OutcomeRow, ResultRow
 
     from .._host import Host
     from .._model import Game, HintAnswer, Outcome
@@ -148,6 +148,30 @@ class GameKind(Protocol):
         """The outcomes table's rows of a finished game (its own JSON summary per seat)."""
     def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
         """A person's record in this game from their outcome rows (games, wins ...)."""
+    def profile_text(self, profile: dict) -> str | None:
+        """This game's part of a person's profile (``outcome_profile``'s numbers, with "daily":
+        their daily streaks) in the language in use; None when it has none to add."""
+    def profile_tiles(self, profile: dict) -> tuple[str, list[tuple[str, str]]] | None:
+        """This game's section of the profile image (render/profile.py ``sections``): a title and
+        up to five tiles (label, value) in the language in use; None when it has none to add."""
+    def outcome_records(self, rows: list[OutcomeRow]) -> dict:
+        """A server's records in this game from its outcome rows (oldest first): record name ->
+        {"value", "who", "game"} (empty for a game whose records are kept otherwise)."""
+
+    # ---------------------------------------------------------------- the daily challenge
+    def daily_options(self, key: str) -> dict:
+        """The lobby options of day ``key``'s daily challenge: the same game for everyone that day
+        (its seed), solo, at the game's daily difficulty (service/_lobby.py ``daily``)."""
+    def daily_done(self, key: str, row: GameRow) -> str:
+        """The answer to a second try at day ``key``'s daily challenge (``row``: the player's game
+        of that day, over): what it came to, when the next one starts, where the leaderboard is."""
+    def daily_started(self) -> str:
+        """The answer when the player's daily game of today was created meanwhile (two requests)."""
+    def daily_entry(self, row: OutcomeRow) -> dict | None:
+        """A daily challenge's outcome as leaderboards, streaks and records read it (service/
+        _outcomes.py): {"won": bool, "rank": a tuple, smaller ranks first, ...the game's own
+        figures}; None when it is not the player's own result (a computer played for them), or
+        for a game whose daily results are kept otherwise."""
     def record(self, state: Any, actions: list[tuple[int, str]]) -> dict:
         """The game's replay file (JSON) from its setup and its action log ((position, text) pairs)."""
     async def hint(self, host: Host, game: Game, pos: int) -> HintAnswer:

@@ -25,11 +25,11 @@ from i18n import _, ngettext
 
 from .. import autoplay, boards, panels, players, roundlog
 from .._announce import Announcements
-from .._model import DEFAULT_OPTIONS, Game, check_options
+from .._model import DEFAULT_OPTIONS, Game, check_options, daily_seed
 from ..errors import NeedsConfirmation
 
 if TYPE_CHECKING:
-    from db.repository import OutcomeRow, ResultRow
+    from db.repository import GameRow, OutcomeRow, ResultRow
 
     from .._host import Host
     from .._model import HintAnswer, Outcome
@@ -343,6 +343,33 @@ class PlanetUnknown(Announcements):
 
     def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
         return {"games": len(rows)}  # Planet Unknown's profiles read the results table (service/players.py)
+
+    def outcome_records(self, rows: list[OutcomeRow]) -> dict:
+        return {}  # Planet Unknown's records are kept as its games finish (db/players.py)
+
+    def profile_text(self, profile: dict) -> str | None:
+        return None  # Planet Unknown's profile is service.players.profile_text, from its results
+
+    def profile_tiles(self, profile: dict) -> tuple[str, list[tuple[str, str]]] | None:
+        return None  # its profile image is the card itself (render/profile.py)
+
+    def daily_options(self, key: str) -> dict:
+        return {"max_players": 1, "seed": daily_seed(key), "boards": "random", "remind_hours": 0}
+
+    def daily_done(self, key: str, row: GameRow) -> str:
+        result = load(row.state).result if row.state else None
+        total = next((p["total"] for p in result["players"]), None) if result else None
+        return (_("You have already played today's challenge ({day}): {total}. A new one "
+                  "starts at 00:00 UTC; see /pu leaderboard.") if total is not None else
+                _("You have already played today's challenge ({day}). A new one starts at 00:00 UTC; "
+                  "see /pu leaderboard.")).format(
+            day=key, total=ngettext("{n} medal", "{n} medals", total).format(n=total) if total is not None else None)
+
+    def daily_started(self) -> str:
+        return _("You have already started today's challenge; use /pu play.")
+
+    def daily_entry(self, row: OutcomeRow) -> dict | None:
+        return None  # Planet Unknown's daily results are its scores (the results table: service/_lobby.py)
 
     def record(self, state: GameState, actions: list[tuple[int, str]]) -> dict:
         return roundlog.record_of(state.config, state.seed, actions)

@@ -18,7 +18,14 @@ The service API for Solar Storm (what its commands call; ``service`` is a GameSe
     await service.status_report(game) / history(game_id, user_id, turn) / export_record(game_id, user_id)
     await service.tick()                                             # reminders, turn timers, stalls
     await service.pending_posts(game_id)                             # the thread's posts (outbox)
-    await service.outcome_profile(user_id, "solar_storm")           # a person's Solar Storm record
+    await service.outcome_profile(user_id, "solar_storm", scope)    # a person's Solar Storm record (+ daily streaks)
+    game = await service.daily(user_id=..., name=..., guild_id=..., channel_id=..., game="solar_storm")
+    await service.daily_board("solar_storm", guild_id=..., user_id=..., day="YYYY-MM-DD", scope="server" | "global")
+    await service.outcome_records("solar_storm", guild_id)          # a server's Solar Storm records
+
+The daily challenge (``daily_options``): the rulebook's solo at DAILY_DIFFICULTY with the day's seed
+(``daily_seed``), nothing posted until it ends (``transitions``: then the result only), no hints, no
+reminders, timers or stall notices, nobody plays it for an away player; ranked by ``daily_entry``.
 
 Seats: one *player position* per person or computer crew-mate. In solo (``max_players`` 1) one
 person runs the engine's three crew members: position 0 acts for whichever crew member's turn
@@ -77,10 +84,10 @@ from i18n import _, ngettext, use
 from .._announce import Announcements, in_game_language
 from .._model import BOT_LEVELS, MAX_POST, Game, HintAnswer
 from ..controls import SELECT_LIMIT, Control, Panel
-from ..errors import ConfigError, WrongStage
+from ..errors import ConfigError, NotAllowed, WrongStage
 
 if TYPE_CHECKING:
-    from db.repository import ResultRow
+    from db.repository import GameRow, ResultRow
 
     from .._host import Host
     from .._model import Outcome
@@ -440,18 +447,175 @@ def history_job(record: dict, turn: int, names: list[str], language: str = "en")
 
 def outcome_profile(rows: list[OutcomeRow]) -> dict:
     """A person's Solar Storm record: games, wins, wins by difficulty and by crew size, the hardest
-    difficulty won, the fastest win (fewest turns)."""
-    games = [json.loads(r.summary) for r in rows]
-    wins = [g for g in games if g.get("result") == "won"]
+    difficulty won, the fastest win (fewest turns; and the shortest time from start to end). A game
+    the computer played for them, in full or in part (away, stalled), counts in their games, never
+    in their wins (``autopilot_games``)."""
+    games = [(r, json.loads(r.summary)) for r in rows]
+    wins = [(r, g) for r, g in games if g.get("result") == "won" and not g.get("autopilot")]
     by_difficulty: dict[str, int] = {}
     by_crew: dict[int, int] = {}
-    for g in wins:
+    for _r, g in wins:
         by_difficulty[g["difficulty"]] = by_difficulty.get(g["difficulty"], 0) + 1
         by_crew[g["crew"]] = by_crew.get(g["crew"], 0) + 1
-    order = {d: i for i, d in enumerate(D.DIFFICULTIES)}
+    times = [seconds for r, g in wins if (seconds := _seconds(r, g)) is not None]
     return {"games": len(games), "wins": len(wins), "wins_by_difficulty": by_difficulty, "wins_by_crew": by_crew,
-            "hardest_won": max((g["difficulty"] for g in wins), key=order.__getitem__, default=None),
-            "fastest_win": min((g["turn"] for g in wins), default=None)}
+            "hardest_won": max((g["difficulty"] for _r, g in wins), key=DIFFICULTY_ORDER.__getitem__, default=None),
+            "fastest_win": min((g["turn"] for _r, g in wins), default=None),
+            "fastest_win_seconds": min(times, default=None),
+            "autopilot_games": sum(bool(g.get("autopilot")) for _r, g in games)}
+
+
+DIFFICULTY_ORDER = {d: i for i, d in enumerate(D.DIFFICULTIES)}
+DAILY_DIFFICULTY = "medium"  # the daily challenge's level (README): the rulebook's « moyenne »
+
+
+def _seconds(row: OutcomeRow, summary: dict) -> float | None:
+    started = summary.get("started_at")
+    if not isinstance(started, (int, float)) or row.finished_at is None:
+        return None
+    return max(0.0, row.finished_at - started)
+
+
+def outcome_records(rows: list[OutcomeRow]) -> dict:
+    """A server's Solar Storm records from its outcome rows (oldest first; the earliest game holds
+    a tie): most wins, the hardest difficulty won, the fastest win in turns and in time. Only a
+    crew's own play counts: a game the computer played for a person is nobody's record."""
+    crews: dict[int, list[tuple[OutcomeRow, dict]]] = {}
+    for r in rows:
+        crews.setdefault(r.game_id or 0, []).append((r, json.loads(r.summary)))
+    wins: dict[int, list] = {}  # user -> [wins, name]
+    out: dict[str, dict] = {}
+    for game_id, seats in crews.items():
+        summary = seats[0][1]
+        people = [(r, g) for r, g in seats if r.user_id is not None]
+        if summary.get("result") != "won" or not people or any(g.get("autopilot") for _r, g in people):
+            continue
+        who = ", ".join(r.name for r, _g in people)
+        for r, _g in people:
+            entry = wins.setdefault(r.user_id or 0, [0, r.name])
+            entry[0] += 1
+            entry[1] = r.name
+        level = summary["difficulty"]
+        hardest = out.get("hardest")
+        if hardest is None or DIFFICULTY_ORDER[level] > DIFFICULTY_ORDER[hardest["value"]]:
+            out["hardest"] = {"value": level, "who": who, "game": game_id}
+        if "fastest_turns" not in out or summary["turn"] < out["fastest_turns"]["value"]:
+            out["fastest_turns"] = {"value": summary["turn"], "who": who, "game": game_id}
+        seconds = _seconds(people[0][0], summary)
+        if seconds is not None and ("fastest_time" not in out or seconds < out["fastest_time"]["value"]):
+            out["fastest_time"] = {"value": seconds, "who": who, "game": game_id}
+    if wins:
+        n, name = max(wins.values(), key=lambda e: e[0])  # the first to reach the most on a tie
+        out["wins"] = {"value": n, "who": name, "game": None}
+    return out
+
+
+def daily_entry(row: OutcomeRow) -> dict | None:
+    """A daily challenge's outcome as its leaderboard ranks it (the rule of issue 53): won before
+    lost; among wins, more resource cards left in the deck first; among losses, more rooms
+    diverted, then more turns survived. None: the computer played it for the player (away,
+    taken over), so it is not their result."""
+    summary = json.loads(row.summary)
+    if row.user_id is None or summary.get("autopilot") or summary.get("result") not in ("won", "lost"):
+        return None
+    won = summary["result"] == "won"
+    rank = (0, -summary["resource_deck"]) if won else (1, -summary["diverted"], -summary["turn"])
+    return {"won": won, "rank": rank, "turn": summary["turn"], "diverted": summary["diverted"],
+            "resource_deck": summary["resource_deck"], "difficulty": summary["difficulty"]}
+
+
+def daily_seed(key: str) -> int:
+    """Everyone's seed for day ``key``'s Solar Storm daily (stable across Python versions and machines)."""
+    return zlib.crc32(f"solar-storm daily {key}".encode())
+
+
+def result_words(entry: dict) -> str:
+    """How a daily result reads on the leaderboard and in the finishing post (the language in use)."""
+    if entry["won"]:
+        return ngettext("won on turn {turn}, {n} resource card left", "won on turn {turn}, {n} resource cards left",
+                        entry["resource_deck"]).format(turn=entry["turn"], n=entry["resource_deck"])
+    return _("lost on turn {turn}, {n}/8 rooms diverted").format(turn=entry["turn"], n=entry["diverted"])
+
+
+def crew_words(crew: int) -> str:
+    return _("solo") if crew == 1 else ngettext("{n} player", "{n} players", crew).format(n=crew)
+
+
+def duration_words(seconds: float) -> str:
+    if seconds < 3600:
+        return _("{n} min").format(n=max(1, round(seconds / 60)))
+    if seconds < 86400 * 2:
+        return _("{n} h").format(n=i18n.number(seconds / 3600, 1))
+    return ngettext("{n} day", "{n} days", round(seconds / 86400)).format(n=round(seconds / 86400))
+
+
+def profile_text(p: dict) -> str | None:
+    """The Solar Storm part of a profile (the language in use), or None without a game."""
+    if not p.get("games"):
+        return None
+    lines = [_("**Solar Storm**: {games}, {wins}.").format(
+        games=ngettext("{n} finished game", "{n} finished games", p["games"]).format(n=p["games"]),
+        wins=ngettext("{n} win", "{n} wins", p["wins"]).format(n=p["wins"]))]
+    if p["wins"]:
+        lines.append(_("Wins by difficulty: {by}; by crew: {crew}.").format(
+            by=", ".join(f"{SolarStorm.difficulty(d)} {n}" for d, n in sorted(
+                p["wins_by_difficulty"].items(), key=lambda kv: DIFFICULTY_ORDER[kv[0]])),
+            crew=", ".join(f"{crew_words(c)} {n}" for c, n in sorted(p["wins_by_crew"].items()))))
+        fastest = _("Hardest difficulty won: {level}; fastest win: turn {turn}").format(
+            level=SolarStorm.difficulty(p["hardest_won"]), turn=p["fastest_win"])
+        if p.get("fastest_win_seconds") is not None:
+            fastest += " " + _("(quickest: {time})").format(time=duration_words(p["fastest_win_seconds"]))
+        lines.append(fastest + ".")
+    daily = p.get("daily") or {}
+    if daily.get("best"):
+        lines.append(_("Daily streak {streak} (best {best}); daily wins in a row {wins} (best {best_wins}).").format(
+            streak=daily["streak"], best=daily["best"], wins=daily["win_streak"], best_wins=daily["best_win_streak"]))
+    if p.get("autopilot_games"):
+        lines.append(ngettext("Includes {n} game the computer played for them, in full or in part (never a win).",
+                              "Includes {n} games the computer played for them, in full or in part (never a win).",
+                              p["autopilot_games"]).format(n=p["autopilot_games"]))
+    return "\n".join(lines)
+
+
+def profile_tiles(p: dict) -> tuple[str, list[tuple[str, str]]] | None:
+    """The Solar Storm section of the profile image (the language in use), or None without a game."""
+    if not p.get("games"):
+        return None
+    daily = p.get("daily") or {}
+    return ("Solar Storm", [
+        (_("games"), i18n.number(p["games"])), (_("wins"), i18n.number(p["wins"])),
+        (_("hardest won"), SolarStorm.difficulty(p["hardest_won"]) if p.get("hardest_won") else "-"),
+        (_("fastest win"), _("turn {turn}").format(turn=p["fastest_win"]) if p.get("fastest_win") else "-"),
+        (_("daily streak"), f"{daily.get('streak', 0)} ({daily.get('best', 0)})")])
+
+
+def records_lines(records: dict) -> list[str]:
+    """A server's Solar Storm records as lines (the language in use)."""
+    lines = []
+    if "wins" in records:
+        r = records["wins"]
+        lines.append(_("Most wins: {value} by {who}").format(
+            value=ngettext("{n} win", "{n} wins", r["value"]).format(n=r["value"]), who=r["who"]))
+    if "hardest" in records:
+        r = records["hardest"]
+        lines.append(_("Hardest difficulty won: {level} by {who} (game #{game})").format(
+            level=SolarStorm.difficulty(r["value"]), who=r["who"], game=r["game"]))
+    if "fastest_turns" in records:
+        r = records["fastest_turns"]
+        lines.append(_("Fastest win: turn {turn} by {who} (game #{game})").format(
+            turn=r["value"], who=r["who"], game=r["game"]))
+    if "fastest_time" in records:
+        r = records["fastest_time"]
+        lines.append(_("Quickest win: {time} by {who} (game #{game})").format(
+            time=duration_words(r["value"]), who=r["who"], game=r["game"]))
+    if "daily_streak" in records:
+        r = records["daily_streak"]
+        lines.append(_("Longest daily streak: {n} by {who}").format(
+            n=ngettext("{n} day", "{n} days", r["value"]).format(n=r["value"]), who=r["who"]))
+    if "daily_win_streak" in records:
+        r = records["daily_win_streak"]
+        lines.append(_("Most daily wins in a row: {n} by {who}").format(n=r["value"], who=r["who"]))
+    return lines
 
 
 # ------------------------------------------------------------------ the kind
@@ -609,6 +773,12 @@ class SolarStorm:
         turn, phase, active, _waiting = before
         if phase == "over":
             return
+        if game.row.kind == "daily":
+            # nothing of the player's game before they finish (everyone plays it today); then the result
+            if state.phase == "over":
+                posts.append(Announcements._post(game, self.daily_post(game, state),
+                                                 mentions=Announcements._humans(game)))
+            return
         if (state.turn != turn and turn >= 1) or state.phase == "over":
             who = crew_name(game, state, active) if active is not None else "?"
             kind, raw = Announcements._post(game, _("**Turn {turn}** ({player}):").format(turn=turn, player=who))
@@ -667,6 +837,8 @@ class SolarStorm:
         turn, the hint is for the crew member whose turn it is."""
         from .. import workers
         state: GameState | None = game.state
+        if game.row.kind == "daily":
+            raise NotAllowed(_("No hints in the daily challenge: everyone plays the same game, on their own."))
         if game.status != "active" or state is None or state.phase == "over":
             raise WrongStage(_("This game is over.") if game.status == "finished" else
                              _("Hints are for the players of a game in progress."))
@@ -806,18 +978,66 @@ class SolarStorm:
         common = {"result": result.get("result"), "reason": result.get("reason"), "turn": result.get("turn"),
                   "round": result.get("round"), "difficulty": state.config["difficulty"],
                   "crew": state.config["players"], "diverted": len(state.diverted),
-                  "resource_deck": len(state.resource_deck), "daily": game.row.daily_key}
+                  "resource_deck": len(state.resource_deck), "daily": game.row.daily_key,
+                  "started_at": game.options.get("started_at")}
         taken = game.options.get("autopilot") or {}
         rows = []
         for i, s in enumerate(game.seats):
             entry = taken.get(str(i)) if isinstance(taken, dict) else None
             name = entry["name"] if entry and s.is_bot and s.user_id is not None else s.display_name
-            summary = {**common, "autopilot": bool(s.is_bot and s.user_id is not None)}
+            # the computer played some of a person's turns (away, taken over): not their own result
+            summary = {**common, "autopilot": bool(s.is_bot and s.user_id is not None)
+                       or (entry is not None and s.user_id is not None)}
             rows.append(OutcomeRow(seat=i, user_id=s.user_id, name=name, summary=json.dumps(summary)))
         return rows
 
     def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
         return outcome_profile(rows)
+
+    def outcome_records(self, rows: list[OutcomeRow]) -> dict:
+        return outcome_records(rows)
+
+    def profile_text(self, profile: dict) -> str | None:
+        return profile_text(profile)
+
+    def profile_tiles(self, profile: dict) -> tuple[str, list[tuple[str, str]]] | None:
+        return profile_tiles(profile)
+
+    # ---------------------------------------------------------------- the daily challenge
+
+    def daily_options(self, key: str) -> dict:
+        """Solo (one person runs three crew members), at DAILY_DIFFICULTY, with the day's seed; no
+        reminders, no turn timer, no stall notice, and nobody plays it for an away player."""
+        return {"max_players": 1, "seed": daily_seed(key), "difficulty": DAILY_DIFFICULTY, "remind_hours": 0,
+                "timer_hours": 0, "stall_days": 0, "allow_away": False}
+
+    def daily_done(self, key: str, row: GameRow) -> str:
+        state = load(row.state) if row.state else None
+        result = (state.result or {}) if state is not None else {}
+        if row.status != "finished" or state is None or result.get("result") not in ("won", "lost"):
+            return _("You ended today's Solar Storm daily ({day}) before its end: one try a day. A new one starts "
+                     "at 00:00 UTC; see /storm leaderboard.").format(day=key)
+        entry = {"won": result["result"] == "won", "turn": result.get("turn"), "diverted": len(state.diverted),
+                 "resource_deck": len(state.resource_deck)}
+        return _("You have already played today's Solar Storm daily ({day}): {result}. One try a day; a new one "
+                 "starts at 00:00 UTC; see /storm leaderboard.").format(day=key, result=result_words(entry))
+
+    def daily_started(self) -> str:
+        return _("You have already started today's Solar Storm daily; use /storm play.")
+
+    def daily_entry(self, row: OutcomeRow) -> dict | None:
+        return daily_entry(row)
+
+    @in_game_language
+    def daily_post(self, game: Game, state: GameState) -> str:
+        """The one post of a daily challenge, when it ends: the result only (others play the same
+        game today)."""
+        result = state.result or {}
+        entry = {"won": result.get("result") == "won", "turn": result.get("turn"), "diverted": len(state.diverted),
+                 "resource_deck": len(state.resource_deck)}
+        return _("🏁 {player} finished the Solar Storm daily {day} ({level}): {result}. See /storm "
+                 "leaderboard.").format(player=game.mention(0), day=game.row.daily_key,
+                                        level=self.difficulty(state.config["difficulty"]), result=result_words(entry))
 
     def record(self, state: GameState, actions: list[tuple[int, str]]) -> dict:
         """The replay file engine.solar_storm.replay reads: positions mapped back to crew members

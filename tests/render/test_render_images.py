@@ -192,3 +192,20 @@ def test_the_station_shows_the_rounds_event_card_under_the_ring(card_id):
     assert shown.crop((0, 0, shown.width, HEIGHT)).tobytes() == plain.tobytes()  # the ring is unchanged
     stripe = shown.getpixel((30, HEIGHT + EVENT_H // 2))
     assert stripe == EVENT_COLOUR[E.card(card_id).colour]
+
+
+def test_the_profile_card_gains_a_row_per_other_game_and_is_unchanged_without_one():
+    """Issue 53: a Solar Storm part under Planet Unknown's profile card (service.outcome_profiles);
+    a player without one keeps exactly the card they had."""
+    from render import png_bytes
+    from render.profile import PAD, SECTION, render_profile, sample_profile
+
+    plain = render_profile(sample_profile(), "alice", subtitle="Club")
+    assert png_bytes(render_profile(sample_profile(), "alice", subtitle="Club", sections=())) == png_bytes(plain)
+    storm = render_profile(sample_profile(), "alice", subtitle="Club", sections=[
+        ("Solar Storm", [("games", "4"), ("wins", "2"), ("hardest won", "hard"), ("fastest win", "turn 22"),
+                         ("daily streak", "6 (6)")])])
+    assert storm.size == (plain.width, plain.height + SECTION)
+    card = (0, 0, plain.width, plain.height - 2 * PAD)  # Planet Unknown's part as it was, down to its charts
+    assert storm.crop(card).tobytes() == plain.crop(card).tobytes()
+    assert storm.crop((0, plain.height, plain.width, storm.height)).getcolors(1 << 16) is not None  # drawn on
