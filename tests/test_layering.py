@@ -380,8 +380,9 @@ def test_no_solar_storm_module_uses_another_modules_private_names():
 # --------------------------------------------------------------------------- service/: one service, two games
 
 # Planet Unknown's own modules that still sit at service/'s root (its panels, posts, round logs,
-# boards, lessons and hints, its computer players' loop, its medals statistics): the shared
-# service reaches them only through its kind (service/kinds/planet_unknown.py)
+# boards, lessons and hints, its computer players' loop, its medals statistics; README, "Two games,
+# one service", says why they are not in a subpackage yet): they and its kind
+# (service/kinds/planet_unknown.py) may take its rules; the shared service takes no game's rules
 PLANET_UNKNOWN_SERVICE = {"service/_announce.py", "service/_hint.py", "service/autoplay.py", "service/boards.py",
                           "service/lessons.py", "service/panels.py", "service/players.py", "service/roundlog.py",
                           "service/kinds/planet_unknown.py"}
