@@ -28,7 +28,8 @@ from i18n import _, content, ngettext
 
 from . import lessons, panels, workers
 from ._host import Host
-from ._model import Game, HintAnswer
+from ._model import Game
+from .controls import HintAnswer
 from .errors import NotAllowed, WrongStage
 
 LEAVE = "l:off"  # the guided game's button that leaves the lessons (service._play: control)

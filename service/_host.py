@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
     from db.repository import GameRepository, SeatRow
 
-    from ._model import Game, HintAnswer
+    from ._model import Game
+    from .controls import HintAnswer
     from .panels import Panel
     from .players import Players
 

@@ -138,15 +138,6 @@ class Outcome:
     played: list[str] = field(default_factory=list)  # the seat's moves, then the settlements they forced
 
 
-@dataclass
-class HintAnswer:
-    """What a hint shows its reader, privately: the text, and a picture (a render spec as a
-    panel's image) where the game has one."""
-    text: str
-    image: tuple | None = None
-    short: str = ""  # the moves and reasons in two lines (Planet Unknown's guided game's panel)
-
-
 def _options(raw: str, defaults=None) -> dict:
     """A stored game's options over its kind's defaults (``defaults``; None: Planet Unknown's)."""
     try:

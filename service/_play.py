@@ -78,7 +78,7 @@ class Play(Host):
                 raise StaleControl(game_id, mine)
             shown = await game.kind.control(self, game, mine, verb)  # the game's own verbs (nothing played)
             if shown is not None:
-                return shown
+                return Outcome(game, mine, shown)
             kind, _sep, rest = verb.partition(":")
             if kind == "a":
                 return await self._act(game, mine, rest)

@@ -3,7 +3,8 @@ and can click when it is their moment to decide (text, one image to draw, contro
 that the Discord layer turns into an ephemeral message with buttons and menus and the offline
 console into a numbered menu. Each control carries a *verb* that the game kind understands
 (Planet Unknown's verbs: service/panels.py; Solar Storm's: service/kinds/solar_storm.py); the
-verbs ``a:<action text>`` (play an action) and ``h:`` (the hint) mean the same in every game."""
+verbs ``a:<action text>`` (play an action) and ``h:`` (the hint) mean the same in every game.
+A *hint answer* is what a hint shows its reader (GameKind.hint)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,3 +35,12 @@ class Panel:
     image: tuple | None = None  # (render kind, args, kwargs) for service.images
     controls: list[Control] = field(default_factory=list)
     done: bool = False  # nothing for this seat to decide now
+
+
+@dataclass
+class HintAnswer:
+    """What a hint shows its reader, privately: the text, and a picture (a render spec as a
+    panel's image) where the game has one."""
+    text: str
+    image: tuple | None = None
+    short: str = ""  # the moves and reasons in two lines (Planet Unknown's guided game's panel)

@@ -41,14 +41,19 @@ WORKER_NICENESS = 5  # workers yield the processor to the event loop when both w
 
 def _warm() -> None:
     """Start a worker: a lower priority than the bot's event loop (on a busy machine the loop
-    answers first and the computer players wait), and the engine and the renderer imported
-    once, before the first job needs them."""
+    answers first and the computer players wait), and the renderer and every game kind (its
+    rules, its computer players and its jobs) imported once, before the first job needs them.
+    The kinds come through their registry (service/kinds), which sits below the service: the
+    pool knows no game and nothing above it."""
     try:
         os.nice(WORKER_NICENESS)
     except (AttributeError, OSError):  # not on this system: the same priority, still correct
         pass
     import render  # noqa: F401
-    from service import games  # noqa: F401
+    from service import kinds
+
+    for name in kinds.names():
+        kinds.get(name)
 
 
 def process_pool(size: int | None = None) -> ProcessPoolExecutor:

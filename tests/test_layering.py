@@ -3,9 +3,8 @@ Discord, and engine/ does no I/O, imaging or asyncio; neither engine/ nor render
 into service/, and the cogs take the rules through the service. The computer players (autopilot/)
 sit between: cogs -> service -> autopilot -> engine; they use only the engine's public names,
 and the engine never imports them. Inside each package the modules form layers too: no import
-cycle anywhere in the project (function-level and type-only imports count; one known cycle in
-service/ is left to the seam work, KNOWN_SERVICE_CYCLE), and no engine module uses another
-module's ``_private`` names."""
+cycle anywhere in the project (function-level and type-only imports count), and no engine module
+uses another module's ``_private`` names."""
 import ast
 from pathlib import Path
 
@@ -203,23 +202,6 @@ def test_engine_modules_import_each_other_in_one_direction():
 
 PACKAGES = ("engine", "render", "db", "service", "cogs", "autopilot", "i18n", "bench")
 
-# The one import cycle left (issue 53): service.games imports the ten modules its GameService is
-# made of (_async, _hint, _history, _league, _lobby, _play, _timers, players, ratings, workers),
-# and they import back what games.py and _host.py define: service.workers imports service.games
-# (the pool runs games' CPU work), service._host names service.players under TYPE_CHECKING, and
-# every mixin names service._host's Host. The game-kinds seam (storm-seam) did not remove it: it
-# drew in the registry too, since service._model's Game finds its kind (service.kinds), the
-# registry imports each kind, and Planet Unknown's kind (service.kinds.planet_unknown) delegates to
-# service._announce, _league, players and _model. (service.kinds.solar_storm stays out of it.)
-# Any other cycle fails the test below, as does any change to this group (a module joining it, or
-# later work shrinking it: then update or delete this constant).
-KNOWN_SERVICE_CYCLE = frozenset({
-    "service._announce", "service._async", "service._hint", "service._history", "service._host",
-    "service._league", "service._lobby", "service._model", "service._play", "service._timers", "service.games",
-    "service.kinds", "service.kinds.planet_unknown", "service.players", "service.ratings", "service.workers",
-})
-
-
 def test_every_package_is_checked():
     assert set(PACKAGES) == {p.parent.name for p in ROOT.glob("*/__init__.py")} - {"tests"}
 
@@ -232,11 +214,8 @@ def test_no_module_of_the_project_imports_one_that_imports_it_back():
     graph, _ = import_graph(ROOT, PACKAGES)
     assert "db.errors" in graph["cogs.table"] and "db" in graph["cogs.table"]  # across packages, __init__ included
     assert "cogs.ui" in graph["cogs.players"] or "cogs.players" in graph["cogs.ui"]  # a function-level import
-    found = cycles(graph)
-    new = [group for group in found if set(group) != KNOWN_SERVICE_CYCLE]
-    assert new == [], "modules that import each other (each group is one cycle)"
-    assert [set(group) for group in found] == [KNOWN_SERVICE_CYCLE], \
-        "the service cycle changed: update KNOWN_SERVICE_CYCLE (or delete it once the cycle is gone)"
+    assert "service.kinds" in graph["service._model"]  # inside service/ too (a Game finds its kind)
+    assert cycles(graph) == [], "modules that import each other (each group is one cycle)"
 
 
 def test_no_engine_module_uses_another_modules_private_names():
@@ -401,8 +380,9 @@ def test_no_solar_storm_module_uses_another_modules_private_names():
 # --------------------------------------------------------------------------- service/: one service, two games
 
 # Planet Unknown's own modules that still sit at service/'s root (its panels, posts, round logs,
-# boards, lessons and hints, its computer players' loop, its medals statistics): the shared
-# service reaches them only through its kind (service/kinds/planet_unknown.py)
+# boards, lessons and hints, its computer players' loop, its medals statistics; README, "Two games,
+# one service", says why they are not in a subpackage yet): they and its kind
+# (service/kinds/planet_unknown.py) may take its rules; the shared service takes no game's rules
 PLANET_UNKNOWN_SERVICE = {"service/_announce.py", "service/_hint.py", "service/autoplay.py", "service/boards.py",
                           "service/lessons.py", "service/panels.py", "service/players.py", "service/roundlog.py",
                           "service/kinds/planet_unknown.py"}

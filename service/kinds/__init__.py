@@ -10,6 +10,11 @@ its computer players (``autopilot/<game>/``), its kind module here (``service/ki
 one class implementing ``GameKind``), its commands (``cogs/<game>.py``), and one line in
 ``KINDS`` below.
 
+This module sits under the rest of the service (it imports none of it): the service's ``Game``
+(service/_model.py) finds its kind here, so what a kind is handed is declared here as protocols of
+what it may rely on (``LoadedGame``, ``Service``); the service passes its own Game and itself, and a
+kind module, which sits above them, may take their full types.
+
 Seats: a kind counts *player positions* (0-based, the game's seats in seat order, one per
 person or computer player); its rules may count differently (Solar Storm's solo: one person
 runs three crew members) and the kind maps between them. Every method below that takes a
@@ -22,11 +27,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from db.repository import GameRow, OutcomeRow, ResultRow
+    from concurrent.futures import Executor
 
-    from .._host import Host
-    from .._model import Game, HintAnswer, Outcome
-    from ..controls import Panel
+    from db.repository import GameRepository, GameRow, OutcomeRow, ResultRow, SeatRow
+
+    from ..controls import HintAnswer, Panel
 
 # game name (stored with each game) -> "module:attribute" of its kind object, imported on first use
 KINDS: dict[str, str] = {
@@ -71,6 +76,49 @@ def shorts() -> list[str]:
     return [get(name).short for name in KINDS]
 
 
+class LoadedGame(Protocol):
+    """What a kind may rely on of a loaded game (the service's Game, service/_model.py)."""
+
+    @property
+    def row(self) -> GameRow: ...
+    @property
+    def seats(self) -> list[SeatRow]: ...
+    @property
+    def state(self) -> Any: ...  # the kind's own rules state, None in the lobby
+    @property
+    def options(self) -> dict: ...
+    @property
+    def away(self) -> dict[int, float]: ...  # seat -> away until
+    @property
+    def id(self) -> int: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def language(self) -> str: ...
+    @property
+    def front(self) -> str: ...
+    def seat_of(self, user_id: int) -> int | None: ...
+    def level_of(self, seat: int, default: str) -> str: ...
+    def user_of(self, seat: int) -> int | None: ...
+    def mention(self, seat: int) -> str: ...
+
+
+class Service(Protocol):
+    """What a kind may rely on of the game service calling it (GameService, service/games.py):
+    its storage, its worker pool (service.workers.run) and the hard computer player's time.
+    (Planet Unknown's kind also hands its panels, hints and round logs back to the service's
+    mixins that still hold them: service/_hint.py, service/_history.py.)"""
+
+    @property
+    def repo(self) -> GameRepository: ...
+    @property
+    def executor(self) -> Executor: ...
+    @property
+    def hard_turn_s(self) -> float | None: ...
+
+
 class GameKind(Protocol):
     """What the shared layers need of a game. ``state`` is the game's own rules state (opaque
     here); ``game`` a loaded service Game; ``host`` the GameService calling."""
@@ -89,7 +137,7 @@ class GameKind(Protocol):
     def check_options(self, options: dict) -> dict:
         """Validated options with defaults filled in. Raises ConfigError naming the option and
         what it accepts."""
-    def new_state(self, game: Game, seed: int) -> Any:
+    def new_state(self, game: LoadedGame, seed: int) -> Any:
         """A new game for ``game``'s seats and options (raises ConfigError if they do not fit)."""
 
     # ---------------------------------------------------------------- the rules
@@ -102,7 +150,7 @@ class GameKind(Protocol):
         """An action from its text. Raises the engine's MalformedAction (a message for the player)."""
     def apply(self, state: Any, pos: int, action: Any) -> None:
         """Raises EngineError subclasses (messages for the player) and leaves the state unchanged."""
-    def check_typed(self, game: Game, state: Any, pos: int, action: Any) -> None:
+    def check_typed(self, game: LoadedGame, state: Any, pos: int, action: Any) -> None:
         """Before a typed move (no panel preview) is applied: raise NeedsConfirmation when the game
         wants it confirmed (Planet Unknown: a placement that destroys a lifepod or a rover)."""
     def settle_forced(self, state: Any, pos: int) -> list[tuple[Any, str]]:
@@ -126,25 +174,26 @@ class GameKind(Protocol):
         """The first round (or turn) ``pos`` has not played yet (autopilot takeovers count from it)."""
 
     # ---------------------------------------------------------------- what people see
-    def status_text(self, game: Game) -> str: ...
-    def start_text(self, game: Game, state: Any) -> str:
+    def status_text(self, game: LoadedGame) -> str: ...
+    def start_text(self, game: LoadedGame, state: Any) -> str:
         """The post that opens the game in its channel."""
-    def transitions(self, game: Game, state: Any, before: tuple, posts: list) -> None:
+    def transitions(self, game: LoadedGame, state: Any, before: tuple, posts: list) -> None:
         """Append the channel's posts owed since ``before`` (a ``marker``): turn logs, prompts,
         the final summary. Pure (runs in a worker too)."""
-    async def add_logs(self, host: Host, game: Game, state: Any, played: list, posts: list) -> list:
+    async def add_logs(self, host: Service, game: LoadedGame, state: Any, played: list, posts: list) -> list:
         """The posts of a save, completed with what needs the action log (round logs)."""
-    async def panel(self, host: Host, game: Game, pos: int, ui: dict | None = None) -> Panel: ...
-    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
-        """A panel control that plays nothing (kind-specific verbs); None: the verb plays an action
-        (``a:``) and the caller applies it. Raises MalformedAction for a verb this game never makes."""
+    async def panel(self, host: Service, game: LoadedGame, pos: int, ui: dict | None = None) -> Panel: ...
+    async def control(self, host: Service, game: LoadedGame, pos: int, verb: str) -> Panel | None:
+        """A panel control that plays nothing (kind-specific verbs): the panel it shows; None: the
+        verb plays an action (``a:``) and the caller applies it. Raises MalformedAction for a verb
+        this game never makes."""
 
     # ---------------------------------------------------------------- results and records
-    def result_rows(self, game: Game, state: Any) -> list[ResultRow]:
+    def result_rows(self, game: LoadedGame, state: Any) -> list[ResultRow]:
         """The scores table's rows of a finished game (empty for a game without scores)."""
-    def ended_rows(self, game: Game, state: Any, ended_by: int) -> list[ResultRow]:
+    def ended_rows(self, game: LoadedGame, state: Any, ended_by: int) -> list[ResultRow]:
         """The scores table's rows of a game ended before its end (a forfeit), or none."""
-    def outcome_rows(self, game: Game, state: Any) -> list[OutcomeRow]:
+    def outcome_rows(self, game: LoadedGame, state: Any) -> list[OutcomeRow]:
         """The outcomes table's rows of a finished game (its own JSON summary per seat)."""
     def outcome_profile(self, rows: list[OutcomeRow]) -> dict:
         """A person's record in this game from their outcome rows (games, wins ...)."""
@@ -174,7 +223,7 @@ class GameKind(Protocol):
         for a game whose daily results are kept otherwise."""
     def record(self, state: Any, actions: list[tuple[int, str]]) -> dict:
         """The game's replay file (JSON) from its setup and its action log ((position, text) pairs)."""
-    async def hint(self, host: Host, game: Game, pos: int) -> HintAnswer:
+    async def hint(self, host: Service, game: LoadedGame, pos: int) -> HintAnswer:
         """``/<game> hint`` for the player at ``pos`` of an active or finished game: what the hard
         computer player would do now, and why, in the reader's language (worked out in the worker
         pool; nothing posted or saved). Raises NotAllowed or WrongStage with the reason."""
@@ -183,7 +232,7 @@ class GameKind(Protocol):
     def console_options(self, args: Any, total: int) -> dict:
         """The lobby options of a console game from the console's arguments (service/console.py)
         and its seat count. Raises ConfigError for an argument this game does not take."""
-    def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
+    def console_view(self, game: LoadedGame, user_id: int, words: list[str]) -> str | None:
         """The game's own answer to a console command (``board``, ``history`` ...), or None to
         leave it to the console's generic commands."""
     def standings(self, state: Any, pos: int | None) -> dict:

@@ -32,8 +32,7 @@ if TYPE_CHECKING:
     from db.repository import GameRow, OutcomeRow, ResultRow
 
     from .._host import Host
-    from .._model import HintAnswer, Outcome
-    from ..controls import Panel
+    from ..controls import HintAnswer, Panel
 
 __all__ = ["KIND", "bots_job", "next_turn_round", "PlanetUnknown", "SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "squares_for", "score_for", "settle_forced", "must_confirm"]
 
@@ -313,23 +312,22 @@ class PlanetUnknown(Announcements):
     async def hint(self, host: Host, game: Game, pos: int) -> HintAnswer:
         return await host._hint(game, pos)
 
-    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
-        from .._model import Outcome
+    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Panel | None:
         assert game.state is not None
         kind, _sep, rest = verb.partition(":")
         if kind == "a":
             return None
         if kind == "c":
-            return Outcome(game, pos, await host._panel(game, pos, {"cursor": _cursor(game.state, pos, rest)}))
+            return await host._panel(game, pos, {"cursor": _cursor(game.state, pos, rest)})
         if kind == "r":
-            return Outcome(game, pos, await host._panel(game, pos, {"rotation": _int(rest)}))
+            return await host._panel(game, pos, {"rotation": _int(rest)})
         if kind == "p":
             item, _sep, offset = rest.partition(":")
-            return Outcome(game, pos, await host._panel(game, pos, {"pages": {item: _int(offset)}}))
+            return await host._panel(game, pos, {"pages": {item: _int(offset)}})
         if verb == "l:off":  # leave the guided game's lessons: an ordinary solo game from now on
             await host._note_option(game.id, "learn", False)
             game.options["learn"] = False
-            return Outcome(game, pos, await host._panel(game, pos))
+            return await host._panel(game, pos)
         raise MalformedAction(_("That control is not one this bot made."), verb)
 
     def result_rows(self, game: Game, state: GameState) -> list[ResultRow]:

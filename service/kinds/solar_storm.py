@@ -82,15 +82,14 @@ from engine.solar_storm.state import GameState, copy
 from i18n import _, ngettext, use
 
 from .._announce import Announcements, in_game_language
-from .._model import BOT_LEVELS, MAX_POST, Game, HintAnswer
-from ..controls import SELECT_LIMIT, Control, Panel
+from .._model import BOT_LEVELS, MAX_POST, Game
+from ..controls import SELECT_LIMIT, Control, HintAnswer, Panel
 from ..errors import ConfigError, NotAllowed, WrongStage
 
 if TYPE_CHECKING:
     from db.repository import GameRow, ResultRow
 
     from .._host import Host
-    from .._model import Outcome
 
 NAME = "solar_storm"
 SHIP_IMAGE: str | None = None  # storm-render: the render kind of the ship image (None: text-only panels)
@@ -947,20 +946,19 @@ class SolarStorm:
                 if isinstance(shown, list) else ""))
         return "\n".join(lines)
 
-    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Outcome | None:
-        from .._model import Outcome
+    async def control(self, host: Host, game: Game, pos: int, verb: str) -> Panel | None:
         kind, _sep, rest = verb.partition(":")
         if kind == "a":
             return None
         if kind == CONFIRM_FIRST:
             self.parse(rest)  # a verb this bot never made is refused here
-            return Outcome(game, pos, await self.panel(host, game, pos, {"confirm": rest}))
+            return await self.panel(host, game, pos, {"confirm": rest})
         if kind == "p":
             try:
                 page = int(rest)
             except ValueError:
                 raise MalformedAction(_("That control is not one this bot made."), rest[:20]) from None
-            return Outcome(game, pos, await self.panel(host, game, pos, {"page": page}))
+            return await self.panel(host, game, pos, {"page": page})
         raise MalformedAction(_("That control is not one this bot made."), verb)
 
     # ---------------------------------------------------------------- results and records
