@@ -59,10 +59,6 @@ from ..core import (
     ParseError,
     UnsupportedSave,
 )
-
-# the command line (``python -m engine.solar_storm.replay``) is loaded first: importing the submodule
-# later would rebind the package's ``replay`` to the module, hiding the function of that name
-from . import replay as _replay_command  # noqa: F401
 from .actions import Action, parse
 from .records import random_record, replay
 from .rules import apply, legal_actions, outcome, to_act

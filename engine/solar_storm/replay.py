@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import types
+from typing import Any
 
 from ..core import EngineError, write_record
 from .records import random_record, replay, summary
@@ -43,3 +45,15 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+class _CallableModule(types.ModuleType):
+    """``engine.solar_storm.replay`` names both the package's function and this command-line
+    module; importing the module rebinds the package's name to it, so the module answers calls as
+    the function does (and the package need not import it early, which ``python -m`` warns of)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return replay(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

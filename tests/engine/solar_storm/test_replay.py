@@ -60,3 +60,17 @@ def test_the_replay_function_stays_callable_once_its_command_line_module_is_impo
     import engine.solar_storm as storm
     importlib.import_module("engine.solar_storm.replay")
     assert callable(storm.replay)
+
+
+def test_the_command_line_runs_without_a_python_warning():
+    """``python -m engine.solar_storm.replay --help`` prints its usage and nothing else: no
+    RuntimeWarning about the module being imported before it runs."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    done = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-m", "engine.solar_storm.replay", "--help"],
+                          capture_output=True, text=True, cwd=Path(__file__).resolve().parents[3], timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "usage: python -m engine.solar_storm.replay" in done.stdout
+    assert "Warning" not in done.stderr
