@@ -296,6 +296,17 @@ def panel_view(panel: Panel) -> discord.ui.View | None:
     return view
 
 
+NOTES_COLOUR = discord.Colour(0x3B82F6)  # the guided game's notes: a blue bar beside them
+
+
+def panel_embeds(panel: Panel) -> list[discord.Embed]:
+    """The panel's notes (the guided game's lessons and hint) in one embed under its text, each a
+    paragraph (the service keeps them within an embed's description: service.controls.NOTES_LIMIT)."""
+    if not panel.notes:
+        return []
+    return [discord.Embed(description="\n\n".join(panel.notes)[:4096], colour=NOTES_COLOUR)]
+
+
 def png_file(data: bytes | None, name: str) -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
 

@@ -10,6 +10,7 @@ from PIL import Image
 
 from service import autoplay, lessons
 from tests.discord.helpers import button, create_game, lobby_message, start_game, thread_of, typed
+from tests.discord.helpers import shown as seen
 
 
 async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privately(world):
@@ -18,12 +19,12 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
     r = await alice.slash(world.channel, "pu learn")
     assert r.ephemeral
     first = r.response
-    assert "**Your first game**" in first.content and lessons.lessons()[0].text in first.content
-    assert "💡 Hint:" in first.content
+    assert "**Your first game**" in first.content and lessons.lessons()[0].text in seen(first)
+    assert "💡 Hint:" in seen(first)
     (game,) = await world.service.games_of(alice.id)
     assert game.options["learn"] and game.row.kind == "solo" and game.state.config["planets"] == ["ksb-4156"]
     thread = thread_of(world)
-    panels = [first.content]
+    panels = [seen(first)]
     hinted = False
     steps = 0
     while game.status == "active":
@@ -36,12 +37,12 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
             assert reply.content.startswith("💡 **Hint**") and "place it at" in reply.content
             (picture,) = reply.attachments
             assert Image.open(io.BytesIO(await picture.read())).format == "PNG"
-            panels.append(opened.response.content)  # the same decision's panel: its lessons counted once below
+            panels.append(seen(opened.response))  # the same decision's panel: its lessons counted once below
             hinted = True
         action = autoplay.choose(game.state, seat, "normal")
         r = await alice.slash(thread, "pu act", action=typed(action))
         assert r.ephemeral and r.response.content.startswith("✔"), r.response.content
-        panels.append(r.response.content)
+        panels.append(seen(r.response))
         steps += 1
         if steps % 20 == 0:
             await world.env.advance_time(16 * 60)  # interaction tokens expire between real moves
@@ -60,7 +61,7 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
         # once, except the panel of the same decision opened again for the Hint button
         assert len(where) == 1 or (len(where) == 2 and where[1] - where[0] == 1), (lesson_id, where)
     history = thread.history()
-    assert history and not any("Hint" in m.content or "💡" in m.content or "📘" in m.content for m in history)
+    assert history and not any("Hint" in seen(m) or "💡" in seen(m) or "📘" in seen(m) for m in history)
 
 
 async def test_hints_are_refused_privately_among_people_unless_the_creator_allowed_them(world):
