@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from i18n import LANGUAGES, N_, _, use
 from service import Panel, StaleControl, boards
+from service.controls import NOTES_LIMIT
 
 from .language import SpeaksToUser
 
@@ -304,7 +305,7 @@ def panel_embeds(panel: Panel) -> list[discord.Embed]:
     paragraph (the service keeps them within an embed's description: service.controls.NOTES_LIMIT)."""
     if not panel.notes:
         return []
-    return [discord.Embed(description="\n\n".join(panel.notes)[:4096], colour=NOTES_COLOUR)]
+    return [discord.Embed(description="\n\n".join(panel.notes)[:NOTES_LIMIT], colour=NOTES_COLOUR)]
 
 
 def png_file(data: bytes | None, name: str) -> list[discord.File]:

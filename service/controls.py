@@ -12,7 +12,6 @@ from i18n import ngettext
 
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
 OPTION_DETAIL = 100  # Discord's limit on a select option's description
-MESSAGE_LIMIT = 2000  # Discord's limit on a message's text
 TEXT_ROOM = 1700  # of a panel's text: the Discord layer adds a line or two (what was played, the turn timer)
 NOTES_LIMIT = 4096  # Discord's limit on an embed's description: a panel's notes together
 
