@@ -158,3 +158,5 @@ async def test_the_guided_game_and_its_hint_in_french(world, monkeypatch):
     (picture,) = reply.attachments
     assert Image.open(io.BytesIO(await picture.read())).format == "PNG"
     assert not any("💡" in seen(m) or "📘" in seen(m) for m in thread.history())
+    left = (await alice.click(opened, custom_id=button(opened, "l:off"))).response  # Quitter les leçons
+    assert left.embeds == [] and "💡 Conseil :" not in seen(left)  # the edited panel keeps no lesson box

@@ -63,6 +63,18 @@ async def test_an_item_with_a_single_value_is_settled_for_the_player_and_announc
     assert logged[-2:] == ["place A6 0", "resolve 2 rover"]  # in the action log: the game replays
 
 
+async def test_settlements_give_way_to_the_decision_when_the_message_has_no_room(service, monkeypatch):
+    """The move's settlements go through one fitting (service/controls.announce) with Discord's
+    room (TEXT_ROOM): with no room left beside the decision's text, that text is shown whole and
+    the settlement stays in the outcome's message (and the action log) only."""
+    game = await _solo(service)
+    await service.act(game.id, 1, "pick large")
+    monkeypatch.setattr(controls, "TEXT_ROOM", 1)  # no room even for the count: the decision alone
+    outcome = await service.act(game.id, 1, "place A6 0")
+    assert outcome.message.startswith("✔ item 2") and "settled for you" not in outcome.panel.text
+    assert outcome.panel.text.startswith("Event this round") and "item 3: put a new rover" in outcome.panel.text
+
+
 async def test_the_refusal_of_an_unknown_item_names_each_open_item(service):
     game = await _solo(service)
     await service.act(game.id, 1, "pick large")
