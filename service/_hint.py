@@ -150,10 +150,10 @@ def _words(state: GameState, found: Hint) -> dict:
         lines.append(_("Why (its estimate of your final medals, {before} → {after}):").format(
             before=i18n.number(found.before, 1), after=i18n.number(found.after, 1)))
         lines += [f"  – {w}" for w in why]
-    short = _("💡 Hint: {moves}.").format(moves="; ".join(moves) or _("confirm as it is"))
+    short = _("💡 Hint: {moves}.").format(moves=_("; ").join(moves) or _("confirm as it is"))
     only_moves = short
     if why:
-        short += " " + _("Why: {reasons}.").format(reasons="; ".join(why))
+        short += " " + _("Why: {reasons}.").format(reasons=_("; ").join(why))
     image: tuple | None = None
     if found.preview is not None:
         view, tile, orient, anchor = found.preview

@@ -552,7 +552,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             if total != 1:
                 say(_("--learn is a solo game: leave out --players and --bots."))
                 return 2
-            game = await service.learn(user_id=1, name="Player 1", guild_id=None, channel_id=None,
+            game = await service.learn(user_id=1, name=_("Player {n}").format(n=1), guild_id=None, channel_id=None,
                                        language=args.lang or i18n.DEFAULT, seed=args.seed, front="console")
             say(_("Game #{game} started: your first game, with lessons. Images go to {folder}/.").format(
                 game=game.id, folder=out) + " " + _(HELP))

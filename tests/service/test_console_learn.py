@@ -109,3 +109,6 @@ async def test_the_guided_game_in_french(tmp_path):
     welcome = lessons.lessons()[0]
     assert catalogue("fr").gettext(welcome.text) in text and "(livret de règles p. 4)" in text
     assert "💡 Conseil :" in text and "Quitter les leçons" in text
+    assert "── Joueur 1 ──" in text and "Player 1" not in text  # the player's name in French too
+    hints = [line for line in text.splitlines() if line.startswith("💡 Conseil :")]
+    assert hints and not any(re.search(r"\S;", line) for line in hints)  # French typography: " ; "
