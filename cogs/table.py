@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 import discord
@@ -133,11 +133,14 @@ class Table:
 
     # ------------------------------------------------------------------ answering
 
-    async def send_private(self, interaction: Interaction, text: str, *, files=(), view=None) -> None:
+    async def send_private(self, interaction: Interaction, text: str, *, files=(), view=None,
+                           embeds: Sequence[discord.Embed] = ()) -> None:
         """An ephemeral answer, whether or not the interaction was answered or deferred yet."""
         kwargs: dict[str, Any] = {"content": clip(text), "ephemeral": True, "files": list(files)}
         if view is not None:
             kwargs["view"] = view
+        if embeds:
+            kwargs["embeds"] = list(embeds)
         if interaction.response.is_done():
             await interaction.followup.send(**kwargs)
         else:
@@ -207,10 +210,11 @@ class Table:
         deadline = await self.service.deadline_note(panel.game_id, panel.seat) if not panel.done else ""
         text = (note + "\n" if note else "") + panel.text + ("\n" + deadline if deadline else "")
         view = ui.panel_view(panel)
-        if edit:
-            await interaction.edit_original_response(content=clip(text), attachments=files, view=view)
+        embeds = ui.panel_embeds(panel)  # the guided game's lessons and hint, beside the text
+        if edit:  # an edit replaces the embeds too: none left from a panel before
+            await interaction.edit_original_response(content=clip(text), attachments=files, view=view, embeds=embeds)
         else:
-            await self.send_private(interaction, text, files=files, view=view)
+            await self.send_private(interaction, text, files=files, view=view, embeds=embeds)
 
     async def open_panel(self, interaction: Interaction, game_id: int | None = None) -> None:
         async with self.answering(interaction, game_id) as answer:

@@ -22,6 +22,7 @@ from discord.ext import commands
 
 from i18n import LANGUAGES, N_, _, use
 from service import Panel, StaleControl, boards
+from service.controls import NOTES_LIMIT
 
 from .language import SpeaksToUser
 
@@ -305,6 +306,17 @@ def panel_view(panel: Panel) -> discord.ui.View | None:
                                     min(control.row, 4)))
             menus += 1
     return view
+
+
+NOTES_COLOUR = discord.Colour(0x3B82F6)  # the guided game's notes: a blue bar beside them
+
+
+def panel_embeds(panel: Panel) -> list[discord.Embed]:
+    """The panel's notes (the guided game's lessons and hint) in one embed under its text, each a
+    paragraph (the service keeps them within an embed's description: service.controls.NOTES_LIMIT)."""
+    if not panel.notes:
+        return []
+    return [discord.Embed(description="\n\n".join(panel.notes)[:NOTES_LIMIT], colour=NOTES_COLOUR)]
 
 
 def png_file(data: bytes | None, name: str) -> list[discord.File]:

@@ -9,9 +9,9 @@ games against computer players (not the daily challenge), and in a game with oth
 when its creator allowed hints when creating it (such a game is not rated: service/ratings.py).
 
 The guided first game (``learn``, an option of a solo game on the standard boards with the easy
-event deck) adds to each panel the lessons due now (service/lessons.py, each shown once: those shown
-are noted in the game's options) and the hint for the decision; its panel's Leave button (LEAVE)
-turns it into an ordinary solo game.
+event deck) adds to each panel's notes (beside its text: an embed in Discord) the lessons due now
+(service/lessons.py, each shown once: those shown are noted in the game's options) and the hint
+for the decision; its panel's Leave button (LEAVE) turns it into an ordinary solo game.
 """
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ from engine.errors import NotYourTurn
 from engine.state import GameState, dump, load
 from i18n import _, content, ngettext
 
-from . import lessons, panels, workers
+from . import controls, lessons, panels, workers
 from ._host import Host
 from ._model import Game
 from .controls import HintAnswer
@@ -34,7 +34,6 @@ from .errors import NotAllowed, WrongStage
 
 LEAVE = "l:off"  # the guided game's button that leaves the lessons (service._play: control)
 HINT_CACHE = 64  # hints kept (by game and decision) for the guided game's panels
-PANEL_TEXT = 1800  # characters of a guided game's panel text at most (a Discord message holds 2,000, with a note)
 
 
 def refusal(game: Game) -> str | None:
@@ -152,10 +151,10 @@ def _words(state: GameState, found: Hint) -> dict:
         lines.append(_("Why (its estimate of your final medals, {before} → {after}):").format(
             before=i18n.number(found.before, 1), after=i18n.number(found.after, 1)))
         lines += [f"  – {w}" for w in why]
-    short = _("💡 Hint: {moves}.").format(moves="; ".join(moves) or _("confirm as it is"))
+    short = _("💡 Hint: {moves}.").format(moves=_("; ").join(moves) or _("confirm as it is"))
     only_moves = short
     if why:
-        short += " " + _("Why: {reasons}.").format(reasons="; ".join(why))
+        short += " " + _("Why: {reasons}.").format(reasons=_("; ").join(why))
     image: tuple | None = None
     if found.preview is not None:
         view, tile, orient, anchor = found.preview
@@ -232,12 +231,11 @@ class Hints(Host):
             game.options["lessons"] = seen
             await self._note_option(game.id, "lessons", seen)
         job = await self._hint_job(game, seat)
-        parts = [*head, panel.text, job["short"]]
-        if len("\n".join(parts)) > PANEL_TEXT:  # a Discord message: the hint's moves only
-            parts[-1] = job["moves"]
-        if len("\n".join(parts)) > PANEL_TEXT:  # no room: the Hint button still gives it
-            parts.pop()
-        panel.text = "\n".join(parts)
+        # beside the decision's text, whole (an embed under it in Discord): the panel's text keeps
+        # its room for what a move settled by itself (service/controls.announce)
+        panel.notes = [*head, job["short"]]
+        if len("\n\n".join(panel.notes)) > controls.NOTES_LIMIT:  # never with today's words: the moves only
+            panel.notes[-1] = job["moves"]
         panel.controls.append(panels.Control("button", LEAVE, _("Leave the lessons"), row=4,
                                              name="leave"))
         return panel

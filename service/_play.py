@@ -13,7 +13,7 @@ from db.errors import AlreadySeated
 from engine.errors import MalformedAction
 from i18n import _, use
 
-from . import words, workers
+from . import controls, words, workers
 from ._host import Host
 from ._model import Game, Outcome
 from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
@@ -147,8 +147,8 @@ class Play(Host):
             await self._away_ended(back, except_game=game.id)
         assert game.state is not None  # just saved with its new state
         panel = await plays.panel(self, game, seat)
-        if settled:  # announced on the panel, a line each: Discord and the console both show it
-            panel.text = "\n".join(settled) + "\n" + panel.text
+        # announced on the panel, a line each (Discord and the console both show it), within a message
+        controls.announce(panel, settled, controls.TEXT_ROOM if game.front == "discord" else None)
         return Outcome(game, seat, panel, message="\n".join(settled), played=mine)
 
     def _bots_ready(self, game: Game, state) -> bool:

@@ -232,13 +232,14 @@ class Console:
     async def show_panel(self, panel: Panel, who: str) -> dict[str, Control | str]:
         """Print the panel; return its choices: a button under its fixed key (KEYS; a disabled
         one keeps its key, answered "not now"), a list's options numbered from 1."""
-        shown = (who, panel.stamp, panel.text, repr(panel.image), repr(panel.controls))
+        shown = (who, panel.stamp, panel.text, repr(panel.notes), repr(panel.image), repr(panel.controls))
         if self.last_panel is not None and self.last_panel[0] == shown:  # the same panel again (after a
             path = self.last_panel[1]  # command): its image is the one already written, and ``open``/``keep``
         else:  # still mean the image the command wrote
             path = await self.save_image(await self.service.render_panel(panel), f"{who.replace(' ', '-')}-panel")
             self.last_panel = (shown, path)
-        self.say(f"\n── {who} ──\n{panel.text}" + self.where(path))
+        notes = "".join(f"\n\n{note}" for note in panel.notes)  # the guided game's lessons and hint, after it
+        self.say(f"\n── {who} ──\n{panel.text}{notes}" + self.where(path))
         choices: dict[str, Control | str] = {}
         number = 0
         buttons: dict[int, list[str]] = {}  # the buttons of each row of the panel, a line each
@@ -551,7 +552,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             if total != 1:
                 say(_("--learn is a solo game: leave out --players and --bots."))
                 return 2
-            game = await service.learn(user_id=1, name="Player 1", guild_id=None, channel_id=None,
+            game = await service.learn(user_id=1, name=_("Player {n}").format(n=1), guild_id=None, channel_id=None,
                                        language=args.lang or i18n.DEFAULT, seed=args.seed, front="console")
             say(_("Game #{game} started: your first game, with lessons. Images go to {folder}/.").format(
                 game=game.id, folder=out) + " " + _(HELP))

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from i18n import ngettext
+
 SELECT_LIMIT = 25  # Discord's limit on options in one menu
 OPTION_DETAIL = 100  # Discord's limit on a select option's description
+TEXT_ROOM = 1700  # of a panel's text: the Discord layer adds a line or two (what was played, the turn timer)
+NOTES_LIMIT = 4096  # Discord's limit on an embed's description: a panel's notes together
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,9 @@ class Panel:
     image: tuple | None = None  # (render kind, args, kwargs) for service.images
     controls: list[Control] = field(default_factory=list)
     done: bool = False  # nothing for this seat to decide now
+    # beside the decision, each whole (the guided game's lessons, then its hint): the Discord layer
+    # shows them in an embed under the text (NOTES_LIMIT together), the console after the text
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -44,3 +51,25 @@ class HintAnswer:
     text: str
     image: tuple | None = None
     short: str = ""  # the moves and reasons in two lines (Planet Unknown's guided game's panel)
+
+
+def announce(panel: Panel, lines: list[str], room: int | None = TEXT_ROOM) -> None:
+    """Put ``lines`` (what a move settled by itself, a line each) at the head of the panel's text,
+    keeping the text within ``room`` characters (None: no limit, the console): the whole lines
+    that fit, then one line counting the others (the panel's own text is never cut)."""
+    if not lines:
+        return
+    keep = list(lines)
+
+    def text(shown: list[str], left: int) -> str:
+        more = [ngettext("✔ … and {n} more item settled for you, the only choice.",
+                         "✔ … and {n} more items settled for you, the only choice.", left).format(n=left)] \
+            if left else []
+        return "\n".join([*shown, *more, panel.text])
+
+    if room is not None:
+        while keep and len(text(keep, len(lines) - len(keep))) > room:
+            keep.pop()
+        if not keep and len(text([], len(lines))) > room:  # no room even for the count: the decision first
+            return
+    panel.text = text(keep, len(lines) - len(keep))

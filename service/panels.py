@@ -33,10 +33,11 @@ from i18n import _, content, ngettext
 # the generic panel types (every game's), still found here by the modules that took them here
 from .controls import OPTION_DETAIL as OPTION_DETAIL
 from .controls import SELECT_LIMIT as SELECT_LIMIT
+from .controls import TEXT_ROOM
 from .controls import Control as Control
 from .controls import Panel as Panel
 
-TEXT_BUDGET = 1700  # of a panel's text: Discord takes 2000 characters and the cog adds a note and a deadline
+TEXT_BUDGET = TEXT_ROOM  # of a panel's text: Discord takes 2000 characters and the cog adds a note and a deadline
 MAX_ITEM_MENUS = 3  # menus for pending items; one more row for rover moves, one for buttons
 HINT = "h:"  # the Hint button's verb: the Discord layer and the console ask the service for the hint
 ARROWS = {"up": "▲", "down": "▼", "left": "◀", "right": "▶"}

@@ -28,6 +28,13 @@ def thread_of(world):
     return world.channel.threads[-1]
 
 
+def shown(message) -> str:
+    """What a player reads in a message: its text, then its embeds' descriptions (a guided
+    panel's lessons and hint), a paragraph each."""
+    notes = [e.get("description") if isinstance(e, dict) else e.description for e in message.embeds]
+    return "\n\n".join([message.content, *(n for n in notes if n)])
+
+
 def controls(message):
     """(custom_id, label or placeholder, type) of every component on a message."""
     out = []

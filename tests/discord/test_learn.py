@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
-from service import autoplay, lessons
+from i18n import _, catalogue, use
+from service import autoplay, controls, lessons, panels
 from tests.discord.helpers import button, create_game, lobby_message, start_game, thread_of, typed
+from tests.discord.helpers import controls as components
+from tests.discord.helpers import shown as seen
+from tests.discord.test_languages import speak
 
 
 async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privately(world):
@@ -18,12 +23,12 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
     r = await alice.slash(world.channel, "pu learn")
     assert r.ephemeral
     first = r.response
-    assert "**Your first game**" in first.content and lessons.lessons()[0].text in first.content
-    assert "💡 Hint:" in first.content
+    assert "**Your first game**" in first.content and lessons.lessons()[0].text in seen(first)
+    assert "💡 Hint:" in seen(first)
     (game,) = await world.service.games_of(alice.id)
     assert game.options["learn"] and game.row.kind == "solo" and game.state.config["planets"] == ["ksb-4156"]
     thread = thread_of(world)
-    panels = [first.content]
+    panels = [seen(first)]
     hinted = False
     steps = 0
     while game.status == "active":
@@ -36,12 +41,12 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
             assert reply.content.startswith("💡 **Hint**") and "place it at" in reply.content
             (picture,) = reply.attachments
             assert Image.open(io.BytesIO(await picture.read())).format == "PNG"
-            panels.append(opened.response.content)  # the same decision's panel: its lessons counted once below
+            panels.append(seen(opened.response))  # the same decision's panel: its lessons counted once below
             hinted = True
         action = autoplay.choose(game.state, seat, "normal")
         r = await alice.slash(thread, "pu act", action=typed(action))
         assert r.ephemeral and r.response.content.startswith("✔"), r.response.content
-        panels.append(r.response.content)
+        panels.append(seen(r.response))
         steps += 1
         if steps % 20 == 0:
             await world.env.advance_time(16 * 60)  # interaction tokens expire between real moves
@@ -59,8 +64,10 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
     for lesson_id, where in seen_with.items():
         # once, except the panel of the same decision opened again for the Hint button
         assert len(where) == 1 or (len(where) == 2 and where[1] - where[0] == 1), (lesson_id, where)
+    # "Solo games always use events" (RULINGS C4): the event card explained on the first panel showing one
+    assert seen_with["events"][0] == next(i for i, p in enumerate(panels) if "Event this round" in p)
     history = thread.history()
-    assert history and not any("Hint" in m.content or "💡" in m.content or "📘" in m.content for m in history)
+    assert history and not any("Hint" in seen(m) or "💡" in seen(m) or "📘" in seen(m) for m in history)
 
 
 async def test_hints_are_refused_privately_among_people_unless_the_creator_allowed_them(world):
@@ -77,3 +84,79 @@ async def test_no_hint_in_the_daily_challenge(world):
     await world.alice.slash(world.channel, "pu daily")
     r = await world.alice.slash(world.channel, "pu play", hint=True)
     assert r.ephemeral and "No hints in the daily challenge" in (r.followups[-1] if r.followups else r.response).content
+
+
+SETTLED = 40  # settlements made for the player before one panel: far more than a turn gives
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr"])
+async def test_the_busiest_guided_panel_fits_one_message_with_its_lessons_and_hint_whole(world, monkeypatch, locale):
+    """A guided panel with forced settlements, two lessons and the hint, as /pu learn and /pu play
+    send it (in English and in French): within Discord's limits (the contract checks every payload:
+    2,000 characters of text, 4,096 in an embed's description), not cut by the Discord layer; the
+    lessons and the hint whole, in an embed, the decision's own text whole, and the settlements
+    that did not fit counted in one line."""
+    speak(monkeypatch, locale)
+    world.service.hard_turn_s = 0.0
+    real = world.service.panel
+    built: list = []
+
+    async def busy(game_id, user_id, ui=None):  # the settlements announced as GameService._act does
+        outcome = await real(game_id, user_id, ui)
+        body = outcome.panel.text
+        item = {"id": 7, "kind": "advance", "options": ["rover"], "source": "tile"}
+        line = "✔ " + _("{item}: settled for you ({value}), the only choice.").format(
+            item=panels.item_line(item), value=panels.value_label(item, "rover"))
+        controls.announce(outcome.panel, [line] * SETTLED)
+        built.append((body, line, list(outcome.panel.notes)))
+        return outcome
+
+    monkeypatch.setattr(world.service, "panel", busy)
+    first = (await world.alice.slash(world.channel, "pu learn")).response  # the objectives: two lessons
+    (game,) = await world.service.games_of(world.alice.id)
+    await world.alice.slash(thread_of(world), "pu act", action=typed(autoplay.choose(game.state, 0, "normal")))
+    second = (await world.alice.slash(thread_of(world), "pu play")).response  # round 1's tile choice
+    fr = locale == "fr"
+    # the objectives' panel: the welcome and the objectives; the tile choice: the event card, and the
+    # station unless the event asks something first (the game's seed is drawn at random)
+    for message, (body, line, notes), due in ((first, built[0], 2), (second, built[-1], 1)):
+        text = message.content
+        assert len(text) <= 2000 and not text.endswith("…")  # whole: the Discord layer cut nothing
+        assert body in text  # the decision's own text, whole
+        kept = text.count(line)
+        assert 0 < kept < SETTLED and str(SETTLED - kept) in text.split(body)[0].splitlines()[-1]
+        (embed,) = message.embeds
+        assert embed.description == "\n\n".join(notes)  # every note whole
+        with use("fr" if fr else "en"):  # the lessons whole, in the reader's language
+            taught = [lessons.text(x) for x in lessons.lessons() if lessons.text(x) in notes]
+        assert len(taught) >= due and notes[:len(taught)] == taught, notes
+        assert notes[-1].startswith("💡 Conseil :" if fr else "💡 Hint:")
+    assert "**Your first game**" in first.content or "**Votre première partie**" in first.content
+
+
+async def test_the_guided_game_and_its_hint_in_french(world, monkeypatch):
+    """/pu learn for a French reader: the lessons, the hint on the panel, the Hint button's answer
+    with its picture and the Leave button all in French, nothing of it in the thread."""
+    speak(monkeypatch, "fr")
+    world.service.hard_turn_s = 0.0
+    alice = world.alice
+    first = (await alice.slash(world.channel, "pu learn")).response
+    (game,) = await world.service.games_of(alice.id)
+    french = catalogue("fr")
+    assert "**Votre première partie**" in first.content
+    assert french.gettext(lessons.lessons()[0].text) in seen(first) and "(livret de règles p. 4)" in seen(first)
+    assert "Quitter les leçons" in [label for _cid, label, _kind in components(first)]
+    thread = thread_of(world)
+    while game.state.seats[0].step != "pick" or game.state.phase != "turns":  # to a tile choice
+        await alice.slash(thread, "pu act", action=typed(autoplay.choose(game.state, 0, "normal")))
+        game = await world.service.load(game.id)
+    opened = (await alice.slash(thread, "pu play")).response
+    assert "💡 Conseil :" in seen(opened) and not any(x.text in seen(opened) for x in lessons.lessons())
+    answer = await alice.click(opened, custom_id=button(opened, "h:"))
+    reply = answer.followups[-1] if answer.followups else answer.response
+    assert answer.ephemeral and reply.content.startswith("💡 **Conseil**") and "Pourquoi" in reply.content
+    (picture,) = reply.attachments
+    assert Image.open(io.BytesIO(await picture.read())).format == "PNG"
+    assert not any("💡" in seen(m) or "📘" in seen(m) for m in thread.history())
+    left = (await alice.click(opened, custom_id=button(opened, "l:off"))).response  # Quitter les leçons
+    assert left.embeds == [] and "💡 Conseil :" not in seen(left)  # the edited panel keeps no lesson box

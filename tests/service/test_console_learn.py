@@ -65,6 +65,8 @@ async def test_a_guided_game_played_to_the_end_shows_each_lesson_once_at_its_mom
             assert any(SINCE[lesson.id].search(p) for p in shown[:where[0] + 1]), lesson.id
         if lesson.id == "water_energy":
             assert re.search(r"Place your tile \([^)]*(water|energy)", panel)
+        if lesson.id == "events":  # "Solo games always use events" (RULINGS C4): explained the first time a card shows
+            assert where[0] == next(i for i, p in enumerate(shown) if "Event this round" in p)
         if lesson.id == "ending":  # in the last rounds (the easy deck's 20 cards: 20 rounds)
             assert round_of(panel) >= max(map(round_of, shown)) - 3
     order = [next(i for i, p in enumerate(shown) if x.text in p) for x in lessons.lessons()]
@@ -107,3 +109,6 @@ async def test_the_guided_game_in_french(tmp_path):
     welcome = lessons.lessons()[0]
     assert catalogue("fr").gettext(welcome.text) in text and "(livret de règles p. 4)" in text
     assert "💡 Conseil :" in text and "Quitter les leçons" in text
+    assert "── Joueur 1 ──" in text and "Player 1" not in text  # the player's name in French too
+    hints = [line for line in text.splitlines() if line.startswith("💡 Conseil :")]
+    assert hints and not any(re.search(r"\S;", line) for line in hints)  # French typography: " ; "

@@ -8,6 +8,7 @@ import pytest
 
 from engine import rules
 from engine.errors import IllegalAction
+from service import Panel, controls
 from service.errors import NeedsConfirmation
 
 
@@ -62,6 +63,18 @@ async def test_an_item_with_a_single_value_is_settled_for_the_player_and_announc
     assert logged[-2:] == ["place A6 0", "resolve 2 rover"]  # in the action log: the game replays
 
 
+async def test_settlements_give_way_to_the_decision_when_the_message_has_no_room(service, monkeypatch):
+    """The move's settlements go through one fitting (service/controls.announce) with Discord's
+    room (TEXT_ROOM): with no room left beside the decision's text, that text is shown whole and
+    the settlement stays in the outcome's message (and the action log) only."""
+    game = await _solo(service)
+    await service.act(game.id, 1, "pick large")
+    monkeypatch.setattr(controls, "TEXT_ROOM", 1)  # no room even for the count: the decision alone
+    outcome = await service.act(game.id, 1, "place A6 0")
+    assert outcome.message.startswith("✔ item 2") and "settled for you" not in outcome.panel.text
+    assert outcome.panel.text.startswith("Event this round") and "item 3: put a new rover" in outcome.panel.text
+
+
 async def test_the_refusal_of_an_unknown_item_names_each_open_item(service):
     game = await _solo(service)
     await service.act(game.id, 1, "pick large")
@@ -69,3 +82,19 @@ async def test_the_refusal_of_an_unknown_item_names_each_open_item(service):
     with pytest.raises(IllegalAction) as refused:
         await service.act(game.id, 1, "resolve 1 water", typed=True)
     assert "open items: 3 (put a new rover on the tile you placed this round)" in str(refused.value)
+
+
+def test_settlements_beyond_a_discord_message_are_counted_and_the_console_lists_them_all():
+    """What a move settled by itself heads the panel, a line each: in Discord, the lines that fit
+    in the message beside the decision's whole text, then one line counting the others; in the
+    console (no message limit) every line."""
+    body = "**Round 3: choose a tile** from the depot facing you. " + "x" * 1400
+    lines = [f"✔ item {n}: advance rover (tile icon): settled for you (rover), the only choice." for n in range(20)]
+    discord_panel, console_panel = Panel(1, 0, "s", body), Panel(1, 0, "s", body)
+    controls.announce(discord_panel, lines)
+    controls.announce(console_panel, lines, None)
+    assert len(discord_panel.text) <= controls.TEXT_ROOM and discord_panel.text.endswith(body)
+    kept = [line for line in lines if line in discord_panel.text]
+    assert 0 < len(kept) < len(lines) and kept == lines[:len(kept)]
+    assert f"… and {len(lines) - len(kept)} more items settled for you" in discord_panel.text
+    assert console_panel.text == "\n".join([*lines, body])
