@@ -42,6 +42,7 @@ AREAS = {
     "players": "bench.players_bench",
     "solar_storm": "bench.storm_bench",
     "storm_crew": "bench.storm_crew_bench",
+    "storm_discord": "bench.storm_discord_bench",
 }
 DEFAULT_OUT = ROOT / "bench" / "RESULTS.md"
 COLUMNS = ("area", "what", "median (or value)", "target", "met", "notes")

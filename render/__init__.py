@@ -34,6 +34,16 @@ from .summary import render_round_summary
 
 PNG_COMPRESS_LEVEL = 3  # zlib 3: ~30% faster than 6 for ~5% more bytes on these flat images
 
+def _storm(name: str) -> Callable[..., Image.Image]:
+    """Solar Storm's image ``name`` (render/solar_storm), imported on first use (that package
+    imports ``png_bytes`` from here)."""
+    def draw(*args, **kwargs) -> Image.Image:
+        from . import solar_storm
+        return getattr(solar_storm, name)(*args, **kwargs)
+    draw.__name__ = name
+    return draw
+
+
 RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "planet": render_planet,
     "preview": render_preview,
@@ -46,6 +56,8 @@ RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "profile": render_profile,
     "medals": render_medals,
     "final": render_final,
+    "storm_ship": _storm("ship_image"),    # Solar Storm: the ship after a turn (view, names)
+    "storm_final": _storm("final_image"),  # Solar Storm: the story of a finished game (view, names)
 }
 
 

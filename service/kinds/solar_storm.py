@@ -36,9 +36,10 @@ at the seat's level: a computer crew-mate's own (``bot_levels``), else the game'
 HARD_TURN_SECONDS. What peeks showed is remembered within one job (a ``Memory``), not stored
 with the game: each job starts from what the current view shows.
 
-Placeholder, clearly so, until its branch lands (one call):
-- the images: panels and posts are text only (``SHIP_IMAGE``: storm-render's render kind for
-  ``render.render_png``, e.g. ``"storm_ship"``, fills the panel's image from the public view).
+Images (render/solar_storm, drawn in the worker pool through ``render.render_png``): each turn's
+post carries the ship as the turn left it (``SHIP_IMAGE``), the final post the story of the game
+(``FINAL_IMAGE``), the active player's panel the ship now; all from ``public_view`` (no deck
+order; under no-peek, no deck count either).
 
 A finished game records each seat's outcome (the outcomes table: result, reason, turn,
 difficulty, crew size, rooms diverted, resource cards left) for the profiles; Solar Storm is
@@ -86,7 +87,8 @@ if TYPE_CHECKING:
     from .._model import Outcome
 
 NAME = "solar_storm"
-SHIP_IMAGE: str | None = None  # storm-render: the render kind of the ship image (None: text-only panels)
+SHIP_IMAGE = "storm_ship"    # render.RENDERERS: the ship (view, names)
+FINAL_IMAGE = "storm_final"  # render.RENDERERS: the final image (view, names)
 DEFAULT_OPTIONS: dict[str, Any] = {
     "max_players": 4,         # crew size 1 (solo: three crew members) to 4
     "difficulty": "easy",     # engine/solar_storm data: easy, medium, hard, veteran, realistic
@@ -171,6 +173,16 @@ def card(card_id: str) -> str:
 
 def cards(ids) -> str:
     return ", ".join(card(c) for c in ids) or _("nothing")
+
+
+def image_names(game: Game, state: GameState) -> list[str]:
+    """The names the images give the crew members, by engine seat (solo: one person's three)."""
+    return [crew_name(game, state, seat) for seat in range(state.crew)]
+
+
+def image(kind: str, game: Game, state: GameState) -> dict:
+    """A post's image (service.games.render_post): render ``kind`` of the public view, now."""
+    return {"kind": kind, "args": [public_view(state), image_names(game, state)]}
 
 
 def crew_name(game: Game, state: GameState, seat: int, *, mention: bool = False) -> str:
@@ -611,11 +623,12 @@ class SolarStorm:
             return
         if (state.turn != turn and turn >= 1) or state.phase == "over":
             who = crew_name(game, state, active) if active is not None else "?"
-            kind, raw = Announcements._post(game, _("**Turn {turn}** ({player}):").format(turn=turn, player=who))
+            kind, raw = Announcements._post(game, _("**Turn {turn}** ({player}):").format(turn=turn, player=who),
+                                            image=image(SHIP_IMAGE, game, state) if state.phase != "over" else None)
             posts.append((kind, json.dumps({**json.loads(raw), "storm_turn": turn})))  # its log: add_logs
         if state.phase == "over":
-            posts.append(Announcements._post(game, self.final_text(game, state),
-                                             mentions=Announcements._humans(game)))
+            posts.append(Announcements._post(game, self.final_text(game, state), mentions=Announcements._humans(game),
+                                             image=image(FINAL_IMAGE, game, state)))
             return
         if state.turn != turn:
             pos = position(state, state.active)
@@ -699,11 +712,12 @@ class SolarStorm:
             return Panel(game.id, pos, stamp, text + "\n\n" + note, controls=[], done=True)
         seat = engine_seat(state, pos)
         actions = legal_actions(state, seat)
+        ship = (SHIP_IMAGE, (public_view(state), image_names(game, state)), {})
         confirm = ui.get("confirm")
         if confirm is not None:
             text += "\n\n" + _("**{action}** cannot be undone (a die roll, a card drawn or looked at, or the damage "
                                 "card). Go ahead?").format(action=confirm)
-            return Panel(game.id, pos, stamp, text, controls=[
+            return Panel(game.id, pos, stamp, text, image=ship, controls=[
                 Control("button", f"a:{confirm}", _("Confirm"), style="danger"),
                 Control("button", f"p:{ui.get('page', 0)}", _("Back"))])
         text += "\n\n" + ngettext("Your turn ({player}): {n} action left. Choose an action:",
@@ -727,8 +741,7 @@ class SolarStorm:
             verb = f"{CONFIRM_FIRST}:{a}" if self.cannot_undo(state, seat, a) else f"a:{a}"
             controls.append(Control("button", verb, _("Undo") if str(a) == "undo" else _("End actions"),
                                     style="secondary" if str(a) == "undo" else "primary", row=1))
-        image: tuple | None = (SHIP_IMAGE, (public_view(state),), {}) if SHIP_IMAGE else None
-        return Panel(game.id, pos, stamp, text[:1800], image=image, controls=controls)  # a message: 2000 at most
+        return Panel(game.id, pos, stamp, text[:1800], image=ship, controls=controls)  # a message: 2000 at most
 
     @staticmethod
     def cannot_undo(state: GameState, seat: int, action) -> bool:
