@@ -477,7 +477,7 @@ class SolarStorm:
     bots_job = staticmethod(bots_job)
     rated = False  # cooperative: no rating
     history_job = staticmethod(history_job)
-    history_image = SHIP_IMAGE
+    history_image = None  # the history is the turn's log (text); the thread's post of that turn has its ship
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)
