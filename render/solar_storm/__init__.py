@@ -22,7 +22,7 @@ from PIL import Image
 
 import i18n
 
-from .. import png_bytes
+from ..encoding import png_bytes
 from ._pen import MIN_TEXT, TextBox
 from .final import render_final
 from .ship import render_ship

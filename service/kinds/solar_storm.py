@@ -216,7 +216,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
     posts: list = []
     played: list[tuple[int, str]] = []
     away: dict[int, set[int]] = {}
-    timed_round = round_of(state)
+    timed_turn = state.turn  # the timer's post names the turn it ran out on
     kind = KIND
     memory = crew.memory_from_view(view_for(state, None))  # what the view shows, then this job's peeks
 
@@ -251,7 +251,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
             away.setdefault(pos, set()).add(round_of(state))
         if not step(pos, game.level_of(pos, level)):
             break
-    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round,
+    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_turn,
             "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
 
 
@@ -466,6 +466,56 @@ def outcome_profile(rows: list[OutcomeRow]) -> dict:
             "fastest_win": min((g["turn"] for g in wins), default=None)}
 
 
+# ------------------------------------------------------------------ the shared layers' sentences
+
+def phrase(key: str, n: int = 1, **f) -> str:
+    """The shared layers' sentences in Solar Storm's words (turns, not rounds; a computer
+    crew-mate plays for absent players): service.kinds.PHRASES lists the keys and their fields."""
+    if key == "timer_played":
+        return ngettext("⏱ Time ran out for {player} on turn {turn}: a computer crew-mate played {n} action "
+                        "for them.", "⏱ Time ran out for {player} on turn {turn}: a computer crew-mate played "
+                        "{n} actions for them.", n).format(player=f["player"], turn=f["moment"], n=n)
+    if key in ("last_one", "waiting"):  # one crew member at a time: nobody is ever "the last one"
+        return _("{player}, Solar Storm #{game} is waiting for you (turn {turn}).").format(
+            player=f["player"], turn=f["moment"], game=f["game"])
+    if key == "away_played":
+        return ngettext("🌴 {n} action played by a computer crew-mate for {name}, who is away until {when}.",
+                        "🌴 {n} actions played by a computer crew-mate for {name}, who is away until {when}.",
+                        n).format(n=n, name=f["name"], when=f["when"])
+    if key == "away_on":
+        return _("🌴 In Solar Storm #{id}, a computer crew-mate plays the turns of players who are away "
+                 "(/pu away).").format(id=f["id"])
+    if key == "stall_notice":
+        return _("⏳ Solar Storm #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, if nobody "
+                 "plays, computer crew-mates take over the waiting seats {when}.").format(**f)
+    if key == "stall_taken":
+        return _("🤖 Solar Storm #{id} stalled: computer crew-mates now play for {names}.").format(**f)
+    if key == "stall_taken_end":
+        return _("🤖 Solar Storm #{id} stalled: computer crew-mates now play for {names} and take the game on to "
+                 "its end.").format(**f)
+    if key == "status_taken":
+        return _("🤖 played by a computer crew-mate")
+    if key == "status_handover":
+        return _("If nobody plays, computer crew-mates finish the game {when}.").format(**f)
+    if key == "bot_name":
+        return _("Crew-mate {n}").format(n=n) if f.get("level") in (None, "normal") else \
+            _("Crew-mate {n} ({level})").format(n=n, level=_(f["level"]))
+    if key == "ended":
+        return _("Solar Storm #{game} was ended by {player} on turn {turn}.").format(
+            game=f["game"], player=f["player"], turn=f["moment"])
+    if key == "history_none":
+        return (_("No turn of Solar Storm #{id} is over yet: /storm history works once turn 1 has ended.")
+                if f.get("front") == "discord" else
+                _("No turn of Solar Storm #{id} is over yet: history works once turn 1 has ended.")).format(id=f["id"])
+    if key == "history_not_finished":
+        return _("Turn {turn} is not a finished turn of Solar Storm #{id}: choose a turn from {first} to "
+                 "{last}.").format(turn=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "history_head":
+        return _("**Solar Storm #{id}, turn {turn}** (turns {first}-{last} can be shown):").format(
+            turn=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    raise KeyError(key)
+
+
 # ------------------------------------------------------------------ the kind
 
 class SolarStorm:
@@ -517,8 +567,11 @@ class SolarStorm:
     def is_over(self, state: GameState) -> bool:
         return state.phase == "over"
 
+    def phrase(self, key: str, n: int = 1, **fields) -> str:
+        return phrase(key, n, **fields)
+
     def round_of(self, state: GameState) -> int:
-        return round_of(state)
+        return state.turn  # the posts name turns ("Turn 5"); the engine's rounds are the crew's laps
 
     def last_finished(self, state: GameState) -> int:
         return max(state.turn - (0 if state.phase == "over" else 1), 1)

@@ -68,7 +68,7 @@ async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_f
     assert game.status == "finished"
     history = [m.content for m in thread.history()]
     turn_posts = [t for t in history if t.startswith("**Turn ")]
-    assert any("Autopilot 1" in t for t in turn_posts)  # the computer's turns are posted like anyone's
+    assert any("Crew-mate 1" in t for t in turn_posts)  # the computer's turns are posted like anyone's
     assert any("💥" in t or "🕳" in t for t in turn_posts)  # the damage phase is in the log
     assert "won" in history[-1] or "lost" in history[-1]
     assert waits, "no turn post was seen"
@@ -97,7 +97,7 @@ async def test_the_lobby_adds_a_hard_crew_mate_that_plays_its_turns_at_the_hard_
     r = await add_crew_mate(world.alice, lobby, "hard")
     assert not r.ephemeral  # the lobby itself, edited: its crew shows the seat and its level
     edited = next(m for m in world.channel.history() if m.id == lobby.id)
-    assert "2. Autopilot 1 (hard) (computer)" in edited.content
+    assert "2. Crew-mate 1 (hard) (computer)" in edited.content
     await world.alice.click(lobby, label="Start")
     game = await storm_game(world)
     assert [s.is_bot for s in game.seats] == [False, True]

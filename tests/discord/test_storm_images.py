@@ -44,7 +44,7 @@ async def test_each_turn_post_and_the_final_post_carry_the_ship_and_the_final_im
     assert shown == render_png("storm_ship", public_view(game.state), image_names(game, game.state), language="en")
     rng = random.Random(5)
     checked = 0
-    for _ in range(3000):
+    for _step in range(3000):
         game = await world.service.load(game.id)
         if game.status != "active":
             break
