@@ -765,7 +765,7 @@ class SolarStorm:
             return Panel(game.id, pos, stamp, text + "\n\n" + note, controls=[], done=True)
         seat = engine_seat(state, pos)
         actions = legal_actions(state, seat)
-        ship = (SHIP_IMAGE, (public_view(state), image_names(game, state)), {})
+        ship: tuple = (SHIP_IMAGE, (public_view(state), image_names(game, state)), {})
         confirm = ui.get("confirm")
         if confirm is not None:
             text += "\n\n" + _("**{action}** cannot be undone (a die roll, a card drawn or looked at, or the damage "
