@@ -115,8 +115,7 @@ class Lobby(Host):
     async def leave(self, game_id: int, user_id: int) -> Game:
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
-                raise WrongStage(_("The game has started: ask its creator to hand your seat to the autopilot "
-                                   "(/pu host replace) instead."))
+                raise WrongStage(game.kind.phrase("leave_started"))
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotInGame(_("You are not in this game."))

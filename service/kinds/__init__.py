@@ -56,6 +56,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "history_none": ("id", "front"),             # history: nothing is over yet
     "history_not_finished": ("moment", "id", "first", "last"),  # history: not a finished round/turn
     "history_head": ("moment", "id", "first", "last"),          # history: its first line
+    "leave_started": (),                         # Leave pressed once the game has started
 }
 
 

@@ -239,6 +239,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "history_head":
         return _("**Game #{id}, round {n}** (rounds {first}-{last} can be shown):").format(
             n=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "leave_started":
+        return _("The game has started: ask its creator to hand your seat to the autopilot "
+                 "(/pu host replace) instead.")
     raise KeyError(key)
 
 

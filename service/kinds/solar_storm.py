@@ -513,6 +513,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "history_head":
         return _("**Solar Storm #{id}, turn {turn}** (turns {first}-{last} can be shown):").format(
             turn=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "leave_started":
+        return _("The game has started: ask its creator to hand your seat to a computer crew-mate "
+                 "(/pu host replace) instead.")
     raise KeyError(key)
 
 
