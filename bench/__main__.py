@@ -8,8 +8,10 @@
 Areas, one module each, each with ``measure(quick) -> list[dict]``: engine, autopilot
 (bench.autopilot_bench, when autopilot/ is there), render, service, discord, memory,
 startup, dbsize, loop (event-loop stalls, acknowledgements, the worker pool, the
-leaderboard at scale), solar_storm (its engine) and storm_crew (its computer crew-mates; the full
-win-rate grid is ``python -m bench.storm_crew_bench``). A run with ``--only`` writes a file only when ``--out`` is given, so a
+leaderboard at scale), solar_storm (its engine), storm_crew (its computer crew-mates; the full
+win-rate grid is ``python -m bench.storm_crew_bench``), storm_service (one Solar Storm action
+through the service, commit included) and storm_discord (end of a turn to its post with the ship
+image, in SimCord). A run with ``--only`` writes a file only when ``--out`` is given, so a
 partial run never replaces the full table.
 """
 from __future__ import annotations
@@ -42,6 +44,8 @@ AREAS = {
     "players": "bench.players_bench",
     "solar_storm": "bench.storm_bench",
     "storm_crew": "bench.storm_crew_bench",
+    "storm_discord": "bench.storm_discord_bench",
+    "storm_service": "bench.storm_service_bench",
 }
 DEFAULT_OUT = ROOT / "bench" / "RESULTS.md"
 COLUMNS = ("area", "what", "median (or value)", "target", "met", "notes")

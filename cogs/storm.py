@@ -30,7 +30,8 @@ from .table import Table, clip, fit_lines, timing_settings
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction
 GAME = "solar_storm"  # the game's name in service.kinds
-LOBBY_VERBS = ("join", "leave", "crew", "start", "cancel")  # cogs/ui.py's lobby buttons
+LOBBY_VERBS = ("join", "leave", "start", "cancel")  # cogs/ui.py's lobby buttons, and its level menu:
+ADD_CREW_MATE = N_("Add a computer crew-mate…")  # the menu's placeholder (its options: easy, normal, hard)
 # the rulebook's levels (engine/solar_storm/data.py); names shown translated (cogs.translator)
 DIFFICULTY_CHOICES = [app_commands.Choice(name=n, value=v) for n, v in (
     (N_("easy"), "easy"), (N_("medium"), "medium"), (N_("hard"), "hard"), (N_("veteran"), "veteran"),
@@ -64,7 +65,7 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
     # ------------------------------------------------------------------ the lobby
 
     def lobby_view(self, game: Game) -> discord.ui.View:
-        return ui.lobby_view(game.id, game.status == "lobby", game.language, verbs=LOBBY_VERBS)
+        return ui.lobby_view(game.id, game.status == "lobby", game.language, verbs=LOBBY_VERBS, levels=ADD_CREW_MATE)
 
     def lobby_text(self, game: Game) -> str:
         with use(game.language):
@@ -85,8 +86,9 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
         if game.status == "lobby":
             head = _("**Solar Storm: game #{game}** is looking for a crew ({settings}).").format(
                 game=game.id, settings=", ".join(settings))
-            tail = _("Press **Join** to take a seat. The creator can add a computer crew-mate, and starts the "
-                     "game when the crew is in. With one player, that player runs three crew members.")
+            tail = _("Press **Join** to take a seat. The creator can add a computer crew-mate at the level "
+                     "chosen in the menu, and starts the game when the crew is in. With one player, that player "
+                     "runs three crew members.")
         else:
             head = _("**Solar Storm: game #{game}** has started ({settings}).").format(
                 game=game.id, settings=", ".join(settings))

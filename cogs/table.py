@@ -253,11 +253,12 @@ class Table:
                 game = await self.service.join(game_id, user.id, user.display_name)
             elif verb == "leave":
                 game = await self.service.leave(game_id, user.id)
-            elif verb in ("bot", "boteasy", "bothard", "crew"):  # the bot's default level, easy, hard
+            elif verb in ("bot", "boteasy", "bothard") or verb.startswith("crew"):
+                # the bot's default level, easy, hard; crew<level>: the lobby's level menu (``crew``: default)
+                level = verb[3:] if verb.startswith("bot") else verb[4:]
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
                 await interaction.response.defer()
-                game = await self.service.add_bot(game_id, user.id, is_admin(interaction),
-                                                  verb[3:] if verb.startswith("bot") and verb[3:] else None)
+                game = await self.service.add_bot(game_id, user.id, is_admin(interaction), level or None)
             elif verb == "start":
                 await self.service.check_manager(game_id, user.id, is_admin(interaction))
                 await interaction.response.defer()

@@ -4,6 +4,7 @@ ephemeral message. No rules and no database here: every click goes to the game s
 
 Custom ids (at most 100 characters):
     pul:<game>:<verb>                  lobby: join, leave, boards, bot (boteasy, bothard), crew, start, cancel
+    pulv:<game>                        lobby: the menu adding a computer crew-mate (each option: its level)
     puc:<game>:<kind>                  lobby: the clicker's planet or corp menu
     pup:<game>                         "Play": open the clicker's own panel
     pus:<game>                         "Station": show the space station
@@ -114,6 +115,29 @@ class BoardMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select], templat
         await cog_of(interaction).choose_board(interaction, self.game_id, self.kind, value)
 
 
+class LevelMenu(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Select], template=r"pulv:(?P<game>[0-9]{1,12})"):
+    """A lobby's "add a computer crew-mate" with its level: one menu, an option per level (the
+    pick goes to the lobby as the verb ``crew<level>``)."""
+    LEVELS = (("easy", N_("Easy"), N_("plays like a new player")),
+              ("normal", N_("Normal"), N_("a sensible crew-mate (the default)")),
+              ("hard", N_("Hard"), N_("looks ahead over what the decks may hold")))
+
+    def __init__(self, game_id: int, placeholder: str | None = None):
+        options = [discord.SelectOption(label=_(label), value=level, description=_(text)[:100])
+                   for level, label, text in self.LEVELS]
+        super().__init__(discord.ui.Select(custom_id=f"pulv:{game_id}", placeholder=placeholder, options=options,
+                                           row=1))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        level = self.item.values[0] if self.item.values else ""
+        await cog_of(interaction).lobby_click(interaction, self.game_id, "crew" + level)
+
+
 class PlayButton(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Button], template=r"pup:(?P<game>[0-9]{1,12})"):
     def __init__(self, game_id: int):
         super().__init__(discord.ui.Button(label=_("Play"), style=discord.ButtonStyle.primary, emoji="🪐",
@@ -217,7 +241,7 @@ SETTINGS_ITEMS = (SettingsMenu, SettingsButton)
 def _known_ids() -> str:
     """One pattern matching the custom id of every item above (their groups unnamed)."""
     from .players import DYNAMIC_ITEMS as PLAYERS_ITEMS  # leaderboard pages (cogs/players.py)
-    items = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *PLAYERS_ITEMS,
+    items = (LobbyButton, LevelMenu, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *PLAYERS_ITEMS,
              *SETTINGS_ITEMS)
     return "|".join(re.sub(r"\(\?P<\w+>", "(?:", item.__discord_ui_compiled_template__.pattern) for item in items)
 
@@ -245,7 +269,7 @@ class UnknownControl(SpeaksToUser, discord.ui.DynamicItem[discord.ui.Item],  # t
               "Press **Play** in the game's thread or use /pu play for the current board."), ephemeral=True)
 
 
-DYNAMIC_ITEMS = (LobbyButton, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *SETTINGS_ITEMS,
+DYNAMIC_ITEMS = (LobbyButton, LevelMenu, BoardMenu, PlayButton, StationButton, PanelButton, PanelMenu, *SETTINGS_ITEMS,
                  UnknownControl)
 
 
@@ -253,13 +277,16 @@ PU_LOBBY = ("join", "leave", "boards", "bot", "boteasy", "bothard", "start", "ca
 
 
 def lobby_view(game_id: int, open_: bool = True, language: str | None = None,
-               verbs: tuple[str, ...] = PU_LOBBY) -> discord.ui.View:
-    """The lobby's buttons (public: in the game's ``language``), one per verb (LobbyButton)."""
+               verbs: tuple[str, ...] = PU_LOBBY, levels: str | None = None) -> discord.ui.View:
+    """The lobby's buttons (public: in the game's ``language``), one per verb (LobbyButton), and
+    with ``levels`` (its placeholder) the menu that adds a computer player at a chosen level."""
     view = discord.ui.View(timeout=None)
     if open_:
         with use(language):
             for verb in verbs:
                 view.add_item(LobbyButton(game_id, verb))
+            if levels is not None:
+                view.add_item(LevelMenu(game_id, placeholder=_(levels)))
     return view
 
 

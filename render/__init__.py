@@ -16,7 +16,6 @@ Every word on an image is in the current language (``i18n.use``). A render drawn
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 
 from PIL import Image
@@ -24,15 +23,15 @@ from PIL import Image
 from i18n import use
 
 from .corporation import render_civ_offer, render_corporation
+from .encoding import PNG_COMPRESS_LEVEL, png_bytes
 from .medals import render_final, render_medals
 from .picker import render_picker
 from .planet import render_planet, render_preview
 from .profile import render_profile
 from .score import render_score
+from .solar_storm import final_image, ship_image
 from .station import render_station
 from .summary import render_round_summary
-
-PNG_COMPRESS_LEVEL = 3  # zlib 3: ~30% faster than 6 for ~5% more bytes on these flat images
 
 RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "planet": render_planet,
@@ -46,15 +45,9 @@ RENDERERS: dict[str, Callable[..., Image.Image]] = {
     "profile": render_profile,
     "medals": render_medals,
     "final": render_final,
+    "storm_ship": ship_image,    # Solar Storm (render/solar_storm): the ship after a turn (view, names)
+    "storm_final": final_image,  # Solar Storm: the story of a finished game (view, names)
 }
-
-
-def png_bytes(image: Image.Image, compress_level: int = PNG_COMPRESS_LEVEL) -> bytes:
-    """Encode an image as PNG. Deterministic: the same image gives the same bytes (no
-    timestamps or other metadata are written)."""
-    buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=compress_level)
-    return buf.getvalue()
 
 
 def warm(planet_ids=("ksb-4156",)) -> None:

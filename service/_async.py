@@ -21,7 +21,7 @@ import json
 from collections.abc import Iterable
 
 from db.repository import SeatRow
-from i18n import _, ngettext, use
+from i18n import _, use
 
 from . import settings as S
 from ._announce import in_game_language
@@ -213,10 +213,8 @@ class AsyncPlay(Host):
             if seat in game.away:
                 counts[seat] = counts.get(seat, 0) + 1
         for seat, n in sorted(counts.items()):
-            text = ngettext("🌴 {n} move played by the autopilot for {name}, who is away until {when}.",
-                            "🌴 {n} moves played by the autopilot for {name}, who is away until {when}.",
-                            n).format(n=n, name=game.seats[seat].display_name,
-                                      when=f"<t:{int(game.away[seat])}:f>")
+            text = game.kind.phrase("away_played", n, name=game.seats[seat].display_name,
+                                    when=f"<t:{int(game.away[seat])}:f>")
             posts.append(self._post(game, text))
 
     async def go_away(self, user_id: int, days: int | None = None, until: str | None = None
@@ -361,9 +359,9 @@ class AsyncPlay(Host):
             if game.status not in ("lobby", "active"):
                 raise WrongStage(_("Game #{id} is over.").format(id=game.id))
             with use(game.language):  # a public post: the game's language, not the asker's
-                text = (_("🌴 In game #{id}, the autopilot plays for players who are away (/me away).") if allow else
-                        _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away.")
-                        ).format(id=game.id)
+                text = (game.kind.phrase("away_on", id=game.id) if allow else
+                        _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away."
+                          ).format(id=game.id))
             await self._set_options(game, {"allow_away": bool(allow)}, text if game.status == "active" else None)
             game = await self.load(game_id)
             if allow and game.state is not None and game.away:
@@ -398,9 +396,8 @@ class AsyncPlay(Host):
                 who = ", ".join(game.mention(i) for i in waiting)
                 days = float(game.options.get("stall_days", 14.0))
                 with use(game.language):  # the heartbeat's task has no language of its own
-                    text = _("⏳ Game #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, "
-                             "if nobody plays, the autopilot takes over the waiting seats {when}.").format(
-                        id=game.id, days=days_text(days * DAY), who=who, creator=game.row.creator_id, when=stamp(due))
+                    text = game.kind.phrase("stall_notice", id=game.id, days=days_text(days * DAY), who=who,
+                                            creator=game.row.creator_id, when=stamp(due))
                 mentions = sorted({*self._humans(game, waiting), game.row.creator_id})
                 # the quiet-hours rule of every post: who is in their quiet hours is named, not pinged
                 version = await self.repo.save_state(game.id, game.kind.dump(state), game.version,
@@ -415,9 +412,8 @@ class AsyncPlay(Host):
             if not self._humans(game):
                 await self.repo.set_reminder(game.id, game.seats[0].seat, "bots", self.clock())
             with use(game.language):
-                text = (_("🤖 Game #{id} stalled: the autopilot now plays for {names} and takes the game on to its "
-                          "end.") if not self._humans(game) else
-                        _("🤖 Game #{id} stalled: the autopilot now plays for {names}.")).format(id=game.id, names=names)
+                text = game.kind.phrase("stall_taken_end" if not self._humans(game) else "stall_taken", id=game.id,
+                                        names=names)
             posts = [self._post(game, text)]
             job = await self._run_bots(game, game.state, posts)
             await self._save(game, job["state"], job["played"], posts)
@@ -449,7 +445,8 @@ class AsyncPlay(Host):
         lines = [head]
         for i, row in enumerate(game.seats):
             if row.is_bot:
-                mark = _("🤖 autopilot") if row.display_name.startswith("Autopilot (") else _("🤖 computer")
+                mark = game.kind.phrase("status_taken") if row.display_name.startswith("Autopilot (") else \
+                    _("🤖 computer")
             elif i in game.away:
                 mark = _("🌴 away until {when}").format(when=f"<t:{int(game.away[i])}:f>")
             elif i in acting:
@@ -467,7 +464,7 @@ class AsyncPlay(Host):
         stall = [r for r in reminders if r.kind in STALL_KINDS]
         if stall:
             r = stall[0]
-            lines.append(_("If nobody plays, the autopilot finishes the game {when}.").format(when=stamp(r.due_at))
+            lines.append(game.kind.phrase("status_handover", when=stamp(r.due_at))
                          if r.kind == "handover" else
                          _("Stall notice {when} if nobody plays.").format(when=stamp(r.due_at)))
         return "\n".join(lines)

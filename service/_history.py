@@ -88,15 +88,11 @@ class History(Host):
         finished = job["rounds"]
         if "view" not in job:
             if not finished:
-                raise ServiceError((_("No round of game #{id} is over yet: /pu history works once round 1 "
-                                      "has ended.") if game.front == "discord" else
-                                    _("No round of game #{id} is over yet: history works once round 1 "
-                                      "has ended.")).format(id=game.id))
-            raise ServiceError(_("Round {n} is not a finished round of game #{id}: choose a round from "
-                                 "{first} to {last}.").format(n=wanted, id=game.id, first=finished[0],
-                                                              last=finished[-1]))
-        text = _("**Game #{id}, round {n}** (rounds {first}-{last} can be shown):").format(
-            id=game.id, n=wanted, first=finished[0], last=finished[-1]) + "\n" + job["log"]
+                raise ServiceError(game.kind.phrase("history_none", id=game.id, front=game.front))
+            raise ServiceError(game.kind.phrase("history_not_finished", moment=wanted, id=game.id, first=finished[0],
+                                                last=finished[-1]))
+        text = game.kind.phrase("history_head", moment=wanted, id=game.id, first=finished[0],
+                                last=finished[-1]) + "\n" + job["log"]
         return {"round": wanted, "text": text[:MAX_POST], "view": job["view"], "game": game}
 
     async def export_record(self, game_id: int, user_id: int, *, guild_id: int | None) -> tuple[Game, dict]:

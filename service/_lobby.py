@@ -110,8 +110,7 @@ class Lobby(Host):
     async def leave(self, game_id: int, user_id: int) -> Game:
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
-                raise WrongStage(_("The game has started: ask its creator to hand your seat to the autopilot "
-                                   "(/pu host replace) instead."))
+                raise WrongStage(game.kind.phrase("leave_started"))
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotInGame(_("You are not in this game."))
@@ -152,8 +151,7 @@ class Lobby(Host):
                                           game.options['max_players']).format(n=game.options['max_players']))
             n = sum(1 for s in game.seats if s.is_bot) + 1
             with use(game.options.get("language")):  # a seat's name is public: the game's language
-                name = _("Autopilot {n}").format(n=n) if level in (None, "normal") else \
-                    _("Autopilot {n} ({level})").format(n=n, level=_(level))
+                name = game.kind.phrase("bot_name", n, level=level)
             number = await self.repo.add_seat(game_id, None, name, is_bot=True)
             levels = {k: v for k, v in game.options.get("bot_levels", {}).items() if k != str(number)}
             if level is not None:
@@ -216,8 +214,8 @@ class Lobby(Host):
                 # a player who ends the game forfeits it (service.players ended_rows: the ratings' rule)
                 rows = game.kind.ended_rows(game, game.state, user_id)
                 with use(game.language):
-                    text = _("Game #{game} was ended by {player} in round {round}.").format(
-                        game=game_id, player=f"<@{user_id}>", round=game.kind.round_of(game.state))
+                    text = game.kind.phrase("ended", game=game_id, player=f"<@{user_id}>",
+                                            moment=game.kind.round_of(game.state))
                     if rows:
                         text += " " + _("⚖️ It counts as their forfeit: ratings move as the score stood, with "
                                         "them last.")

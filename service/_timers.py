@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from db.errors import GameNotFound
 from engine.errors import EngineError
-from i18n import _, ngettext, use
+from i18n import _, use
 
 from ._async import STALL_KINDS
 from ._host import Host
@@ -125,10 +125,8 @@ class Timers(Host):
                 posts: list = []
                 job = await self._run_bots(game, state, posts, timed=pos)
                 with use(game.language):
-                    text = ngettext("⏱ Time ran out for {player} in round {round}: the autopilot played {n} move "
-                                    "for them.", "⏱ Time ran out for {player} in round {round}: the autopilot "
-                                    "played {n} moves for them.", job['timed']).format(
-                        player=game.mention(pos), round=job['round'], n=job['timed'])
+                    text = game.kind.phrase("timer_played", job["timed"], player=game.mention(pos),
+                                            moment=job["round"])
                 posts.insert(0, self._post(game, text, mentions=self._humans(game, [pos])))
                 async with self.repo.db.transaction():  # claimed and done at once: a crash undoes both
                     await self.repo.clear_reminders(game.id, rem.seat, "timer")
@@ -142,10 +140,8 @@ class Timers(Host):
                       and r.kind == "timer"]
             with use(game.language):
                 deadline = self._timer_deadline_text(timers[0] if timers else None)
-                text = (_("{player}, you are the last one to play round {round} of game #{game}.")
-                        if rem.kind == "last" else
-                        _("{player}, game #{game} is waiting for you (round {round}).")).format(
-                    player=game.mention(pos), round=game.kind.round_of(state), game=game.id)
+                text = game.kind.phrase("last_one" if rem.kind == "last" else "waiting", player=game.mention(pos),
+                                        moment=game.kind.round_of(state), game=game.id)
             async with self.repo.db.transaction():  # the reminder moved and its post queued at once
                 if rem.kind == "last":
                     await self.repo.clear_reminders(game.id, rem.seat, "last")

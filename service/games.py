@@ -317,6 +317,9 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         image = payload.get("image")
         if not image:
             return None
+        if "args" in image:  # a render kind with its arguments (render.RENDERERS), as a game kind queued it:
+            with i18n.use(payload.get("language")):  # a public post's image: the game's language
+                return await self.render(image["kind"], *image["args"], **image.get("kwargs", {}))
         if image["kind"] == "summary":
             return await self.render("summary", image["view"], image["names"], title=image.get("title"))
         if image["kind"] == "score":  # with the medals chart under it (posts queued since /pu export)

@@ -44,3 +44,22 @@ def test_quick_solar_storm_bench_gives_its_three_rows(tmp_path):
     for r in rows:
         value, target = r.split(" | ")[2:4]
         assert re.fullmatch(r"[\d,.]+ (ms|games/s)", value) and re.fullmatch(r"(median )?[<>]= [\d.]+ (ms|games/s)", target)
+
+
+def test_quick_storm_discord_bench_times_the_turn_post_with_its_ship_image(tmp_path):
+    out = tmp_path / "results.md"
+    main(["--quick", "--only", "storm_discord", "--out", str(out)])
+    (r,) = [line for line in out.read_text().splitlines() if line.startswith("| storm_discord |")]
+    what, value, target, _met, notes = r.strip("|").split(" | ")[1:6]
+    assert what.startswith("Solar Storm: end of turn -> the turn's post with the ship image")
+    assert re.fullmatch(r"[\d,.]+ ms", value) and target == "median <= 400 ms"
+    assert re.search(r"(\d+) of \1 posts with the image", notes)  # every turn's post carried its image
+
+
+def test_quick_storm_service_bench_times_one_action_with_its_commit(tmp_path):
+    out = tmp_path / "results.md"
+    main(["--quick", "--only", "storm_service", "--out", str(out)])
+    (r,) = [line for line in out.read_text().splitlines() if line.startswith("| storm_service |")]
+    what, value, target = r.strip("|").split(" | ")[1:4]
+    assert what.startswith("Solar Storm: apply one action incl. SQLite commit")
+    assert re.fullmatch(r"[\d,.]+ ms", value) and target == "median <= 15 ms"

@@ -20,7 +20,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from .. import png_bytes
+import i18n
+
+from ..encoding import png_bytes
 from ._pen import MIN_TEXT, TextBox
 from .final import render_final
 from .ship import render_ship
@@ -48,6 +50,23 @@ def encode(image: Image.Image) -> bytes:
     return png_bytes(image.quantize(palette=palette(), dither=Image.Dither.NONE))
 
 
+def _lang() -> str:
+    return "fr" if i18n.language() == "fr" else "en"
+
+
+def ship_image(view: dict, names: Sequence[str] | None = None) -> Image.Image:
+    """The ship image in the language in use, in the 256 colours of ``palette()``: what
+    ``render.render_png("storm_ship", view, names, language=...)`` encodes (the service's worker
+    pool draws the turn posts' and the panels' images this way)."""
+    return render_ship(view, names, _lang()).quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
+def final_image(view: dict, names: Sequence[str] | None = None) -> Image.Image:
+    """The final image in the language in use, in the 256 colours of ``palette()`` (the final
+    post's, ``render_png("storm_final", ...)``). Raises ValueError when the game is not over."""
+    return render_final(view, names, _lang()).quantize(palette=palette(), dither=Image.Dither.NONE)
+
+
 def ship_png(view: dict, names: Sequence[str] | None = None, lang: str = "en") -> bytes:
     """The ship image of ``view`` as PNG bytes, every word in ``lang`` ("en" or "fr")."""
     return encode(render_ship(view, names, lang))
@@ -59,4 +78,4 @@ def final_png(view: dict, names: Sequence[str] | None = None, lang: str = "en") 
     return encode(render_final(view, names, lang))
 
 
-__all__ = ["encode", "palette", "PALETTE_FILE", "ship_png", "final_png", "render_ship", "render_final", "TextBox", "MIN_TEXT"]
+__all__ = ["encode", "palette", "PALETTE_FILE", "ship_png", "final_png", "ship_image", "final_image", "render_ship", "render_final", "TextBox", "MIN_TEXT"]

@@ -41,6 +41,29 @@ KINDS: dict[str, str] = {
 DEFAULT = "planet_unknown"
 _loaded: dict[str, GameKind] = {}
 
+# The sentences the shared layers (reminders, turn timers, away, stall policy, status, lobby,
+# history) say about a game, each in the game's own words (``GameKind.phrase``): its key -> the
+# fields the caller gives. ``moment``: the round or turn the sentence names (``round_of``); ``n``
+# (the count of a plural) is phrase's own argument.
+PHRASES: dict[str, tuple[str, ...]] = {
+    "timer_played": ("player", "moment"),        # a turn timer ran out: the computer played n moves
+    "last_one": ("player", "moment", "game"),    # the last one a simultaneous round waits for
+    "waiting": ("player", "moment", "game"),     # a reminder: the game waits for you
+    "away_played": ("name", "when"),             # n moves played for an away player
+    "away_on": ("id",),                          # the creator allowed away mode
+    "stall_notice": ("id", "days", "who", "creator", "when"),  # no move for days: who it waits for
+    "stall_taken": ("id", "names"),              # the stalled seats handed to the computer
+    "stall_taken_end": ("id", "names"),          # ... and nobody is left: it plays to the end
+    "status_taken": (),                          # status: a person's seat the computer plays
+    "status_handover": ("when",),                # status: when the computer takes the stalled game on
+    "bot_name": ("level",),                      # the name of computer player n (level: None or a level)
+    "ended": ("game", "player", "moment"),       # a game ended by its creator
+    "history_none": ("id", "front"),             # history: nothing is over yet
+    "history_not_finished": ("moment", "id", "first", "last"),  # history: not a finished round/turn
+    "history_head": ("moment", "id", "first", "last"),          # history: its first line
+    "leave_started": (),                         # Leave pressed once the game has started
+}
+
 
 class UnknownGameKind(LookupError):
     """A game row names a game this code does not know (a newer bot wrote it)."""
@@ -157,6 +180,10 @@ class GameKind(Protocol):
         """After ``pos``'s moves: apply what leaves ``pos`` no choice, and return each action played
         with its one-line announcement for the panel (none for a game without such moves)."""
     def is_over(self, state: Any) -> bool: ...
+    def phrase(self, key: str, n: int = 1, **fields: Any) -> str:
+        """One of the shared layers' sentences (``PHRASES``: its key and fields) in this game's
+        words (its rounds or turns, what plays for an absent player), in the language in use;
+        ``n`` picks the plural. Raises KeyError for a key not in PHRASES."""
     def round_of(self, state: Any) -> int:
         """The round (or turn) the game is in, as its posts name it."""
     def last_finished(self, state: Any) -> int:

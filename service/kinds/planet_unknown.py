@@ -191,6 +191,59 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
             "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
 
 
+def phrase(key: str, n: int = 1, **f) -> str:
+    """The shared layers' sentences in Planet Unknown's words (rounds; the autopilot plays for
+    absent players): service.kinds.PHRASES lists the keys and their fields."""
+    if key == "timer_played":
+        return ngettext("⏱ Time ran out for {player} in round {round}: the autopilot played {n} move "
+                        "for them.", "⏱ Time ran out for {player} in round {round}: the autopilot "
+                        "played {n} moves for them.", n).format(player=f["player"], round=f["moment"], n=n)
+    if key == "last_one":
+        return _("{player}, you are the last one to play round {round} of game #{game}.").format(
+            player=f["player"], round=f["moment"], game=f["game"])
+    if key == "waiting":
+        return _("{player}, game #{game} is waiting for you (round {round}).").format(
+            player=f["player"], round=f["moment"], game=f["game"])
+    if key == "away_played":
+        return ngettext("🌴 {n} move played by the autopilot for {name}, who is away until {when}.",
+                        "🌴 {n} moves played by the autopilot for {name}, who is away until {when}.",
+                        n).format(n=n, name=f["name"], when=f["when"])
+    if key == "away_on":
+        return _("🌴 In game #{id}, the autopilot plays for players who are away (/me away).").format(id=f["id"])
+    if key == "stall_notice":
+        return _("⏳ Game #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, "
+                 "if nobody plays, the autopilot takes over the waiting seats {when}.").format(**f)
+    if key == "stall_taken":
+        return _("🤖 Game #{id} stalled: the autopilot now plays for {names}.").format(**f)
+    if key == "stall_taken_end":
+        return _("🤖 Game #{id} stalled: the autopilot now plays for {names} and takes the game on to its "
+                 "end.").format(**f)
+    if key == "status_taken":
+        return _("🤖 autopilot")
+    if key == "status_handover":
+        return _("If nobody plays, the autopilot finishes the game {when}.").format(**f)
+    if key == "bot_name":
+        return _("Autopilot {n}").format(n=n) if f.get("level") in (None, "normal") else \
+            _("Autopilot {n} ({level})").format(n=n, level=_(f["level"]))
+    if key == "ended":
+        return _("Game #{game} was ended by {player} in round {round}.").format(
+            game=f["game"], player=f["player"], round=f["moment"])
+    if key == "history_none":
+        return (_("No round of game #{id} is over yet: /pu history works once round 1 has ended.")
+                if f.get("front") == "discord" else
+                _("No round of game #{id} is over yet: history works once round 1 has ended.")).format(id=f["id"])
+    if key == "history_not_finished":
+        return _("Round {n} is not a finished round of game #{id}: choose a round from {first} to {last}.").format(
+            n=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "history_head":
+        return _("**Game #{id}, round {n}** (rounds {first}-{last} can be shown):").format(
+            n=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "leave_started":
+        return _("The game has started: ask its creator to hand your seat to the autopilot "
+                 "(/pu host replace) instead.")
+    raise KeyError(key)
+
+
 class PlanetUnknown(Announcements):
     name = "planet_unknown"
     short = "pu"
@@ -244,6 +297,9 @@ class PlanetUnknown(Announcements):
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == "over"
+
+    def phrase(self, key: str, n: int = 1, **fields) -> str:
+        return phrase(key, n, **fields)
 
     def round_of(self, state: GameState) -> int:
         return state.round

@@ -43,9 +43,10 @@ at the seat's level: a computer crew-mate's own (``bot_levels``), else the game'
 HARD_TURN_SECONDS. What peeks showed is remembered within one job (a ``Memory``), not stored
 with the game: each job starts from what the current view shows.
 
-Placeholder, clearly so, until its branch lands (one call):
-- the images: panels and posts are text only (``SHIP_IMAGE``: storm-render's render kind for
-  ``render.render_png``, e.g. ``"storm_ship"``, fills the panel's image from the public view).
+Images (render/solar_storm, drawn in the worker pool through ``render.render_png``): each turn's
+post carries the ship as the turn left it (``SHIP_IMAGE``), the final post the story of the game
+(``FINAL_IMAGE``), the active player's panel the ship now; all from ``public_view`` (no deck
+order; under no-peek, no deck count either).
 
 A finished game records each seat's outcome (the outcomes table: result, reason, turn,
 difficulty, crew size, rooms diverted, resource cards left) for the profiles; Solar Storm is
@@ -92,7 +93,8 @@ if TYPE_CHECKING:
     from .._host import Host
 
 NAME = "solar_storm"
-SHIP_IMAGE: str | None = None  # storm-render: the render kind of the ship image (None: text-only panels)
+SHIP_IMAGE = "storm_ship"    # render.RENDERERS: the ship (view, names)
+FINAL_IMAGE = "storm_final"  # render.RENDERERS: the final image (view, names)
 DEFAULT_OPTIONS: dict[str, Any] = {
     "max_players": 4,         # crew size 1 (solo: three crew members) to 4
     "difficulty": "easy",     # engine/solar_storm data: easy, medium, hard, veteran, realistic
@@ -179,6 +181,16 @@ def cards(ids) -> str:
     return ", ".join(card(c) for c in ids) or _("nothing")
 
 
+def image_names(game: Game, state: GameState) -> list[str]:
+    """The names the images give the crew members, by engine seat (solo: one person's three)."""
+    return [crew_name(game, state, seat) for seat in range(state.crew)]
+
+
+def image(kind: str, game: Game, state: GameState) -> dict:
+    """A post's image (service.games.render_post): render ``kind`` of the public view, now."""
+    return {"kind": kind, "args": [public_view(state), image_names(game, state)]}
+
+
 def crew_name(game: Game, state: GameState, seat: int, *, mention: bool = False) -> str:
     """How posts name crew member ``seat``: its player (solo: the player and which crew member)."""
     who = game.mention(position(state, seat)) if mention else game.names[position(state, seat)]
@@ -210,7 +222,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
     posts: list = []
     played: list[tuple[int, str]] = []
     away: dict[int, set[int]] = {}
-    timed_round = round_of(state)
+    timed_turn = state.turn  # the timer's post names the turn it ran out on
     kind = KIND
     memory = crew.memory_from_view(view_for(state, None))  # what the view shows, then this job's peeks
 
@@ -245,7 +257,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
             away.setdefault(pos, set()).add(round_of(state))
         if not step(pos, game.level_of(pos, level)):
             break
-    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_round,
+    return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_turn,
             "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
 
 
@@ -617,6 +629,59 @@ def records_lines(records: dict) -> list[str]:
     return lines
 
 
+# ------------------------------------------------------------------ the shared layers' sentences
+
+def phrase(key: str, n: int = 1, **f) -> str:
+    """The shared layers' sentences in Solar Storm's words (turns, not rounds; a computer
+    crew-mate plays for absent players): service.kinds.PHRASES lists the keys and their fields."""
+    if key == "timer_played":
+        return ngettext("⏱ Time ran out for {player} on turn {turn}: a computer crew-mate played {n} action "
+                        "for them.", "⏱ Time ran out for {player} on turn {turn}: a computer crew-mate played "
+                        "{n} actions for them.", n).format(player=f["player"], turn=f["moment"], n=n)
+    if key in ("last_one", "waiting"):  # one crew member at a time: nobody is ever "the last one"
+        return _("{player}, Solar Storm #{game} is waiting for you (turn {turn}).").format(
+            player=f["player"], turn=f["moment"], game=f["game"])
+    if key == "away_played":
+        return ngettext("🌴 {n} action played by a computer crew-mate for {name}, who is away until {when}.",
+                        "🌴 {n} actions played by a computer crew-mate for {name}, who is away until {when}.",
+                        n).format(n=n, name=f["name"], when=f["when"])
+    if key == "away_on":
+        return _("🌴 In Solar Storm #{id}, a computer crew-mate plays the turns of players who are away "
+                 "(/me away).").format(id=f["id"])
+    if key == "stall_notice":
+        return _("⏳ Solar Storm #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, if nobody "
+                 "plays, computer crew-mates take over the waiting seats {when}.").format(**f)
+    if key == "stall_taken":
+        return _("🤖 Solar Storm #{id} stalled: computer crew-mates now play for {names}.").format(**f)
+    if key == "stall_taken_end":
+        return _("🤖 Solar Storm #{id} stalled: computer crew-mates now play for {names} and take the game on to "
+                 "its end.").format(**f)
+    if key == "status_taken":
+        return _("🤖 played by a computer crew-mate")
+    if key == "status_handover":
+        return _("If nobody plays, computer crew-mates finish the game {when}.").format(**f)
+    if key == "bot_name":
+        return _("Crew-mate {n}").format(n=n) if f.get("level") in (None, "normal") else \
+            _("Crew-mate {n} ({level})").format(n=n, level=_(f["level"]))
+    if key == "ended":
+        return _("Solar Storm #{game} was ended by {player} on turn {turn}.").format(
+            game=f["game"], player=f["player"], turn=f["moment"])
+    if key == "history_none":
+        return (_("No turn of Solar Storm #{id} is over yet: /storm history works once turn 1 has ended.")
+                if f.get("front") == "discord" else
+                _("No turn of Solar Storm #{id} is over yet: history works once turn 1 has ended.")).format(id=f["id"])
+    if key == "history_not_finished":
+        return _("Turn {turn} is not a finished turn of Solar Storm #{id}: choose a turn from {first} to "
+                 "{last}.").format(turn=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "history_head":
+        return _("**Solar Storm #{id}, turn {turn}** (turns {first}-{last} can be shown):").format(
+            turn=f["moment"], id=f["id"], first=f["first"], last=f["last"])
+    if key == "leave_started":
+        return _("The game has started: ask its creator to hand your seat to a computer crew-mate "
+                 "(/pu host replace) instead.")
+    raise KeyError(key)
+
+
 # ------------------------------------------------------------------ the kind
 
 class SolarStorm:
@@ -628,7 +693,7 @@ class SolarStorm:
     bots_job = staticmethod(bots_job)
     rated = False  # cooperative: no rating
     history_job = staticmethod(history_job)
-    history_image = SHIP_IMAGE
+    history_image = None  # the history is the turn's log (text); the thread's post of that turn has its ship
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)
@@ -668,8 +733,11 @@ class SolarStorm:
     def is_over(self, state: GameState) -> bool:
         return state.phase == "over"
 
+    def phrase(self, key: str, n: int = 1, **fields) -> str:
+        return phrase(key, n, **fields)
+
     def round_of(self, state: GameState) -> int:
-        return round_of(state)
+        return state.turn  # the posts name turns ("Turn 5"); the engine's rounds are the crew's laps
 
     def last_finished(self, state: GameState) -> int:
         return max(state.turn - (0 if state.phase == "over" else 1), 1)
@@ -780,11 +848,12 @@ class SolarStorm:
             return
         if (state.turn != turn and turn >= 1) or state.phase == "over":
             who = crew_name(game, state, active) if active is not None else "?"
-            kind, raw = Announcements._post(game, _("**Turn {turn}** ({player}):").format(turn=turn, player=who))
+            kind, raw = Announcements._post(game, _("**Turn {turn}** ({player}):").format(turn=turn, player=who),
+                                            image=image(SHIP_IMAGE, game, state) if state.phase != "over" else None)
             posts.append((kind, json.dumps({**json.loads(raw), "storm_turn": turn})))  # its log: add_logs
         if state.phase == "over":
-            posts.append(Announcements._post(game, self.final_text(game, state),
-                                             mentions=Announcements._humans(game)))
+            posts.append(Announcements._post(game, self.final_text(game, state), mentions=Announcements._humans(game),
+                                             image=image(FINAL_IMAGE, game, state)))
             return
         if state.turn != turn:
             pos = position(state, state.active)
@@ -870,11 +939,12 @@ class SolarStorm:
             return Panel(game.id, pos, stamp, text + "\n\n" + note, controls=[], done=True)
         seat = engine_seat(state, pos)
         actions = legal_actions(state, seat)
+        ship: tuple = (SHIP_IMAGE, (public_view(state), image_names(game, state)), {})
         confirm = ui.get("confirm")
         if confirm is not None:
             text += "\n\n" + _("**{action}** cannot be undone (a die roll, a card drawn or looked at, or the damage "
                                 "card). Go ahead?").format(action=confirm)
-            return Panel(game.id, pos, stamp, text, controls=[
+            return Panel(game.id, pos, stamp, text, image=ship, controls=[
                 Control("button", f"a:{confirm}", _("Confirm"), style="danger"),
                 Control("button", f"p:{ui.get('page', 0)}", _("Back"))])
         text += "\n\n" + ngettext("Your turn ({player}): {n} action left. Choose an action:",
@@ -898,8 +968,7 @@ class SolarStorm:
             verb = f"{CONFIRM_FIRST}:{a}" if self.cannot_undo(state, seat, a) else f"a:{a}"
             controls.append(Control("button", verb, _("Undo") if str(a) == "undo" else _("End actions"),
                                     style="secondary" if str(a) == "undo" else "primary", row=1))
-        image: tuple | None = (SHIP_IMAGE, (public_view(state),), {}) if SHIP_IMAGE else None
-        return Panel(game.id, pos, stamp, text[:1800], image=image, controls=controls)  # a message: 2000 at most
+        return Panel(game.id, pos, stamp, text[:1800], image=ship, controls=controls)  # a message: 2000 at most
 
     @staticmethod
     def cannot_undo(state: GameState, seat: int, action) -> bool:

@@ -16,6 +16,12 @@ async def storm_lobby(world, who, **options):
     return r.response
 
 
+async def add_crew_mate(who, lobby, level: str = "normal"):
+    """The lobby's "Add a computer crew-mate…" menu: ``who`` picks ``level`` (easy, normal, hard)."""
+    (custom_id,) = [cid for cid, _label, kind in controls(lobby) if cid.startswith("pulv:")]
+    return await who.select(lobby, [level], custom_id=custom_id)
+
+
 async def storm_game(world):
     """The newest Solar Storm game (the service's Game)."""
     rows = [r for r in await world.service.repo.list_games(channel_or_thread_id=world.channel.id)

@@ -60,12 +60,15 @@ async def test_the_player_to_act_is_reminded_then_the_turn_timer_plays_their_tur
     nudges = [m for m in thread.history() if "waiting for you" in m.content]
     assert nudges and {m.raw_mentions[0] for m in nudges} == {first.id}  # only whose turn it is
     assert "<t:" in nudges[0].content  # the timer's deadline as a Discord timestamp
+    assert "(turn 1)" in nudges[0].content and "round" not in nudges[0].content  # Solar Storm has turns
     assert (await world.service.load(game.id)).state.turn == 1
     await world.env.advance_time(2 * HOUR + 60)
     game = await world.service.load(game.id)
     assert game.state.turn == 2 and game.user_of(game.kind.to_act(game.state)[0]) == second.id
     notes = [m for m in thread.history() if "Time ran out" in m.content]
     assert len(notes) == 1 and first.id in notes[0].raw_mentions
+    assert "on turn 1: a computer crew-mate played" in notes[0].content
+    assert "round" not in notes[0].content and "autopilot" not in notes[0].content
     assert any(m.content.startswith("**Turn 1**") for m in thread.history())
     # the second player acts; the one who was timed out keeps their seat
     rng = random.Random(2)
@@ -74,3 +77,20 @@ async def test_the_player_to_act_is_reminded_then_the_turn_timer_plays_their_tur
                                                                   if c["value"].startswith("move ")]))
     assert "✔" in r.response.content
     assert (await world.service.load(game.id)).seat_of(first.id) is not None
+
+
+async def test_a_stalled_storm_game_and_its_status_speak_of_turns_and_computer_crew_mates(world):
+    """The shared reminders, stall policy, status and history say Solar Storm's words: turns, not
+    rounds; a computer crew-mate, not the autopilot."""
+    game, first, _second = await crew_of_two(world, remind_hours=0, stall_days=1)
+    thread = thread_of(world)
+    r = await first.slash(thread, "storm history")
+    assert r.ephemeral and "No turn of Solar Storm" in r.response.content and "round" not in r.response.content
+    for _hour in range(25):  # a day without a move, an hour at a time (the heartbeat: every 10 minutes)
+        await world.env.advance_time(HOUR)
+    (notice,) = [m for m in thread.history() if "has had no move" in m.content]
+    assert "computer crew-mates take over the waiting seats" in notice.content
+    assert "autopilot" not in notice.content and first.id in notice.raw_mentions
+    status = await first.slash(thread, "storm status")
+    assert "If nobody plays, computer crew-mates finish the game" in status.response.content
+    assert "autopilot" not in status.response.content

@@ -4,25 +4,26 @@ turns, each turn's post in the thread and the final post; and how fast a turn's 
 the end of the turn in the simulated Discord (issue 53: under 400 ms)."""
 from __future__ import annotations
 
+import asyncio
 import random
 import statistics
 import time
 
 from tests.discord.helpers import controls, thread_of
-from tests.discord.storm_helpers import panel_turn_step, storm_game, storm_lobby, typed_step
+from tests.discord.storm_helpers import add_crew_mate, panel_turn_step, storm_game, storm_lobby, typed_step
 
 
 async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_final_post(world):
     lobby = await storm_lobby(world, world.alice, players=3, difficulty="medium")
     assert "looking for a crew" in lobby.content and "medium" in lobby.content
     labels = [label for _cid, label, _kind in controls(lobby)]
-    assert labels == ["Join", "Leave", "Add a computer crew-mate", "Start", "Cancel"]
+    assert labels == ["Join", "Leave", "Start", "Cancel", "Add a computer crew-mate…"]
     thread = thread_of(world)
     assert thread.name.startswith("Solar Storm #")
     await world.bob.click(lobby, label="Join")
-    r = await world.bob.click(lobby, label="Add a computer crew-mate")  # the creator's button
+    r = await add_crew_mate(world.bob, lobby)  # the creator's menu
     assert r.ephemeral and "creator" in r.response.content.lower()
-    await world.alice.click(lobby, label="Add a computer crew-mate")
+    await add_crew_mate(world.alice, lobby)
     r = await world.carol.click(lobby, label="Join")
     assert r.ephemeral and "full" in r.response.content
     await world.alice.click(lobby, label="Start")
@@ -67,10 +68,48 @@ async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_f
     assert game.status == "finished"
     history = [m.content for m in thread.history()]
     turn_posts = [t for t in history if t.startswith("**Turn ")]
-    assert any("Autopilot 1" in t for t in turn_posts)  # the computer's turns are posted like anyone's
+    assert any("Crew-mate 1" in t for t in turn_posts)  # the computer's turns are posted like anyone's
     assert any("💥" in t or "🕳" in t for t in turn_posts)  # the damage phase is in the log
     assert "won" in history[-1] or "lost" in history[-1]
     assert waits, "no turn post was seen"
     median = statistics.median(waits)
     print(f"end of turn to the thread's post: median {median * 1000:.0f} ms over {len(waits)} turns")
     assert median < 0.4  # issue 53's figure, in the simulated Discord
+
+
+async def test_the_lobby_adds_a_hard_crew_mate_that_plays_its_turns_at_the_hard_level(world, monkeypatch):
+    """Issue 54: "the lobby's 'add a computer crew-mate' (with its level)": a menu of the three
+    levels; the seat keeps its level and the computer plays it at that level."""
+    import service.kinds.solar_storm as storm
+
+    played: list[tuple[int, str]] = []
+    real = storm.crew_mate
+
+    def spy(state, seat, level, budget_s=None, memory=None):
+        played.append((seat, level))
+        return real(state, seat, level, budget_s, memory)
+
+    monkeypatch.setattr(storm, "crew_mate", spy)
+    world.service.hard_turn_s = 0.05  # the hard level's CPU per turn: kept short in a test
+    lobby = await storm_lobby(world, world.alice, players=2)
+    menu = [c for row in lobby.components for c in row["components"] if c["custom_id"].startswith("pulv:")]
+    assert [o["value"] for o in menu[0]["options"]] == ["easy", "normal", "hard"]
+    r = await add_crew_mate(world.alice, lobby, "hard")
+    assert not r.ephemeral  # the lobby itself, edited: its crew shows the seat and its level
+    edited = next(m for m in world.channel.history() if m.id == lobby.id)
+    assert "2. Crew-mate 1 (hard) (computer)" in edited.content
+    await world.alice.click(lobby, label="Start")
+    game = await storm_game(world)
+    assert [s.is_bot for s in game.seats] == [False, True]
+    assert game.level_of(1, "normal") == "hard"
+    rng = random.Random(3)
+    for _ in range(3000):  # Alice plays her turns; the crew-mate plays its own in the worker pool
+        game = await world.service.load(game.id)
+        if game.status != "active" or (played and game.kind.to_act(game.state) == [0]):
+            break
+        if game.kind.to_act(game.state) == [0]:
+            await typed_step(world, world.alice, rng)
+        else:
+            await asyncio.sleep(0.01)
+    assert played and {level for seat, level in played if seat == 1} == {"hard"}
+    assert game.status != "active" or game.kind.to_act(game.state) == [0]  # its whole turn was played

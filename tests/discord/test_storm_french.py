@@ -24,13 +24,14 @@ async def test_a_storm_lobby_and_its_game_speak_the_servers_language(world, monk
     lobby = r.response
     contents, labels = _texts(lobby.message)
     with use(language):
-        assert labels == [_("Join"), _("Leave"), _("Add a computer crew-mate"), _("Start"), _("Cancel")]
+        assert labels == [_("Join"), _("Leave"), _("Start"), _("Cancel"), _("Add a computer crew-mate…"),
+                          _("Easy"), _("Normal"), _("Hard")]
     if fr:  # the rulebook's name of the level: « Moyenne »
         assert "cherche un équipage" in contents[0] and "difficulté moyenne" in contents[0]
     else:
         assert "looking for a crew" in contents[0] and "difficulty medium" in contents[0]
     await world.bob.click(lobby, label=labels[0])
-    await world.alice.click(lobby, label=labels[3])
+    await world.alice.click(lobby, label=labels[2])
     game = await storm_game(world)
     assert game.options["language"] == language
     thread = thread_of(world)

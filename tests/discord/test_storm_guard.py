@@ -12,7 +12,7 @@ import re
 import discord
 
 from tests.discord.helpers import thread_of
-from tests.discord.storm_helpers import storm_game, storm_lobby, typed_step
+from tests.discord.storm_helpers import add_crew_mate, storm_game, storm_lobby, typed_step
 from tests.discord.test_fuzz import answers, assert_private_and_short, game_states, send_forged
 from tests.service.test_fuzz import junk
 
@@ -23,7 +23,7 @@ BAD_VERBS = ["k:fly", "k:", "p:-5", "p:abc", "p:99999", "a:", "a:move nowhere", 
 async def storm_crew(world, **options):
     lobby = await storm_lobby(world, world.alice, players=3, **options)
     await world.bob.click(lobby, label="Join")
-    await world.alice.click(lobby, label="Add a computer crew-mate")
+    await add_crew_mate(world.alice, lobby)
     await world.alice.click(lobby, label="Start")
     game = await storm_game(world)
     acting = game.user_of(game.kind.to_act(game.state)[0])

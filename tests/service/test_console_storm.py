@@ -20,7 +20,7 @@ async def test_a_whole_solar_storm_game_in_the_console_with_a_computer_crew_mate
     for mark in MARKUP:
         assert mark not in text, mark
     assert "Solar Storm #1 begins: difficulty hard" in text
-    assert "Crew member 3: Autopilot 1 (computer)" in text  # names instead of mentions
+    assert "Crew member 3: Crew-mate 1 (computer)" in text  # names instead of mentions
     assert "Solar Storm #1, turn 1 (round 1)" in text  # status
     assert "⚡ Energy Core" in text  # board: the ship as text
     assert "💡 Hint: what the hard computer crew-mate would do with your turn now" in text  # hint, a line an action

@@ -38,3 +38,26 @@ def test_an_unknown_game_is_refused_by_name():
     with pytest.raises(kinds.UnknownGameKind):
         kinds.by_short("chess")
     assert kinds.get(None) is kinds.get("planet_unknown")  # the games stored before kinds
+
+
+@pytest.mark.parametrize("name", kinds.names())
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_game_says_every_shared_sentence_in_its_own_words(name, language):
+    """Reminders, timers, away, stall, status, lobby and history sentences come from the game's
+    kind (``phrase``): each key of PHRASES, filled, in both languages; Solar Storm's never speak of
+    rounds or of the autopilot (it has turns and computer crew-mates)."""
+    from i18n import use
+
+    kind = kinds.get(name)
+    for key, fields in kinds.PHRASES.items():
+        values = {f: ("discord" if f == "front" else "hard" if f == "level" else f"<{f}>") for f in fields}
+        with use(language):
+            one, many = kind.phrase(key, 1, **values), kind.phrase(key, 3, **values)
+        assert one and many and "{" not in one + many, (key, one, many)
+        for f in fields:
+            if f not in ("front", "level"):
+                assert f"<{f}>" in one, (key, f, one)
+        if name == "solar_storm" and language == "en":
+            assert "round" not in (one + many).lower() and "autopilot" not in (one + many).lower(), (key, one)
+    with pytest.raises(KeyError):
+        kind.phrase("no such sentence")

@@ -137,7 +137,7 @@ async def test_a_crew_game_with_a_computer_crew_mate_through_lobby_panels_and_ty
         await service.act(game.id, user, rng.choice(options))
     posts = texts(await service.pending_posts(game.id))
     logs = [t for t in posts if t.startswith("**Turn ")]
-    assert any("Autopilot 1" in t for t in logs)  # its turns are logged like anyone's
+    assert any("Crew-mate 1" in t for t in logs)  # its turns are logged like anyone's
     assert any("💥" in t or "🕳" in t for t in logs)  # the damage phase is in the log
     assert sorted(r.user_id for r in await service.repo.outcomes_of(2, STORM)) == [2]
 
