@@ -72,7 +72,7 @@ async def test_one_setting_and_one_away_spell_reach_the_persons_solar_storm_game
     storm = await world.service.load(storm.id)
     assert storm.state.turn == turn + 1 and storm.user_of(storm.kind.to_act(storm.state)[0]) == second.id
     name = storm.seats[storm.seat_of(first.id)].display_name
-    assert any("played by the autopilot for" in m.content and name in m.content for m in storm_thread.history())
+    assert any("played by a computer crew-mate for" in m.content and name in m.content for m in storm_thread.history())
     status = (await second.slash(storm_thread, "storm status")).response.content
     assert "🌴 away until" in status
     storm = await end_storm_turn(world, second, storm)  # and their next turn too, while away
