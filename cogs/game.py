@@ -26,7 +26,7 @@ from .client import PUBot
 from .help import RULE_TOPICS, TOPIC_NAMES, rules_text
 from .language import language_for_new_game
 from .posting import DiscordChannel, GameThreads
-from .table import Table, is_admin, no_one_named_in_dm, timing_settings
+from .table import Table, no_one_named_in_dm, timing_settings
 from .table import clip as clip  # tests import it from here
 from .translator import Translator
 
@@ -533,67 +533,30 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
     @host.command(name="kick", description="Remove a player from the lobby")
     @app_commands.describe(player="the player to remove")
     async def kick(self, interaction: Interaction, player: discord.User) -> None:
-        async with self.answering(interaction):
-            no_one_named_in_dm(interaction, player)
-            game = await self.here(interaction)
-            seat = game.seat_of(player.id)
-            if seat is None:
-                raise ServiceError(_("{name} is not in this game.").format(name=player.display_name))
-            game = await self.service.kick(game.id, interaction.user.id, is_admin(interaction), seat)
-            await self.send_private(interaction, _("{name} was removed from game #{game}.").format(
-                name=player.display_name, game=game.id))
-            await self.refresh_lobby(game)
+        await self.host_kick(interaction, player)
 
     @host.command(name="replace", description="Hand a player's seat to someone else or to the autopilot")
     @app_commands.describe(seat="seat number (1-6)", member="the new player; leave empty for the autopilot")
     async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 6],
                       member: discord.User | None = None) -> None:
-        async with self.answering(interaction, flush=True) as answer:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            no_one_named_in_dm(interaction, member)
-            game = await self.here(interaction)
-            answer.game_id = game.id
-            if member is not None and not isinstance(member, discord.Member):
-                raise ServiceError(_("{name} is not a member of this server, so they cannot take "
-                                     "the seat. Name a member, or leave the option empty for the autopilot.").format(
-                    name=member.display_name))
-            new = None if member is None else (member.id, member.display_name)
-            game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new)
-            await self.send_private(interaction, _("Seat {seat} is now played by {name}.").format(
-                seat=seat, name=game.names[seat - 1]))
+        await self.host_replace(interaction, seat, member)
 
     @host.command(name="end", description="End this game now")
     async def end(self, interaction: Interaction) -> None:
-        async with self.answering(interaction, flush=True) as answer:
-            game = await self.here(interaction)
-            answer.game_id = game.id
-            game = await self.service.cancel(game.id, interaction.user.id, is_admin(interaction))
-            await self.send_private(interaction, _("Game #{game} is ended.").format(game=game.id))
-            await self.refresh_lobby(game)
+        await self.host_end(interaction)
 
     @host.command(name="pause", description="Pause this game: no turn timer, no reminders")
     async def pause(self, interaction: Interaction) -> None:
-        await self._host_switch(interaction, self.service.pause, True, _("Game #{id} is paused."))
+        await self.host_pause(interaction, True)
 
     @host.command(name="resume", description="Resume a paused game: timers and reminders start again")
     async def resume(self, interaction: Interaction) -> None:
-        await self._host_switch(interaction, self.service.pause, False, _("Game #{id} is resumed."))
+        await self.host_pause(interaction, False)
 
     @host.command(name="allow-away", description="May the autopilot play for players who are away? (default: yes)")
     @app_commands.describe(allow="yes: away players' seats are played by the autopilot; no: they wait")
     async def allow_away(self, interaction: Interaction, allow: bool) -> None:
-        await self._host_switch(interaction, self.service.allow_away, allow,
-                                _("Away mode is allowed in game #{id}.") if allow else
-                                _("Away mode is off in game #{id}."))
-
-    async def _host_switch(self, interaction: Interaction, switch, on: bool, done: str) -> None:
-        """A creator's on/off switch for the game here (``switch(game_id, user, is_admin, on)``
-        of the service), answered privately with ``done``."""
-        async with self.answering(interaction, flush=True) as answer:
-            game = await self.here(interaction)
-            answer.game_id = game.id
-            game = await switch(game.id, interaction.user.id, is_admin(interaction), on)
-            await self.send_private(interaction, done.format(id=game.id))
+        await self.host_allow_away(interaction, allow)
 
     # ------------------------------------------------------------------ posting to game threads
 

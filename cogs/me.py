@@ -188,12 +188,13 @@ class MeCog(commands.GroupCog, group_name="me",
                 return
             lines = []
             for g in games:
-                line = _("**{title}** {status}").format(title=g.kind.title,
-                                                        status=self.service.status_text(g).splitlines()[0])
+                line = g.kind.phrase("games_line", status=self.service.status_text(g).splitlines()[0])
                 waiting = self.service.waiting_text(g, user)
                 if waiting:
                     line += " " + waiting
-                if g.channel_id:
+                if g.channel_id and g.row.guild_id is None:  # direct messages: a link there does not render
+                    line += " " + _("(in your DMs)")
+                elif g.channel_id:
                     line += f" <#{g.channel_id}>"
                 lines.append(line)
             await self.send_private(interaction, fit_lines(lines, lambda n: ngettext(

@@ -51,6 +51,8 @@ def difficulty_name(level: str) -> str:
 class StormCog(Table, commands.GroupCog, group_name="storm",
                group_description="Play Solar Storm, the cooperative game: repair the ship together"):
     COMMAND = "/storm"
+    # the creator's tools (the creator or a member with Manage Server), as /pu host's (cogs/table.py)
+    host = app_commands.Group(name="host", description="The game creator's tools (or Manage Server)")
 
     def __init__(self, bot: PUBot, service: GameService, game_cog: GameCog):
         self.bot = bot
@@ -312,6 +314,40 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
                 _("Solar Storm #{id} as a replay file ({n} actions). Replay it with `python -m "
                   "engine.solar_storm.replay solar-storm-{id}.json`.").format(id=game.id, n=len(record["actions"])),
                 ephemeral=True, file=discord.File(io.BytesIO(data), f"solar-storm-{game.id}.json"))
+
+
+    # ------------------------------------------------------------------ commands: the creator's tools
+
+    @host.command(name="kick", description="Remove a player from the lobby")
+    @app_commands.describe(player="the player to remove")
+    async def kick(self, interaction: Interaction, player: discord.User) -> None:
+        await self.host_kick(interaction, player)
+
+    @host.command(name="replace", description="Hand a player's seat to someone else or to a computer crew-mate")
+    @app_commands.describe(seat="seat number (1-4)", member="the new player; leave empty for a computer crew-mate",
+                           level="how well the computer crew-mate plays (default: the game's level)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def replace(self, interaction: Interaction, seat: app_commands.Range[int, 1, 4],
+                      member: discord.User | None = None, level: str | None = None) -> None:
+        await self.host_replace(interaction, seat, member, level)
+
+    @host.command(name="end", description="End this game now")
+    async def end(self, interaction: Interaction) -> None:
+        await self.host_end(interaction)
+
+    @host.command(name="pause", description="Pause this game: no turn timer, no reminders")
+    async def pause(self, interaction: Interaction) -> None:
+        await self.host_pause(interaction, True)
+
+    @host.command(name="resume", description="Resume a paused game: timers and reminders start again")
+    async def resume(self, interaction: Interaction) -> None:
+        await self.host_pause(interaction, False)
+
+    @host.command(name="allow-away",
+                  description="May a computer crew-mate play for players who are away? (default: yes)")
+    @app_commands.describe(allow="yes: a computer crew-mate plays the turns of away players; no: they wait")
+    async def allow_away(self, interaction: Interaction, allow: bool) -> None:
+        await self.host_allow_away(interaction, allow)
 
 
 async def setup(bot: commands.Bot) -> None:

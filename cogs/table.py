@@ -200,6 +200,70 @@ class Table:
                 title=game.kind.title, id=game.id, command=game.kind.command))
         return game
 
+    # ------------------------------------------------------------------ the creator's tools (/<game> host ...)
+
+    async def host_kick(self, interaction: Interaction, player: discord.User) -> None:
+        """``host kick``: remove ``player`` from the lobby here."""
+        async with self.answering(interaction):
+            no_one_named_in_dm(interaction, player)
+            game = await self.here(interaction)
+            seat = game.seat_of(player.id)
+            if seat is None:
+                raise ServiceError(_("{name} is not in this game.").format(name=player.display_name))
+            game = await self.service.kick(game.id, interaction.user.id, is_admin(interaction), seat)
+            await self.send_private(interaction, _("{name} was removed from game #{game}.").format(
+                name=player.display_name, game=game.id))
+            await self.refresh_lobby(game)
+
+    async def host_replace(self, interaction: Interaction, seat: int, member: discord.User | None,
+                           level: str | None = None) -> None:
+        """``host replace``: hand (1-based) ``seat`` to ``member``, or to the computer (at ``level``;
+        None: the game's level) when no member is named."""
+        async with self.answering(interaction, flush=True) as answer:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            no_one_named_in_dm(interaction, member)
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            if member is not None and not isinstance(member, discord.Member):
+                raise ServiceError(game.kind.phrase("replace_not_member", name=member.display_name))
+            if member is not None and level is not None:
+                raise ServiceError(_("A level is for a computer player: name a member, or choose a level "
+                                     "and leave the member empty."))
+            new = None if member is None else (member.id, member.display_name)
+            game = await self.service.replace(game.id, interaction.user.id, is_admin(interaction), seat - 1, new,
+                                              level=level)
+            await self.send_private(interaction, _("Seat {seat} is now played by {name}.").format(
+                seat=seat, name=game.names[seat - 1]))
+
+    async def host_end(self, interaction: Interaction) -> None:
+        """``host end``: end the game here now."""
+        async with self.answering(interaction, flush=True) as answer:
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            game = await self.service.cancel(game.id, interaction.user.id, is_admin(interaction))
+            await self.send_private(interaction, _("Game #{game} is ended.").format(game=game.id))
+            await self.refresh_lobby(game)
+
+    async def host_pause(self, interaction: Interaction, paused: bool) -> None:
+        """``host pause`` / ``host resume``."""
+        await self.host_switch(interaction, self.service.pause, paused,
+                               _("Game #{id} is paused.") if paused else _("Game #{id} is resumed."))
+
+    async def host_allow_away(self, interaction: Interaction, allow: bool) -> None:
+        """``host allow-away``: may the computer play for players who are away?"""
+        await self.host_switch(interaction, self.service.allow_away, allow,
+                               _("Away mode is allowed in game #{id}.") if allow else
+                               _("Away mode is off in game #{id}."))
+
+    async def host_switch(self, interaction: Interaction, switch, on: bool, done: str) -> None:
+        """A creator's on/off switch for the game here (``switch(game_id, user, is_admin, on)``
+        of the service), answered privately with ``done``."""
+        async with self.answering(interaction, flush=True) as answer:
+            game = await self.here(interaction)
+            answer.game_id = game.id
+            game = await switch(game.id, interaction.user.id, is_admin(interaction), on)
+            await self.send_private(interaction, done.format(id=game.id))
+
     # ------------------------------------------------------------------ panels
 
     async def show_panel(self, interaction: Interaction, outcome: Outcome, *, note: str = "", edit: bool = False) -> None:
@@ -228,7 +292,9 @@ class Table:
         async with self.answering(interaction, game_id, flush=True):
             message = interaction.message
             if message is None or not message.flags.ephemeral:  # panels are only ever private
-                raise NotInGame(_("These controls only work on your own private panel: use /pu play."))
+                command = (await self.service.load(game_id)).kind.command
+                raise NotInGame(_("These controls only work on your own private panel: use {command} play.").format(
+                    command=command))
             if verb == HINT:  # answered apart, in a message of its own: the panel stays as it is
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 await self.send_hint(interaction, game_id)

@@ -336,9 +336,9 @@ class AsyncPlay(Host):
                                  else _("Game #{id} is not paused.").format(id=game.id))
             with use(game.language):  # a public post: the game's language, not the asker's
                 text = (_("⏸ Game #{id} was paused by <@{user}>: no turn timer and no reminders until "
-                          "/pu host resume. Moves are still accepted.") if paused else
+                          "{command} host resume. Moves are still accepted.") if paused else
                         _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.")
-                        ).format(id=game.id, user=user_id)
+                        ).format(id=game.id, user=user_id, command=game.kind.command)
             if paused:
                 await self._set_options(game, {"paused": {"by": user_id, "at": self.clock()}}, text)
                 await self.repo.clear_reminders(game.id)
@@ -459,8 +459,8 @@ class AsyncPlay(Host):
             lines.append(line)
         paused = game.options.get("paused")
         if paused:
-            lines.append(_("⏸ Paused by <@{user}>: no timers or reminders until /pu host resume.").format(
-                user=paused.get("by")))
+            lines.append(_("⏸ Paused by <@{user}>: no timers or reminders until {command} host resume.").format(
+                user=paused.get("by"), command=game.kind.command))
         stall = [r for r in reminders if r.kind in STALL_KINDS]
         if stall:
             r = stall[0]

@@ -95,7 +95,7 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             if game.status != "lobby":
                 raise WrongStage(_("This game has already started; you can watch it, or start your own with "
-                                   "/pu create."))
+                                   "{command} create.").format(command=game.kind.command))
             if game.seat_of(user_id) is not None:
                 raise WrongStage(_("You are already in this game."))
             if len(game.seats) >= game.options["max_players"]:
@@ -124,7 +124,8 @@ class Lobby(Host):
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "lobby":
-                raise WrongStage(_("Players can only be removed in the lobby; use /pu host replace during a game."))
+                raise WrongStage(_("Players can only be removed in the lobby; use {command} host replace during a "
+                                   "game.").format(command=game.kind.command))
             if not 0 <= seat < len(game.seats):
                 raise WrongStage(_("There is no player {n} in this lobby.").format(n=seat + 1))
             if game.seats[seat].user_id == game.row.creator_id and not game.seats[seat].is_bot:

@@ -15,8 +15,8 @@ from i18n import _, use
 
 from . import controls, words, workers
 from ._host import Host
-from ._model import Game, Outcome
-from .errors import NoGameHere, NotInGame, StaleControl, WrongStage
+from ._model import BOT_LEVELS, Game, Outcome
+from .errors import ConfigError, NoGameHere, NotInGame, StaleControl, WrongStage
 
 log = logging.getLogger("service.games")  # the service's logger, as before the split
 
@@ -252,9 +252,24 @@ class Play(Host):
         await self._note_option(game.id, "holders", holders)
         game.options["holders"] = holders
 
+    async def _note_level(self, game: Game, number: int, level: str | None) -> None:
+        """The level of the computer player now at seat ``number`` (the seat row's number):
+        ``level``, or the game's (None: no level of its own, Game.level_of)."""
+        levels = {k: v for k, v in (game.options.get("bot_levels") or {}).items() if k != str(number)}
+        if level is not None:
+            levels[str(number)] = level
+        if levels != (game.options.get("bot_levels") or {}):
+            await self._note_option(game.id, "bot_levels", levels)
+            game.options["bot_levels"] = levels
+
     async def replace(self, game_id: int, user_id: int, is_admin: bool, seat: int,
-                      new_user: tuple[int, str] | None) -> Game:
-        """Hand (0-based) ``seat`` to another user, or to the autopilot when ``new_user`` is None."""
+                      new_user: tuple[int, str] | None, *, level: str | None = None) -> Game:
+        """Hand (0-based) ``seat`` to another user, or to the autopilot when ``new_user`` is None,
+        playing at ``level`` (BOT_LEVELS; None: the game's level, Game.level_of). Raises ConfigError
+        for an unknown level."""
+        if level is not None and level not in BOT_LEVELS:
+            raise ConfigError(_("There is no computer player level {level}; choose one of: {choices}.").format(
+                level=repr(level), choices=", ".join(BOT_LEVELS)))
         async with self.locked_game(game_id) as game:
             self._may_manage(game, user_id, is_admin)
             if game.status != "active":
@@ -271,6 +286,7 @@ class Play(Host):
                 if row.is_bot:
                     raise WrongStage(_("Seat {n} is already played by the computer.").format(n=seat + 1))
                 await self._hand_to_autopilot(game, seat)
+                await self._note_level(game, row.seat, level)
             else:
                 own = next((i for i, s in enumerate(game.seats) if s.user_id == new_user[0] and i != seat), None)
                 if own is not None and game.seats[own].is_bot:
@@ -281,6 +297,7 @@ class Play(Host):
                 except AlreadySeated:
                     raise WrongStage(_("That member already plays another seat in this game.")) from None
                 await self._note_holder(game, seat, new_user[0])
+                await self._note_level(game, row.seat, None)  # a person's seat: no computer level of its own
                 if entry and entry["turns"] and entry["turns"][-1][1] is None:  # a person plays it again
                     entry["turns"][-1][1] = game.kind.next_round(game.state, seat) - 1
                     await self._note_option(game_id, "autopilot", taken)

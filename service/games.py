@@ -266,7 +266,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
         names = []
         for i in dict.fromkeys(game.kind.to_act(game.state)):
             name = _("you") if i == mine else game.seats[i].display_name
-            names.append(_("{name} (the autopilot, while away)").format(name=name) if i in game.away else name)
+            names.append(game.kind.phrase("while_away", name=name) if i in game.away else name)
         return _("⏳ to play: {names}.").format(names=", ".join(names)) if names else ""
 
     async def outcome_profile(self, user_id: int, game: str, scope: players.Scope | None = None) -> dict:

@@ -62,7 +62,12 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "history_not_finished": ("moment", "id", "first", "last"),  # history: not a finished round/turn
     "history_head": ("moment", "id", "first", "last"),          # history: its first line
     "leave_started": (),                         # Leave pressed once the game has started
+    "while_away": ("name",),                     # /me games: a player to act whose seat is played while away
+    "replace_not_member": ("name",),             # host replace named someone who is not a server member
+    "games_line": ("status",),                   # /me games: the game's line, from its status's first line
 }
+# The game's own commands, named in the shared sentences and answers (its ``command``, "/pu"):
+# ``{command} host resume``, ``{command} play`` ...
 
 
 class UnknownGameKind(LookupError):

@@ -241,6 +241,13 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "leave_started":
         return _("The game has started: ask its creator to hand your seat to the autopilot "
                  "(/pu host replace) instead.")
+    if key == "while_away":
+        return _("{name} (the autopilot, while away)").format(name=f["name"])
+    if key == "replace_not_member":
+        return _("{name} is not a member of this server, so they cannot take the seat. Name a member, or leave "
+                 "the option empty for the autopilot.").format(name=f["name"])
+    if key == "games_line":
+        return _("**{title}** {status}").format(title=PlanetUnknown.title, status=f["status"])
     raise KeyError(key)
 
 

@@ -678,7 +678,14 @@ def phrase(key: str, n: int = 1, **f) -> str:
             turn=f["moment"], id=f["id"], first=f["first"], last=f["last"])
     if key == "leave_started":
         return _("The game has started: ask its creator to hand your seat to a computer crew-mate "
-                 "(/pu host replace) instead.")
+                 "(/storm host replace) instead.")
+    if key == "while_away":
+        return _("{name} (a computer crew-mate, while away)").format(name=f["name"])
+    if key == "replace_not_member":
+        return _("{name} is not a member of this server, so they cannot take the seat. Name a member, or leave "
+                 "the option empty for a computer crew-mate.").format(name=f["name"])
+    if key == "games_line":
+        return f["status"]  # its status names the game in bold already (SolarStorm.status_text)
     raise KeyError(key)
 
 
@@ -795,8 +802,10 @@ class SolarStorm:
     def status_text(self, game: Game) -> str:
         if game.status == "lobby":
             names = ", ".join(s.display_name for s in game.seats)
-            return ngettext("Solar Storm #{game} is in its lobby: {n}/{most} player ({names}), difficulty {level}.",
-                            "Solar Storm #{game} is in its lobby: {n}/{most} players ({names}), difficulty {level}.",
+            return ngettext("**Solar Storm #{game}** is in its lobby: {n}/{most} player ({names}), difficulty "
+                            "{level}.",
+                            "**Solar Storm #{game}** is in its lobby: {n}/{most} players ({names}), difficulty "
+                            "{level}.",
                             game.options["max_players"]).format(
                 game=game.id, n=len(game.seats), most=game.options["max_players"], names=names,
                 level=self.difficulty(game.options["difficulty"]))
@@ -805,8 +814,8 @@ class SolarStorm:
             return (_("Game #{game} is over.") if game.status == 'finished' else _("Game #{game} is ended.")).format(
                 game=game.id)
         assert state is not None
-        lines = [ngettext("Solar Storm #{game}, turn {turn} (round {round}): {player} acts ({n} action left).",
-                          "Solar Storm #{game}, turn {turn} (round {round}): {player} acts ({n} actions left).",
+        lines = [ngettext("**Solar Storm #{game}**, turn {turn} (round {round}): {player} acts ({n} action left).",
+                          "**Solar Storm #{game}**, turn {turn} (round {round}): {player} acts ({n} actions left).",
                           state.actions).format(
             game=game.id, turn=state.turn, round=round_of(state), player=crew_name(game, state, state.active),
             n=state.actions)]

@@ -52,8 +52,9 @@ async def test_one_setting_and_one_away_spell_reach_the_persons_solar_storm_game
     # /me games: both games, whose move each is, a link to each thread
     listed = (await first.slash(world.channel, "me games")).response
     lines = listed.content.splitlines()
-    (storm_line,) = [x for x in lines if x.startswith("**Solar Storm**")]
-    assert f"#{storm.id}" in storm_line and "⏳ to play: you." in storm_line and f"<#{storm_thread.id}>" in storm_line
+    (storm_line,) = [x for x in lines if x.startswith(f"**Solar Storm #{storm.id}**, turn ")]
+    assert "⏳ to play: you." in storm_line and f"<#{storm_thread.id}>" in storm_line
+    assert storm_line.count("Solar Storm") == 1  # the game's name once, not twice
     (pu_line,) = [x for x in lines if x.startswith("**Planet Unknown**")]
     assert f"#{pu.id}" in pu_line and f"<#{pu.row.thread_id}>" in pu_line
 

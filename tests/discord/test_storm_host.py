@@ -1,0 +1,148 @@
+"""/storm host: a Solar Storm game's creator has the tools of /pu host (issue 53: "Everything players
+rely on in Planet Unknown games works the same: ... away, pause, stall policy"): kick, replace, end,
+pause, resume, allow-away, through Discord (SimCord) on the simulated clock; and every text a Storm
+player reads names /storm's commands, never /pu's."""
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from service.kinds import solar_storm as storm
+from tests.discord.helpers import thread_of
+from tests.discord.storm_helpers import storm_game, storm_lobby
+
+HOUR = 3600
+
+
+async def crew_of_two(world, **options):
+    """Alice's game (she created it) with Bob in it, started."""
+    lobby = await storm_lobby(world, world.alice, players=2, **options)
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    return await storm_game(world)
+
+
+def posts(thread, words: str) -> list[str]:
+    return [m.content for m in thread.history() if words in m.content]
+
+
+def no_pu_command(thread) -> None:
+    """Nothing in a Solar Storm thread names a /pu command."""
+    assert not [m.content for m in thread.history() if "/pu " in m.content]
+
+
+async def test_the_creator_pauses_a_storm_game_nothing_fires_then_resumes_it(world):
+    game = await crew_of_two(world, remind_hours=1, timer_hours=3)
+    thread = thread_of(world)
+    r = await world.alice.slash(thread, "storm host pause")
+    assert r.ephemeral and r.response.content == f"Game #{game.id} is paused."
+    (paused,) = posts(thread, "was paused by")
+    assert f"<@{world.alice.id}>" in paused and "until /storm host resume" in paused
+    # "Pause this game: no turn timer, no reminders": 10 hours, past the reminder and the timer
+    await world.env.advance_time(10 * HOUR)
+    assert not posts(thread, "waiting for you") and not posts(thread, "Time ran out")
+    game = await world.service.load(game.id)
+    assert game.state.turn == 1
+    status = await world.bob.slash(thread, "storm status")
+    assert "no timers or reminders until /storm host resume" in status.response.content
+    r = await world.alice.slash(thread, "storm host resume")
+    assert r.ephemeral and r.response.content == f"Game #{game.id} is resumed."
+    assert posts(thread, "was resumed by")
+    # "Resume a paused game: timers and reminders start again"
+    await world.env.advance_time(HOUR + 660)
+    (nudge,) = posts(thread, "waiting for you")
+    assert "(turn 1)" in nudge
+    await world.env.advance_time(2 * HOUR)
+    assert (await world.service.load(game.id)).state.turn == 2  # the turn timer played the turn
+    no_pu_command(thread)
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_creator_hands_a_seat_to_a_hard_crew_mate_that_plays_then_ends_the_game(world, monkeypatch):
+    played: list[tuple[int, str]] = []
+    real = storm.crew_mate
+
+    def spy(state, seat, level, budget_s=None, memory=None):
+        played.append((seat, level))
+        return real(state, seat, level, budget_s, memory)
+
+    monkeypatch.setattr(storm, "crew_mate", spy)
+    world.service.hard_turn_s = 0.05  # the hard level's CPU per turn: kept short in a test
+    game = await crew_of_two(world)
+    thread = thread_of(world)
+    bob = game.seat_of(world.bob.id)
+    r = await world.alice.slash(thread, "storm host replace", seat=bob + 1, level="hard")
+    reply = r.followups[-1] if r.followups else r.response
+    assert reply.flags.ephemeral and f"Seat {bob + 1} is now played by" in reply.content
+    assert posts(thread, f"Seat {bob + 1} (<@{world.bob.id}>) is now played by")
+    game = await world.service.load(game.id)
+    assert game.seats[bob].is_bot and game.level_of(bob, "normal") == "hard"
+    # the crew-mate plays Bob's turns at the level chosen: Alice plays hers, then it is Alice's again
+    alice = game.seat_of(world.alice.id)
+    for _ in range(50):
+        game = await world.service.load(game.id)
+        if (bob, "hard") in played and game.kind.to_act(game.state) == [alice]:
+            break
+        choices = [c["value"] for c in await world.alice.autocomplete(thread, "storm act", "action", "")]
+        action = "end" if "end" in choices else next(c for c in choices if c != "undo")
+        r = await world.alice.slash(thread, "storm act", action=action)
+        assert "✔" in r.response.content, r.response.content
+    assert (bob, "hard") in played and game.status == "active"
+    assert {level for seat, level in played} == {"hard"}
+    # Bob's own seat is no longer his to play
+    refused = await world.bob.slash(thread, "storm play")
+    assert refused.ephemeral
+    r = await world.alice.slash(thread, "storm host end")
+    assert r.ephemeral and r.response.content == f"Game #{game.id} is ended."
+    assert (await world.service.load(game.id)).status == "cancelled"
+    (ended,) = posts(thread, "was ended by")
+    assert ended.startswith(f"Solar Storm #{game.id} was ended by <@{world.alice.id}>")
+    no_pu_command(thread)
+
+
+async def test_only_the_creator_or_a_manager_may_use_the_tools(world, caplog):
+    game = await crew_of_two(world)
+    thread = thread_of(world)
+    version = (await world.service.load(game.id)).version
+    cases = [("storm host pause", {}), ("storm host resume", {}), ("storm host end", {}),
+             ("storm host allow-away", {"allow": False}), ("storm host replace", {"seat": 1}),
+             ("storm host kick", {"player": world.alice})]
+    with caplog.at_level(logging.INFO):
+        for name, options in cases:
+            r = await world.bob.slash(thread, name, **options)
+            reply = r.followups[-1] if r.followups else r.response
+            assert reply.flags.ephemeral and len(reply.content) < 200, (name, reply.content)
+            assert "creator" in reply.content or "lobby" in reply.content, (name, reply.content)
+    assert not [x for x in caplog.records if x.levelno >= logging.ERROR]
+    assert (await world.service.load(game.id)).version == version  # nothing changed
+    # a member with Manage Server may
+    r = await world.admin.slash(thread, "storm host allow-away", allow=False)
+    assert r.response.content == f"Away mode is off in game #{game.id}."
+    assert posts(thread, "away mode is off")
+
+
+async def test_kick_in_the_lobby_and_its_answer_during_the_game_name_storm_commands(world):
+    lobby = await storm_lobby(world, world.alice, players=3)
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    r = await world.alice.slash(world.channel, "storm host kick", player=world.carol)
+    assert r.ephemeral and "carol was removed" in r.response.content
+    game = await storm_game(world)
+    assert game.seat_of(world.carol.id) is None
+    edited = next(m for m in world.channel.history() if m.id == lobby.id)
+    assert "carol" not in edited.content  # the lobby message shows the crew as it is now
+    await world.alice.click(lobby, label="Start")
+    thread = thread_of(world)
+    r = await world.alice.slash(thread, "storm host kick", player=world.bob)
+    assert r.ephemeral and "use /storm host replace during a game" in r.response.content
+
+
+async def test_my_games_name_each_game_once_and_a_dm_game_as_in_your_dms(world):
+    game = await crew_of_two(world)
+    await world.alice.user.slash("storm solo", crew=1)
+    listed = (await world.alice.slash(world.channel, "me games")).response.content.splitlines()
+    (in_thread,) = [x for x in listed if x.startswith(f"**Solar Storm #{game.id}**")]
+    assert in_thread.count("Solar Storm") == 1 and f"<#{game.row.thread_id}>" in in_thread
+    (in_dm,) = [x for x in listed if x.endswith("(in your DMs)")]
+    assert in_dm.startswith("**Solar Storm #") and "<#" not in in_dm
