@@ -83,7 +83,7 @@ async def test_one_setting_times_the_reminders_of_both_games_quiet_hours_include
     await service.tick()
     for game in (pu, storm):
         (post,) = [p for p in await posts_of(service, game.id) if 1 in (p.get("mentions") or [])]
-        assert f"game #{game.id} is waiting for you" in post["text"] and "<@1>" in post["text"]
+        assert f" #{game.id} is waiting for you" in post["text"] and "<@1>" in post["text"]  # each in its words
 
 
 async def test_one_away_spell_hands_both_seats_to_the_computer_and_back_returns_them(service, monkeypatch):
