@@ -194,7 +194,8 @@ class Table:
     async def here(self, interaction: Interaction) -> Game:
         channel = interaction.channel
         parent = getattr(channel, "parent_id", None)
-        game = await self.service.game_here(interaction.channel_id or 0, parent, interaction.user.id)
+        game = await self.service.game_here(interaction.channel_id or 0, parent, interaction.user.id,
+                                            asked_by=self.COMMAND or None)
         if self.COMMAND and game.kind.command != self.COMMAND:  # another game's thread: its own commands
             raise ServiceError(_("The game here is {title} #{id}: use its commands, {command}.").format(
                 title=game.kind.title, id=game.id, command=game.kind.command))

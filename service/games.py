@@ -143,13 +143,14 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
             self._cache.popitem(last=False)
 
     async def game_here(self, channel_id: int, parent_id: int | None = None, user_id: int | None = None,
-                        game: str | None = None) -> Game:
+                        game: str | None = None, *, asked_by: str | None = None) -> Game:
         """The game a command used in this thread or channel is about.
 
         A game's own thread wins; otherwise, among the open games of the channel (or of the
         thread's parent channel), the user's own (most recent first), then any other. A
         solo or daily game is only ever found by its own player. ``game``: only games of that
-        kind (service/kinds; a game's own commands look for their game only).
+        kind (service/kinds; a game's own commands look for their game only). ``asked_by``: the
+        command used (a kind's ``command``), whose game's words say that there is none here.
         """
         for cid in (channel_id, parent_id):
             if cid is None:
@@ -169,7 +170,7 @@ class GameService(Lobby, Play, Timers, AsyncPlay, History, League, Hints):
             shared = [r for r in open_rows if r.kind not in ("solo", "daily")]
             if shared:
                 return await self.load(shared[-1].id)
-        raise NoGameHere()
+        raise NoGameHere(kinds.by_command(asked_by).phrase("no_game_here") if asked_by else None)
 
     async def games_of(self, user_id: int, guild_id: int | None = None) -> list[Game]:
         """Open games (lobby or in progress) the user has a seat in."""

@@ -65,6 +65,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "while_away": ("name",),                     # /me games: a player to act whose seat is played while away
     "replace_not_member": ("name",),             # host replace named someone who is not a server member
     "games_line": ("status",),                   # /me games: the game's line, from its status's first line
+    "no_game_here": (),                          # the game's command used where no game is
 }
 # The game's own commands, named in the shared sentences and answers (its ``command``, "/pu"):
 # ``{command} host resume``, ``{command} play`` ...
@@ -98,6 +99,14 @@ def by_short(short: str) -> GameKind:
         if get(name).short == short:
             return get(name)
     raise UnknownGameKind(short)
+
+
+def by_command(command: str) -> GameKind:
+    """The kind whose top-level command (``GameKind.command``, "/storm") this is. Raises UnknownGameKind."""
+    for name in KINDS:
+        if get(name).command == command:
+            return get(name)
+    raise UnknownGameKind(command)
 
 
 def shorts() -> list[str]:

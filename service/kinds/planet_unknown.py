@@ -246,6 +246,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "replace_not_member":
         return _("{name} is not a member of this server, so they cannot take the seat. Name a member, or leave "
                  "the option empty for the autopilot.").format(name=f["name"])
+    if key == "no_game_here":
+        return _("There is no Planet Unknown game in this channel. Start one with /pu create, or a solo game "
+                 "with /pu solo.")
     if key == "games_line":
         return _("**{title}** {status}").format(title=PlanetUnknown.title, status=f["status"])
     raise KeyError(key)

@@ -138,6 +138,14 @@ async def test_kick_in_the_lobby_and_its_answer_during_the_game_name_storm_comma
     assert r.ephemeral and "use /storm host replace during a game" in r.response.content
 
 
+async def test_a_storm_command_where_no_game_is_points_to_storm_create(world):
+    empty = world.guild.create_text_channel("empty")
+    await world.env.settle()
+    r = await world.alice.slash(empty, "storm status")
+    assert r.ephemeral and r.response.content == ("There is no Solar Storm game in this channel. Start one with "
+                                                  "/storm create, or a solo game with /storm solo.")
+
+
 async def test_my_games_name_each_game_once_and_a_dm_game_as_in_your_dms(world):
     game = await crew_of_two(world)
     await world.alice.user.slash("storm solo", crew=1)

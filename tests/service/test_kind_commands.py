@@ -30,6 +30,7 @@ async def command_texts(service, name: str, language: str) -> dict[str, str]:
             "join a started game": await refused(service.join(game.id, 3, "Cy")),
             "kick during the game": await refused(service.kick(game.id, 1, False, 1)),
             "leave during the game": await refused(service.leave(game.id, 2)),
+            "its command where no game is": await refused(service.game_here(999, asked_by=game.kind.command)),
         }
         await service.pause(game.id, 1, False, True)
         texts["the thread on pause"] = (await service.pending_posts(game.id))[-1][1]["text"]
@@ -52,6 +53,8 @@ async def test_planet_unknowns_command_texts_read_as_before(service):
     en = await command_texts(service, "planet_unknown", "en")
     assert en["join a started game"] == ("This game has already started; you can watch it, or start your own "
                                          "with /pu create.")
+    assert en["its command where no game is"] == ("There is no Planet Unknown game in this channel. Start one "
+                                                  "with /pu create, or a solo game with /pu solo.")
     assert en["kick during the game"] == "Players can only be removed in the lobby; use /pu host replace during a game."
     assert en["the thread on pause"].endswith(": no turn timer and no reminders until /pu host resume. "
                                               "Moves are still accepted.")
