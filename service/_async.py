@@ -445,7 +445,8 @@ class AsyncPlay(Host):
         lines = [head]
         for i, row in enumerate(game.seats):
             if row.is_bot:
-                mark = game.kind.phrase("status_taken") if row.display_name.startswith("Autopilot (") else \
+                taken = row.user_id is not None or row.display_name.startswith("Autopilot (")  # a person's seat
+                mark = game.kind.phrase("status_taken") if taken else \
                     _("🤖 computer")
             elif i in game.away:
                 mark = _("🌴 away until {when}").format(when=f"<t:{int(game.away[i])}:f>")

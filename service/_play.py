@@ -227,8 +227,9 @@ class Play(Host):
         holds the game's lock and loads the game again afterwards."""
         assert game.state is not None  # only a game in progress is handed over
         row = game.seats[seat]
-        await self.repo.replace_seat_user(game.id, row.seat, row.user_id, f"Autopilot ({row.display_name})",
-                                          is_bot=True)
+        with use(game.language):  # a seat's name is public: the game's language
+            name = game.kind.phrase("taken_name", name=row.display_name)
+        await self.repo.replace_seat_user(game.id, row.seat, row.user_id, name, is_bot=True)
         taken = {**(game.options.get("autopilot") or {})}  # seat -> who it was and the turns it plays
         entry = taken.get(str(seat)) or {}
         turns = [*(entry.get("turns") or []), [game.kind.next_round(game.state, seat), None]]

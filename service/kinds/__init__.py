@@ -66,6 +66,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "replace_not_member": ("name",),             # host replace named someone who is not a server member
     "games_line": ("status",),                   # /me games: the game's line, from its status's first line
     "no_game_here": (),                          # the game's command used where no game is
+    "taken_name": ("name",),                     # the seat's name once the computer plays a person's seat
 }
 # The game's own commands, named in the shared sentences and answers (its ``command``, "/pu"):
 # ``{command} host resume``, ``{command} play`` ...

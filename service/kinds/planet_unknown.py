@@ -246,6 +246,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "replace_not_member":
         return _("{name} is not a member of this server, so they cannot take the seat. Name a member, or leave "
                  "the option empty for the autopilot.").format(name=f["name"])
+    if key == "taken_name":
+        return f"Autopilot ({f['name']})"  # as stored since the first games (service.players reads it)
     if key == "no_game_here":
         return _("There is no Planet Unknown game in this channel. Start one with /pu create, or a solo game "
                  "with /pu solo.")

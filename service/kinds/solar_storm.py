@@ -684,6 +684,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "replace_not_member":
         return _("{name} is not a member of this server, so they cannot take the seat. Name a member, or leave "
                  "the option empty for a computer crew-mate.").format(name=f["name"])
+    if key == "taken_name":
+        return _("Crew-mate ({name})").format(name=f["name"])
     if key == "no_game_here":
         return _("There is no Solar Storm game in this channel. Start one with /storm create, or a solo game "
                  "with /storm solo.")

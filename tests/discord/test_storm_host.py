@@ -75,7 +75,7 @@ async def test_the_creator_hands_a_seat_to_a_hard_crew_mate_that_plays_then_ends
     r = await world.alice.slash(thread, "storm host replace", seat=bob + 1, level="hard")
     reply = r.followups[-1] if r.followups else r.response
     assert reply.flags.ephemeral and f"Seat {bob + 1} is now played by" in reply.content
-    assert posts(thread, f"Seat {bob + 1} (<@{world.bob.id}>) is now played by")
+    assert posts(thread, f"Seat {bob + 1} (<@{world.bob.id}>) is now played by Crew-mate (bob) (computer).")
     game = await world.service.load(game.id)
     assert game.seats[bob].is_bot and game.level_of(bob, "normal") == "hard"
     # the crew-mate plays Bob's turns at the level chosen: Alice plays hers, then it is Alice's again
@@ -89,6 +89,8 @@ async def test_the_creator_hands_a_seat_to_a_hard_crew_mate_that_plays_then_ends
         r = await world.alice.slash(thread, "storm act", action=action)
         assert "✔" in r.response.content, r.response.content
     assert (bob, "hard") in played and game.status == "active"
+    status = (await world.bob.slash(thread, "storm status")).response.content
+    assert "🤖 played by a computer crew-mate: Crew-mate (bob)" in status and "utopilot" not in status
     assert {level for seat, level in played} == {"hard"}
     # Bob's own seat is no longer his to play
     refused = await world.bob.slash(thread, "storm play")
