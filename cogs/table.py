@@ -1,8 +1,9 @@
 """What every game's commands share (cogs/game.py's /pu, cogs/storm.py's /storm): the one error
 path that turns ServiceError/EngineError into a short private answer, private answers, the
-players' panels (a service Panel drawn as discord.ui components by cogs/ui.py, whose
-DynamicItem buttons outlive a restart and answer "out of date" with the current panel), the
-lobby's buttons, the game's thread. Nothing here knows a game's rules: a game's commands module
+creator's tools (``host_kick`` ...: the one body of /pu host and /storm host, each cog declaring
+its own group over it), the players' panels (a service Panel drawn as discord.ui components by
+cogs/ui.py, whose DynamicItem buttons outlive a restart and answer "out of date" with the
+current panel), the lobby's buttons, the game's thread. Nothing here knows a game's rules: a game's commands module
 gives its lobby's text and buttons (``lobby_text``, ``lobby_view``).
 
 The buttons and menus of cogs/ui.py reach the game cog (cogs.game.GameCog, the one that owns
