@@ -68,8 +68,8 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "no_game_here": (),                          # the game's command used where no game is
     "taken_name": ("name",),                     # the seat's name once the computer plays a person's seat
 }
-# The game's own commands, named in the shared sentences and answers (its ``command``, "/pu"):
-# ``{command} host resume``, ``{command} play`` ...
+# A shared sentence that names one of the game's commands takes it from ``GameKind.command``
+# ("{command} host resume": "/pu host resume", "/storm host resume"); never a literal "/pu".
 
 
 class UnknownGameKind(LookupError):
