@@ -447,8 +447,9 @@ class Console:
                     continue
                 if words[0] == "auto":
                     action = game.kind.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
+                    move = game.kind.action_words(game, game.state, seat, action)  # before it changes the game
                     self.said(await self.service.act(game_id, user, str(action)))
-                    self.say("  " + _("(autopilot) {action}").format(action=action))
+                    self.say("  " + _("(autopilot) {action}").format(action=move))
                 elif line.lower() in choices or line.isdigit():
                     choice = choices.get(line.lower())
                     if choice is None:

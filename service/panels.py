@@ -142,6 +142,41 @@ def item_line(item: dict) -> str:
     return _("item {n}: {what}").format(n=item["id"], what=rules.describe_item(item))
 
 
+def action_words(state: GameState, seat: int, action) -> str:
+    """One of ``seat``'s legal actions now as a player reads it, in the language in use (what the
+    console says the computer played for them): the panel's own words for it, not the engine's
+    English text form."""
+    s = state.seats[seat]
+    if isinstance(action, Pick):
+        tile = rules.depot_tops(state, seat).get(action.stack)
+        take = _("Take the small tile ({tile})") if action.stack == "small" else _("Take the large tile ({tile})")
+        return take.format(tile=rules.tile_words(tile) if tile is not None else "?")
+    if isinstance(action, Place):
+        return _("Place your tile at {square}, orientation {orient}").format(square=cell_name(action.anchor),
+                                                                              orient=action.orient)
+    if isinstance(action, Resolve):
+        item = next((i for i in s.pending if i["id"] == action.item), None)
+        if item is None:
+            return _("item {n}: {what}").format(n=action.item, what=action.value)
+        return _("{item}: {value}").format(item=item_line(item), value=value_label(item, action.value))
+    if isinstance(action, Move):
+        directions = {"up": _("up"), "down": _("down"), "left": _("left"), "right": _("right")}
+        return _("rover {n} {arrow} {direction}").format(
+            n=action.rover, arrow=ARROWS.get(action.direction, ""),
+            direction=directions.get(action.direction, action.direction)).replace("  ", " ")
+    if isinstance(action, Turn):
+        return ngettext("Turn the station by {n} depot clockwise", "Turn the station by {n} depots clockwise",
+                        action.steps).format(n=action.steps)
+    if isinstance(action, DropObjective):
+        return _("Put back #{card} {name}").format(card=action.card,
+                                                   name=content(D.objective_card(action.card).private_name))
+    if isinstance(action, Confirm):
+        return _("Confirm my turn") if state.phase == "turns" else _("Done")
+    if isinstance(action, Undo):
+        return _("Undo")
+    return str(action)
+
+
 def regrets(state: GameState, seat: int, place: Place) -> list[str]:
     """What a placement of the seat's tile would cost that a player may not have seen: the
     lifepods and rovers it destroys (the preview's warnings), in the reader's words."""

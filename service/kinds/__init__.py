@@ -191,6 +191,9 @@ class GameKind(Protocol):
     def check_typed(self, game: LoadedGame, state: Any, pos: int, action: Any) -> None:
         """Before a typed move (no panel preview) is applied: raise NeedsConfirmation when the game
         wants it confirmed (Planet Unknown: a placement that destroys a lifepod or a rover)."""
+    def action_words(self, game: LoadedGame, state: Any, pos: int, action: Any) -> str:
+        """One of ``pos``'s legal actions now (before it is played) as a player reads it, in the
+        language in use: how the console says what the computer played, in the panel's words."""
     def settle_forced(self, state: Any, pos: int) -> list[tuple[Any, str]]:
         """After ``pos``'s moves: apply what leaves ``pos`` no choice, and return each action played
         with its one-line announcement for the panel (none for a game without such moves)."""

@@ -301,6 +301,9 @@ class PlanetUnknown(Announcements):
         if isinstance(action, Place):
             must_confirm(game, state, pos, action)
 
+    def action_words(self, game: Game, state: GameState, pos: int, action) -> str:
+        return panels.action_words(state, pos, action)
+
     def settle_forced(self, state: GameState, pos: int) -> list[tuple[Any, str]]:
         return list(settle_forced(state, pos))
 

@@ -63,6 +63,7 @@ import i18n
 from autopilot.solar_storm import Memory
 from db.repository import OutcomeRow
 from engine.solar_storm import (
+    EngineError,
     MalformedAction,
     NotYourTurn,
     apply,
@@ -76,6 +77,7 @@ from engine.solar_storm import (
     to_act,
     view_for,
 )
+from engine.solar_storm import actions as A
 from engine.solar_storm import data as D
 from engine.solar_storm.actions import Undo
 from engine.solar_storm.rules import round_of
@@ -195,6 +197,72 @@ def crew_name(game: Game, state: GameState, seat: int, *, mention: bool = False)
     """How posts name crew member ``seat``: its player (solo: the player and which crew member)."""
     who = game.mention(position(state, seat)) if mention else game.names[position(state, seat)]
     return _("{player} (crew member {n})").format(player=who, n=seat + 1) if state.solo else who
+
+
+# ------------------------------------------------------------------ an action in the player's words
+
+def _offered(state: GameState, source: str) -> str:
+    """Face-up card ``source`` ("1" or "2") with what it is, when the offer shows it."""
+    i = int(source) - 1
+    return card(state.offer[i]) if 0 <= i < len(state.offer) else "?"
+
+
+def action_words(state: GameState, seat: int, action, names: list[str]) -> str:
+    """Crew member ``seat``'s action ``action`` (legal now) as a player reads it, in the language in
+    use: the menu's option, the computer's move in the console, the hint's line. ``names``: the
+    crew members' names by engine seat (``image_names``). The engine's text form stays English."""
+    here = state.pawns[seat]
+    if isinstance(action, A.Move):
+        return _("go to the {room}").format(room=room(action.room))
+    if isinstance(action, A.Scavenge):
+        return _("scavenge (roll the die)")
+    if isinstance(action, A.Give):
+        return _("give a {card} card to {player}").format(card=card(action.card), player=names[action.seat])
+    if isinstance(action, A.Take):
+        return _("take a {card} card from {player}").format(card=card(action.card), player=names[action.seat])
+    if isinstance(action, A.Exchange):
+        return _("exchange a {card} card for face-up card {n} ({offered})").format(
+            card=card(action.card), n=action.slot + 1, offered=_offered(state, str(action.slot + 1)))
+    if isinstance(action, A.Repair):
+        where = room(action.room or here)
+        return (_("repair the {room} ({card}) with a Universal card") if action.universal
+                else _("repair the {room} with a {card} card")).format(room=where, card=card(action.resource))
+    if isinstance(action, A.Activate):
+        return _("use the power of the {room}").format(room=room(here))
+    if isinstance(action, A.Divert):
+        return _("divert the {room}'s power").format(room=room(here))
+    if isinstance(action, A.Token):
+        return _("spend an action token")
+    if isinstance(action, A.End):
+        return _("End actions")
+    if isinstance(action, A.Collect):
+        return _("collect 2 cards from the deck") if action.source == "deck" else \
+            _("collect face-up card {n} ({card})").format(n=action.source, card=_offered(state, action.source))
+    if isinstance(action, A.Pick):
+        return _("take the top card of the deck") if action.source == "deck" else \
+            _("take face-up card {n} ({card})").format(n=action.source, card=_offered(state, action.source))
+    if isinstance(action, A.Pass):
+        return _("take no more cards")
+    if isinstance(action, A.Discard):
+        return _("discard a {card} card").format(card=card(action.card))
+    if isinstance(action, A.Reactivate):
+        return _("restart the {core}: the crew wins").format(core=room(D.CORE))
+    if isinstance(action, A.Order):
+        return _("put the cards back, top first: {cards}").format(
+            cards=", ".join(card(c) if c in D.CARDS else c for c in action.cards))
+    if isinstance(action, A.Protect):
+        return _("protect: {rooms}").format(rooms=", ".join(room(r) for r in action.rooms))
+    if isinstance(action, A.Send):
+        return _("send crew member {n} to the {room}").format(n=action.seat + 1, room=room(action.room))
+    if isinstance(action, A.Swap):
+        if action.seat is None:
+            return _("swap a {gave} card for a {took} card of the discard pile").format(
+                gave=card(action.give), took=card(action.take))
+        return _("give a {gave} card to {player} for a {took} card").format(
+            gave=card(action.give), took=card(action.take), player=names[action.seat])
+    if isinstance(action, A.Undo):
+        return _("Undo")
+    return str(action)
 
 
 # ------------------------------------------------------------------ the computer crew-mate
@@ -337,14 +405,26 @@ def reason_words(reason: crew.Reason) -> str:
     return reason.text
 
 
-def hint_job(state_json: str, seat: int, budget_s: float | None, language: str) -> list[str]:
+def hint_job(state_json: str, seat: int, budget_s: float | None, language: str,
+             names: list[str] | None = None) -> list[str]:
     """/storm hint as a worker works it out (pure data in and out): what the hard crew-mate would
     do with crew member ``seat``'s turn now, a line per action with its reason, in ``language``
-    (from what the crew can know only: autopilot.solar_storm.hint)."""
+    (from what the crew can know only: autopilot.solar_storm.hint). ``names``: the crew members'
+    names by engine seat (``image_names``; default: their numbers)."""
     state = load(state_json)
     found = crew.hint(state, seat, budget_s=budget_s)
+    lines = []
     with use(language):
-        return [_("**{action}**: {why}").format(action=action, why=reason_words(reason)) for action, reason in found]
+        crew_names = names or [_("crew member {n}").format(n=s + 1) for s in range(state.crew)]
+        trial = copy(state)  # each action in the words of the moment it is played (the room then...)
+        for action, reason in found:
+            lines.append(_("**{action}**: {why}").format(action=action_words(trial, seat, action, crew_names),
+                                                        why=reason_words(reason)))
+            try:
+                apply(trial, seat, action)
+            except EngineError:  # a die decides what follows: the later actions read from here
+                pass
+    return lines
 
 
 # ------------------------------------------------------------------ the turn log
@@ -378,7 +458,17 @@ def event_line(state: GameState, game_names: list[str], e: dict) -> str | None:
     if k == "send":
         return _("sent crew member {n} to the {room}").format(n=e["pawn"] + 1, room=room(e["room"]))
     if k in ("give", "take", "swap"):
-        return _("played: {action}").format(action=e.get("action") or k)
+        names = [game_names[position(state, s)] if not state.solo and position(state, s) < len(game_names)
+                 else _("crew member {n}").format(n=s + 1) for s in range(state.crew)]
+        shared = parse(e["action"])
+        if isinstance(shared, A.Give):
+            return _("gave a {card} card to {player}").format(card=card(shared.card), player=names[shared.seat])
+        if isinstance(shared, A.Take):
+            return _("took a {card} card from {player}").format(card=card(shared.card), player=names[shared.seat])
+        if isinstance(shared, A.Swap) and shared.seat is not None:
+            return _("gave a {gave} card to {player} for a {took} card").format(
+                gave=card(shared.give), took=card(shared.take), player=names[shared.seat])
+        return None
     if k == "protect":
         return _("protected: {rooms}").format(rooms=", ".join(room(r) for r in e["rooms"]))
     if k == "token":
@@ -736,6 +826,9 @@ class SolarStorm:
     def check_typed(self, game: Game, state: GameState, pos: int, action) -> None:
         """Nothing to confirm: a Solar Storm action destroys nothing the player did not choose."""
 
+    def action_words(self, game: Game, state: GameState, pos: int, action) -> str:
+        return action_words(state, engine_seat(state, pos), action, image_names(game, state))
+
     def settle_forced(self, state: GameState, pos: int) -> list[tuple[Any, str]]:
         return []  # every Solar Storm decision is the player's (or the computer crew-mate's)
 
@@ -926,7 +1019,8 @@ class SolarStorm:
                              _("Hints are for the players of a game in progress."))
         seat = engine_seat(state, pos) if pos in self.to_act(state) else to_act(state)[0]
         try:
-            lines = await workers.run(host.executor, hint_job, dump(state), seat, host.hard_turn_s, i18n.language())
+            lines = await workers.run(host.executor, hint_job, dump(state), seat, host.hard_turn_s, i18n.language(),
+                                      image_names(game, state))
         except NotYourTurn:
             raise WrongStage(_("Nothing to decide right now: ask again in a moment.")) from None
         head = (_("💡 **Hint**: what the hard computer crew-mate would do with your turn now (only you see this).")
@@ -954,10 +1048,11 @@ class SolarStorm:
         seat = engine_seat(state, pos)
         actions = legal_actions(state, seat)
         ship: tuple = (SHIP_IMAGE, (public_view(state), image_names(game, state)), {})
+        names = image_names(game, state)
         confirm = ui.get("confirm")
         if confirm is not None:
             text += "\n\n" + _("**{action}** cannot be undone (a die roll, a card drawn or looked at, or the damage "
-                                "card). Go ahead?").format(action=confirm)
+                                "card). Go ahead?").format(action=action_words(state, seat, parse(confirm), names))
             return Panel(game.id, pos, stamp, text, image=ship, controls=[
                 Control("button", f"a:{confirm}", _("Confirm"), style="danger"),
                 Control("button", f"p:{ui.get('page', 0)}", _("Back"))])
@@ -972,7 +1067,7 @@ class SolarStorm:
             options.append((f"p:{max(0, page - PAGE)}", _("◀ earlier choices")))
         for a in menu[page:page + PAGE]:
             verb = f"{CONFIRM_FIRST}:{a}" if self.cannot_undo(state, seat, a) else f"a:{a}"
-            options.append((verb, str(a)[:100]))
+            options.append((verb, action_words(state, seat, a, names)[:100]))
         if page + PAGE < len(menu):
             options.append((f"p:{page + PAGE}", _("more choices ▶ ({n} left)").format(n=len(menu) - page - PAGE)))
         controls = []
@@ -1023,7 +1118,8 @@ class SolarStorm:
             lines.append("🕳 " + _("Hull Breach: the damage phase rolls the die"))
         if state.pending:
             shown = state.pending.get("cards")
-            what = room(state.pending["kind"]) if state.pending.get("kind") in D.ROOM else state.pending.get("kind", "")
+            what = room(state.pending["kind"]) if state.pending.get("kind") in D.ROOM else \
+                _("the scavenged cards ({n} left to take)").format(n=state.pending.get("left", 0))
             lines.append(_("To choose now: {what}").format(what=what) + (
                 " (" + ", ".join(card(c) if c in D.CARDS else str(c) for c in shown) + ")"
                 if isinstance(shown, list) else ""))

@@ -2,6 +2,10 @@
 before the colon), plurals instead of « partie(s) », and no English word left in them."""
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from i18n import use
 from service.players import profile_text
 
@@ -39,3 +43,31 @@ async def test_a_french_console_game_names_its_players_in_french(tmp_path):
     await run(["--out", str(tmp_path), "--players", "2", "--seed", "3", "--lang", "fr"], ask=ask, say=said.append)
     assert prompts and prompts[0].startswith("Joueur 1")
     assert "Player 1" not in "\n".join(said + prompts)
+
+
+# the engine's English text of a move (Planet Unknown's and Solar Storm's verbs), as a line of the
+# console would show it: a choice ("  3) scavenge") or the computer's move ("(pilote automatique) confirm")
+ENGLISH_ACTION = re.compile(r"^\s*(\d+\)|\(pilote automatique\)|À choisir maintenant :)\s*(move|scavenge|give|take|"
+                            r"exchange|repair|activate|divert|token|end|collect|pick|pass|discard|reactivate|order|"
+                            r"protect|send|swap|undo|confirm|place|resolve|drop|turn)\b")
+
+
+@pytest.mark.parametrize("game", [["--seed", "4", "--bots", "1"],
+                                  ["--game", "storm", "--seed", "4", "--players", "2", "--bots", "1"]],
+                         ids=["planet-unknown", "solar-storm"])
+async def test_a_french_console_game_prints_every_move_in_french(tmp_path, game):
+    """Issue 53: « (pilote automatique) confirm » in a French game. Every move the console prints
+    (the options to choose from, what the computer played for the player with ``auto``) is in the
+    game's words, for both games, from the first turn to the end."""
+    from service.console import run
+    from tests.service.test_console import Keyboard
+    from tests.test_i18n_catalogue import english_in_french
+    said: list[str] = []
+    code = await run(["--out", str(tmp_path), "--lang", "fr", "--autopilot", "random", *game],
+                     ask=Keyboard([], then="auto", limit=3000), say=said.append)
+    text = "\n".join(said)
+    assert code == 0 and "Partie terminée" in text  # played to the end
+    autos = [line for line in text.splitlines() if "(pilote automatique)" in line]
+    assert len(autos) > 20
+    assert english_in_french(text) == []
+    assert [line for line in text.splitlines() if ENGLISH_ACTION.match(line)] == []
