@@ -82,9 +82,14 @@ class Announcements:
             if state.phase == "over" and phase != "over":
                 result = state.result or scoring.score(state)
                 solo = result.get("solo") or {}
-                text = (_("🏁 {player} finished the daily challenge {day} with {total} (target {target}). "
-                          "See /pu leaderboard.") if solo.get("target") is not None else
-                        _("🏁 {player} finished the daily challenge {day} with {total}. See /pu leaderboard."))
+                if game.front == "discord":
+                    text = (_("🏁 {player} finished the daily challenge {day} with {total} (target {target}). "
+                              "See /pu leaderboard.") if solo.get("target") is not None else
+                            _("🏁 {player} finished the daily challenge {day} with {total}. See /pu leaderboard."))
+                else:  # the console: its own leaderboard command is in its help
+                    text = (_("🏁 {player} finished the daily challenge {day} with {total} (target {target}).")
+                            if solo.get("target") is not None else
+                            _("🏁 {player} finished the daily challenge {day} with {total}."))
                 posts.append(cls._post(game, text.format(player=game.mention(0), day=game.row.daily_key,
                                                          total=medals(result['players'][0]['total']),
                                                          target=solo.get("target")), mentions=cls._humans(game)))

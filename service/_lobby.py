@@ -37,11 +37,12 @@ class Lobby(Host):
         return await self.load(game_id)
 
     async def daily(self, *, user_id: int, name: str, guild_id: int | None, channel_id: int | None,
-                    language: str | None = None, game: str = kinds.DEFAULT) -> Game:
+                    language: str | None = None, game: str = kinds.DEFAULT, front: str = "discord") -> Game:
         """Today's daily challenge of ``game`` for this player: the same solo setup for everyone
         today (the game kind's ``daily_options``; each game has its own daily). One attempt per
         player, game and day: an unfinished attempt carries on; a finished one is refused politely
-        (the kind's ``daily_done`` says what it came to)."""
+        (the kind's ``daily_done`` says what it came to). ``front``: where it is played (the
+        instructions it gives name that place's commands: service/_model.py FRONTS)."""
         plays = kinds.get(game)
         key = daily_key(self.clock())
         row = await self.repo.find_daily_game(key, user_id, plays.name)
@@ -49,7 +50,7 @@ class Lobby(Host):
             if row.status == "active":
                 return await self.load(row.id)
             raise WrongStage(plays.daily_done(key, row))
-        options = {**plays.daily_options(key), "language": language}
+        options = {**plays.daily_options(key), "language": language, "front": front}
         try:
             created = await self.create(creator_id=user_id, creator_name=name, guild_id=guild_id,
                                         channel_id=channel_id, options=options, kind="daily", daily_key=key,

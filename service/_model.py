@@ -53,6 +53,20 @@ def daily_key(now: float) -> str:
     return dt.datetime.fromtimestamp(now, dt.UTC).date().isoformat()
 
 
+def next_daily(key: str) -> int:
+    """When the daily challenge after day ``key`` starts: the next 00:00 UTC, as a Unix time."""
+    day = dt.date.fromisoformat(key) + dt.timedelta(days=1)
+    return int(dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC).timestamp())
+
+
+def front_of(row: GameRow) -> str:
+    """Where the game of ``row`` is played ("discord" or "console"), as ``Game.front`` says it."""
+    try:
+        return json.loads(row.config).get("front") or "discord"
+    except (ValueError, AttributeError):
+        return "discord"
+
+
 def daily_seed(key: str) -> int:
     """Everyone's seed for a day's challenge (stable across Python versions and machines)."""
     return zlib.crc32(f"planet-unknown daily {key}".encode())

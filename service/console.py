@@ -6,6 +6,7 @@
     python bot.py --offline --bots 2:hard,1:easy # one person against two hard and one easy one
     python bot.py --offline --resume 4           # carry on with game 4 of the console's database
     python bot.py --offline --learn              # a guided first game: lessons and hints
+    python bot.py --offline --daily              # today's daily challenge (--game storm: Solar Storm's)
 
 Every image the bot would post or show (panels, round summaries, the score sheet) is written
 to the output folder (default out/offline/), and the terminal says where; ``open`` shows the
@@ -32,6 +33,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -491,7 +493,10 @@ class Console:
             self.say(outcome.message)
 
 
-async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> int:
+async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+              clock: Callable[[], float] = time.time) -> int:
+    """bot.py --offline with ``argv``: play until the game ends or the player stops; the exit code.
+    ``ask`` reads a line, ``say`` prints one, ``clock`` is the service's (the daily challenge's day)."""
     parser = argparse.ArgumentParser(prog="bot.py --offline", description="Play Planet Unknown in the terminal.")
     parser.add_argument("--players", type=int, default=1, help="people at the keyboard (1-6, default 1)")
     parser.add_argument("--bots", default="0", help="computer players to add: a number (normal level) or counts "
@@ -512,6 +517,8 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                         f"{BUDGET_S:g}): more plays a little stronger and answers more slowly")
     parser.add_argument("--learn", action="store_true",
                         help="a guided first game: solo, with lessons and the hint at every decision")
+    parser.add_argument("--daily", action="store_true",
+                        help="today's daily challenge: the same solo game for everyone today, one try a day")
     parser.add_argument("--lang", choices=tuple(i18n.LANGUAGES), default=None,
                         help="the language of the game's text and images (default: en; a resumed game keeps its own)")
     parser.add_argument("--game", choices=tuple(kinds.shorts()), default="pu",
@@ -537,7 +544,8 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
     out.mkdir(parents=True, exist_ok=True)
     db = await open_database(out / "games.sqlite3")
     try:
-        service = GameService(GameRepository(db), autopilot_level=args.autopilot, hard_turn_s=args.hard_seconds)
+        service = GameService(GameRepository(db), autopilot_level=args.autopilot, hard_turn_s=args.hard_seconds,
+                              clock=clock)
         console = Console(service, out, ask, say, color=say is print and sys.stdout.isatty())
         plays = kinds.by_short(args.game)
         try:
@@ -549,6 +557,24 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             game = await service.load(args.resume)
             if args.lang is None:  # the game's own language, unless another one is asked for
                 i18n.set_language(game.language)
+        elif args.daily:
+            if total != 1 or args.learn or args.seed is not None or args.difficulty or args.no_peek \
+                    or args.private_objectives or args.planets or args.corporations or args.boards != "standard":
+                say(_("--daily is the day's solo game, the same for everyone: it takes no other game option "
+                      "(--players, --bots, --seed, --difficulty, --learn...)."))
+                return 2
+            try:
+                game = await service.daily(user_id=1, name=_("Player {n}").format(n=1), guild_id=None,
+                                           channel_id=None, language=args.lang or i18n.DEFAULT, game=plays.name,
+                                           front="console")
+            except ServiceError as error:  # today's is over: what it came to and when the next one starts
+                console.say(str(error))
+                return 1
+            if args.lang is None:  # a daily started earlier today carries on in its own language
+                i18n.set_language(game.language)
+            say(_("Game #{game}: today's daily challenge ({day}), the same game for everyone, one try a day. "
+                  "Images go to {folder}/.").format(game=game.id, day=game.row.daily_key, folder=out)
+                + " " + _(HELP))
         elif args.learn:
             if total != 1:
                 say(_("--learn is a solo game: leave out --players and --bots."))
@@ -588,7 +614,10 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             return 130
         STOPPED.clear()
         if game.status == "finished":
-            await console.view_command(game, game.seats[0].user_id or 1, ["export"])
+            try:
+                await console.view_command(game, game.seats[0].user_id or 1, ["export"])
+            except ServiceError as error:  # a daily challenge: exported tomorrow, once everyone has played it
+                console.say(str(error))
             say(_("Game over. The score sheet is in {folder}/.").format(folder=out))
         return 0
     finally:

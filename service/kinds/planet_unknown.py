@@ -25,7 +25,7 @@ from i18n import _, ngettext
 
 from .. import autoplay, boards, panels, players, roundlog
 from .._announce import Announcements
-from .._model import DEFAULT_OPTIONS, Game, check_options, daily_seed
+from .._model import DEFAULT_OPTIONS, Game, check_options, daily_seed, front_of, next_daily
 from ..errors import NeedsConfirmation
 
 if TYPE_CHECKING:
@@ -428,6 +428,13 @@ class PlanetUnknown(Announcements):
     def daily_done(self, key: str, row: GameRow) -> str:
         result = load(row.state).result if row.state else None
         total = next((p["total"] for p in result["players"]), None) if result else None
+        if front_of(row) == "console":  # the console's own words: when the next one starts, no slash command
+            return (_("You have already played today's challenge ({day}): {total}. One try a day; the next one "
+                      "starts <t:{next}:R>.") if total is not None else
+                    _("You have already played today's challenge ({day}). One try a day; the next one starts "
+                      "<t:{next}:R>.")).format(
+                day=key, next=next_daily(key),
+                total=ngettext("{n} medal", "{n} medals", total).format(n=total) if total is not None else None)
         return (_("You have already played today's challenge ({day}): {total}. A new one "
                   "starts at 00:00 UTC; see /pu leaderboard.") if total is not None else
                 _("You have already played today's challenge ({day}). A new one starts at 00:00 UTC; "

@@ -85,7 +85,7 @@ from engine.solar_storm.state import GameState, copy
 from i18n import _, ngettext, use
 
 from .._announce import Announcements, in_game_language
-from .._model import BOT_LEVELS, MAX_POST, Game
+from .._model import BOT_LEVELS, FRONTS, MAX_POST, Game, front_of, next_daily
 from ..controls import SELECT_LIMIT, Control, HintAnswer, Panel
 from ..errors import ConfigError, NotAllowed, WrongStage
 
@@ -111,6 +111,7 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "language": None,         # the language of the game's public posts (i18n.LANGUAGES); None: English
     "bot_levels": {},         # seat number (text) -> level of the computer crew-mate added there
     "autopilot_level": None,  # level for seats played for someone (away, turn timer); None: the bot's
+    "front": "discord",       # where the game is played: its instructions name that place's commands (FRONTS)
 }
 CONFIRM_FIRST = "k"  # the verb of a control that asks before an action that cannot be undone
 PAGE = SELECT_LIMIT - 2  # actions per page of the menu (two entries left for "earlier"/"more")
@@ -153,6 +154,8 @@ def check_options(options: dict) -> dict:
             choices=", ".join(BOT_LEVELS)))
     if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
         raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
+    if opts["front"] not in FRONTS:
+        raise ConfigError(_("front: one of {choices}").format(choices=", ".join(FRONTS)))
     opts["allow_away"] = bool(opts["allow_away"])
     return opts
 
@@ -630,6 +633,13 @@ def daily_seed(key: str) -> int:
     return zlib.crc32(f"solar-storm daily {key}".encode())
 
 
+def daily_result(state: GameState) -> dict:
+    """A finished daily game's result as ``result_words`` reads it."""
+    result = state.result or {}
+    return {"won": result.get("result") == "won", "turn": result.get("turn"), "diverted": len(state.diverted),
+            "resource_deck": len(state.resource_deck)}
+
+
 def result_words(entry: dict) -> str:
     """How a daily result reads on the leaderboard and in the finishing post (the language in use)."""
     if entry["won"]:
@@ -858,7 +868,8 @@ class SolarStorm:
             raise ConfigError(_("--learn, --private-objectives, --planets and --corporations are Planet Unknown's; "
                                 "Solar Storm takes --difficulty and --no-peek."))
         return {"max_players": total, "seed": args.seed, "difficulty": args.difficulty or "easy",
-                "no_peek": bool(args.no_peek), "remind_hours": 0, "language": args.lang}
+                "no_peek": bool(args.no_peek), "remind_hours": 0, "language": args.lang,
+                "front": "console"}  # its instructions name the console's typed words
 
     def console_view(self, game: Game, user_id: int, words: list[str]) -> str | None:
         """board / ship / score: the ship as text (the panel's); the rest is the console's."""
@@ -1191,13 +1202,19 @@ class SolarStorm:
     def daily_done(self, key: str, row: GameRow) -> str:
         state = load(row.state) if row.state else None
         result = (state.result or {}) if state is not None else {}
-        if row.status != "finished" or state is None or result.get("result") not in ("won", "lost"):
+        finished = row.status == "finished" and result.get("result") in ("won", "lost")
+        if front_of(row) == "console":  # the console's own words: when the next one starts, no slash command
+            if not finished or state is None:
+                return _("You ended today's Solar Storm daily ({day}) before its end: one try a day. The next one "
+                         "starts <t:{next}:R>.").format(day=key, next=next_daily(key))
+            return _("You have already played today's Solar Storm daily ({day}): {result}. One try a day; the next "
+                     "one starts <t:{next}:R>.").format(day=key, result=result_words(daily_result(state)),
+                                                        next=next_daily(key))
+        if not finished or state is None:
             return _("You ended today's Solar Storm daily ({day}) before its end: one try a day. A new one starts "
                      "at 00:00 UTC; see /storm leaderboard.").format(day=key)
-        entry = {"won": result["result"] == "won", "turn": result.get("turn"), "diverted": len(state.diverted),
-                 "resource_deck": len(state.resource_deck)}
         return _("You have already played today's Solar Storm daily ({day}): {result}. One try a day; a new one "
-                 "starts at 00:00 UTC; see /storm leaderboard.").format(day=key, result=result_words(entry))
+                 "starts at 00:00 UTC; see /storm leaderboard.").format(day=key, result=result_words(daily_result(state)))
 
     def daily_started(self) -> str:
         return _("You have already started today's Solar Storm daily; use /storm play.")
@@ -1209,12 +1226,10 @@ class SolarStorm:
     def daily_post(self, game: Game, state: GameState) -> str:
         """The one post of a daily challenge, when it ends: the result only (others play the same
         game today)."""
-        result = state.result or {}
-        entry = {"won": result.get("result") == "won", "turn": result.get("turn"), "diverted": len(state.diverted),
-                 "resource_deck": len(state.resource_deck)}
-        return _("🏁 {player} finished the Solar Storm daily {day} ({level}): {result}. See /storm "
-                 "leaderboard.").format(player=game.mention(0), day=game.row.daily_key,
-                                        level=self.difficulty(state.config["difficulty"]), result=result_words(entry))
+        text = _("🏁 {player} finished the Solar Storm daily {day} ({level}): {result}. See /storm leaderboard.") \
+            if game.front == "discord" else _("🏁 {player} finished the Solar Storm daily {day} ({level}): {result}.")
+        return text.format(player=game.mention(0), day=game.row.daily_key,
+                           level=self.difficulty(state.config["difficulty"]), result=result_words(daily_result(state)))
 
     def record(self, state: GameState, actions: list[tuple[int, str]]) -> dict:
         """The replay file engine.solar_storm.replay reads: positions mapped back to crew members
