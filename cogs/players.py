@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from i18n import N_, _, ngettext, use
 from service import players as P
+from service.outcomes import you_line
 
 from .language import SpeaksToUser, public_language
 
@@ -178,6 +179,9 @@ class PlayersCog(commands.Cog):
             title=title, where=where, page=board['page'] + 1, pages=board['pages'])]
         for rank, _user, name, value, games in board["rows"]:
             lines.append(P.board_row(kind, rank, name, value, games))
+        if board.get("you"):  # the reader, below the page: their own row, public on this board anyway
+            rank, _user, name, value, games = board["you"]
+            lines.append(you_line(P.board_row(kind, rank, name, value, games), rank, board["count"]))
         return "\n".join(lines)
 
     def board_view(self, board: dict, scope: str) -> discord.ui.View | None:
@@ -209,7 +213,8 @@ class PlayersCog(commands.Cog):
             await interaction.response.defer()
             with use(public_language(interaction)):  # everybody in the channel reads it
                 code = "g" if scope == "global" else "s"
-                board = await self.players.board(kind, period, None if code == "g" else interaction.guild_id)
+                board = await self.players.board(kind, period, None if code == "g" else interaction.guild_id,
+                                                 user_id=interaction.user.id)
                 if not board["rows"]:
                     await interaction.followup.send(_("Nobody is on this leaderboard yet: finish a game and come back!"))
                     return
@@ -255,6 +260,10 @@ class PlayersCog(commands.Cog):
                     lines += [P.board_row("daily", i, e['name'], e['total'], 1)
                               for i, e in enumerate(board["today"], 1)] or [
                         _("Nobody has finished today's challenge yet: /pu daily.")]
+                    you = board.get("you")
+                    if you:  # the reader, below the top: their own row, public on this board anyway
+                        lines.append(you_line(P.board_row("daily", you["rank"], you["name"], you["total"], 1),
+                                              you["rank"], board["players_today"]))
                 if board["best"]:
                     lines.append(_("**Your best:**") if board["mine"] else _("**Best ever:**"))
                     lines += [_("{row} ({day})").format(row=P.board_row("daily", i, e['name'], e['total'], 1),

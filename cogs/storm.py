@@ -19,6 +19,7 @@ from discord.ext import commands
 from i18n import N_, _, ngettext, use
 from service import Game, GameService, ServiceError
 from service.kinds import solar_storm as storm
+from service.outcomes import you_line
 
 from . import ui
 from .client import PUBot
@@ -233,6 +234,11 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
                 line += " · " + ngettext("{n} win in a row", "{n} wins in a row", row["win_streak"]).format(
                     n=row["win_streak"])
             lines.append(line)
+        if board.get("you"):  # the reader, below the top: their own row, public on this board anyway
+            you = board["you"]
+            lines.append(you_line(_("{rank}. {name}: {result}").format(
+                rank=you["rank"], name=you["name"], result=storm.result_words(you["entry"])), you["rank"],
+                board["count"]))
         lines.append(_("Won before lost; among wins, more resource cards left first; among losses, more rooms "
                        "diverted, then more turns survived. Play today's: /storm daily."))
         return fit_lines(lines, lambda n: ngettext("… and {n} more", "… and {n} more", n).format(n=n))

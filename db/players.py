@@ -346,9 +346,37 @@ class PlayerRepository:
         daily (best daily-challenge total between since_day and until_day). ``guild_id`` None:
         the global board, of players who opted in only (``everyone``: of every player, for the
         offline console, whose players all sit at one keyboard)."""
+        select, source, order, count_sql, args = self._board_sql(kind, guild_id, since_day, until_day, everyone)
+        args.update(limit=limit, offset=offset)
+        rows = [tuple(r) for r in await self.db.fetchall(
+            f"{select} {source} ORDER BY {order} LIMIT :limit OFFSET :offset", args)]
+        if kind == "rating":  # rounded here: PostgreSQL has no round() of a double to some digits
+            rows = [(user, name, round(value, 1), games) for user, name, value, games in rows]
+        count = await self.db.fetchval(count_sql, args)
+        return rows, count
+
+    async def board_rank(self, kind: str, user_id: int, *, guild_id: int | None, since_day: str | None = None,
+                         until_day: str | None = None, everyone: bool = False) -> tuple[int, tuple] | None:
+        """``user_id``'s place on the leaderboard ``board`` reads with the same arguments, and their
+        row (user id, name, value, games); None when they are not on it."""
+        select, source, order, _count, args = self._board_sql(kind, guild_id, since_day, until_day, everyone)
+        args["me"] = user_id
+        row = await self.db.fetchone(
+            f"SELECT * FROM ({select}, row_number() OVER (ORDER BY {order}) AS place {source}) ranked"
+            " WHERE ranked.user_id = :me", args)
+        if row is None:
+            return None
+        user, name, value, games, place = tuple(row)
+        return int(place), (user, name, round(value, 1) if kind == "rating" else value, games)
+
+    @staticmethod
+    def _board_sql(kind: str, guild_id: int | None, since_day: str | None, until_day: str | None,
+                   everyone: bool) -> tuple[str, str, str, str, dict]:
+        """A leaderboard's query in parts: its SELECT (user_id, name, value, games), its FROM ...
+        WHERE [GROUP BY], its order, the query counting its entries, and their arguments."""
         opted_in = "1 = 1" if everyone else "user_id IN (SELECT user_id FROM player_settings WHERE global_board = 1)"
         scope = "guild_id = :guild" if guild_id is not None else opted_in
-        args = {"guild": guild_id, "since": since_day, "until": until_day, "limit": limit, "offset": offset,
+        args = {"guild": guild_id, "since": since_day, "until": until_day,
                 "scope": guild_id if guild_id is not None else GLOBAL}
         if kind == "rating":
             where = "r.scope = :scope" + ("" if guild_id is not None or everyone else f" AND r.{opted_in}")
@@ -358,30 +386,24 @@ class PlayerRepository:
             name = ("coalesce(s.name, (SELECT x.name FROM results x WHERE x.user_id = r.user_id"
                     " AND x.guild_id = r.scope ORDER BY x.finished_at DESC, x.game_id DESC LIMIT 1), '?')"
                     if guild_id is not None else global_name("r.user_id"))
-            sql = (f"SELECT r.user_id, {name}, r.ordinal, r.games FROM ratings r"
-                   " LEFT JOIN player_summaries s ON s.guild_id = r.scope AND s.user_id = r.user_id"
-                   f" WHERE {where} ORDER BY r.ordinal DESC, r.user_id")
-            count_sql = f"SELECT count(*) FROM ratings r WHERE {where}"
-        elif kind in ("wins", "best", "solo"):
+            return (f"SELECT r.user_id AS user_id, {name} AS name, r.ordinal AS value, r.games AS games",
+                    "FROM ratings r LEFT JOIN player_summaries s ON s.guild_id = r.scope AND s.user_id = r.user_id"
+                    f" WHERE {where}", "r.ordinal DESC, r.user_id",
+                    f"SELECT count(*) FROM ratings r WHERE {where}", args)
+        if kind in ("wins", "best", "solo"):
             column = {"wins": "wins", "best": "best", "solo": "best_solo"}[kind]
             where = f"guild_id = :scope AND {column} {'> 0' if kind == 'wins' else 'IS NOT NULL'}" + (
                 "" if guild_id is not None else f" AND {opted_in}")
             name = "name" if guild_id is not None else global_name("player_summaries.user_id")
-            sql = (f"SELECT user_id, {name}, {column}, games FROM player_summaries WHERE {where}"
-                   f" ORDER BY {column} DESC, user_id")
-            count_sql = f"SELECT count(*) FROM player_summaries WHERE {where}"
-        else:
-            where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0 AND daily_key IS NOT NULL"
-                     " AND (:since IS NULL OR daily_key >= :since) AND (:until IS NULL OR daily_key <= :until)")
-            name = "max(name)" if guild_id is not None else global_name("results.user_id")
-            sql = (f"SELECT user_id, {name}, max(score) AS v, count(*) FROM results WHERE "
-                   f"{where} GROUP BY user_id ORDER BY v DESC, user_id")
-            count_sql = f"SELECT count(DISTINCT user_id) FROM results WHERE {where}"
-        rows = [tuple(r) for r in await self.db.fetchall(f"{sql} LIMIT :limit OFFSET :offset", args)]
-        if kind == "rating":  # rounded here: PostgreSQL has no round() of a double to some digits
-            rows = [(user, name, round(value, 1), games) for user, name, value, games in rows]
-        count = await self.db.fetchval(count_sql, args)
-        return rows, count
+            return (f"SELECT user_id, {name} AS name, {column} AS value, games",
+                    f"FROM player_summaries WHERE {where}", f"{column} DESC, user_id",
+                    f"SELECT count(*) FROM player_summaries WHERE {where}", args)
+        where = (f"{scope} AND user_id IS NOT NULL AND is_bot = 0 AND autopilot = 0 AND daily_key IS NOT NULL"
+                 " AND (:since IS NULL OR daily_key >= :since) AND (:until IS NULL OR daily_key <= :until)")
+        name = "max(name)" if guild_id is not None else global_name("results.user_id")
+        return (f"SELECT user_id, {name} AS name, max(score) AS value, count(*) AS games",
+                f"FROM results WHERE {where} GROUP BY user_id", "max(score) DESC, user_id",
+                f"SELECT count(DISTINCT user_id) FROM results WHERE {where}", args)
 
     # -- settings --------------------------------------------------------------------------
 

@@ -730,6 +730,21 @@ class GameRepository:
             f"SELECT count(*) FROM results WHERE daily_key = ? AND {where}", (daily_key, *args))
         return [_result(row) for row in rows], count
 
+    async def daily_rank(self, daily_key: str, user_id: int, *, guild_id: int) -> tuple[ResultRow, int] | None:
+        """``user_id``'s result of a daily challenge in one server and its rank there (the order of
+        ``daily_results``: best first, ties to the earlier game), or None when they have none."""
+        where, args = self._result_scope(guild_id, None)
+        row = await self.db.fetchone(
+            f"SELECT {_RESULT_COLUMNS} FROM results WHERE daily_key = ? AND {where} AND user_id = ?"
+            " ORDER BY score DESC, game_id LIMIT 1", (daily_key, *args, user_id))
+        if row is None:
+            return None
+        mine = _result(row)
+        ahead = await self.db.fetchval(
+            f"SELECT count(*) FROM results WHERE daily_key = ? AND {where}"
+            " AND (score > ? OR (score = ? AND game_id < ?))", (daily_key, *args, mine.score, mine.score, mine.game_id))
+        return mine, ahead + 1
+
     async def best_daily_results(self, *, guild_id: int | None = None, user_id: int | None = None,
                                  limit: int = 10) -> list[ResultRow]:
         """The best daily-challenge results ever, in one server or of one player."""

@@ -63,8 +63,10 @@ class Lobby(Host):
                           user_id: int | None = None) -> dict:
         """Finished daily challenges: today's (or ``key``'s) ranking and the best ever, in a
         server; outside a server (``guild_id`` None: a direct message) only ``user_id``'s own
-        results ("mine": True), since a DM must not show other servers' players. Read from
-        the results table (two indexed queries), never from the games' states."""
+        results ("mine": True), since a DM must not show other servers' players. "you": in a
+        server, ``user_id``'s own result of the day with its rank when it is below the ``limit``
+        listed (None otherwise). Read from the results table (indexed queries), never from the
+        games' states."""
         key = key or daily_key(self.clock())
         scope = {"guild_id": guild_id} if guild_id is not None else {"user_id": user_id}
         if guild_id is None and user_id is None:
@@ -76,8 +78,14 @@ class Lobby(Host):
 
         today, count = await self.repo.daily_results(key, limit=limit, **scope)
         best = await self.repo.best_daily_results(limit=limit, **scope)
+        you = None
+        if guild_id is not None and user_id is not None and count > len(today) \
+                and all(r.user_id != user_id for r in today):
+            found = await self.repo.daily_rank(key, user_id, guild_id=guild_id)
+            if found is not None:
+                you = {**entry(found[0]), "rank": found[1]}
         return {"day": key, "today": [entry(r) for r in today], "players_today": count,
-                "best": [entry(r) for r in best], "mine": guild_id is None}
+                "best": [entry(r) for r in best], "mine": guild_id is None, "you": you}
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:
         await self.repo.set_thread(game_id, thread_id)

@@ -27,6 +27,13 @@ from .errors import ConfigError, NotAllowed, WrongStage
 BOARD_SIZE = 10  # players a daily leaderboard lists
 
 
+def you_line(row: str, rank: int, count: int) -> str:
+    """The line under a leaderboard for the reader listed below its top rows (every board of
+    every game): their own row ``row`` (as the board writes its rows), their rank and how many
+    are on the board."""
+    return _("… {row} ← you: {rank} of {count}").format(row=row, rank=rank, count=count)
+
+
 @dataclass(frozen=True)
 class Streaks:
     streak: int = 0           # days in a row played, up to today or yesterday
@@ -104,7 +111,10 @@ class Outcomes:
         game's rule (its kind's ``daily_entry``): in a server, that server's players, named as in its
         games; ``scope="global"``: the players listed on global boards, by their global name (the
         reader must be listed too); in a direct message, ``user_id``'s own result only ("mine").
-        Each row carries the player's streaks (over the same scope). Raises ConfigError for a day
+        Each row carries the player's streaks (over the same scope). "you": ``user_id``'s own row
+        (rank and all) when they are on this board below the rows listed, else None (their row is
+        on the board anyway: whoever may read the board may read it; ``you_line`` writes it).
+        Raises ConfigError for a day
         that is not one, NotAllowed for a global board to someone not on it, WrongStage (what to
         do instead) when nobody is on the board."""
         today = self._today()
@@ -128,17 +138,22 @@ class Outcomes:
                                "daily, or choose another day (YYYY-MM-DD, UTC).").format(
                 game=plays.title, day=key, command=plays.command))
         entries.sort(key=lambda re: (re[1]["rank"], re[0].finished_at or 0.0, re[0].game_id or 0))
-        shown = entries[:limit]
+        ranked = list(enumerate(entries, 1))
+        shown = ranked[:limit]
+        you = next(((i, r, e) for i, (r, e) in ranked[limit:] if r.user_id == user_id), None)
+        users = [r.user_id for _i, (r, _e) in shown] + ([you[1].user_id] if you is not None else [])
         history = await self.repo.daily_outcomes_of(
-            plays.name, [r.user_id for r, _e in shown if r.user_id is not None],
+            plays.name, [u for u in users if u is not None],
             guild_id=guild_id if scope != "global" else None)
         days = _days([(r, e) for r in history if (e := plays.daily_entry(r)) is not None])
+
+        def row(i: int, r: OutcomeRow, e: dict) -> dict:
+            return {"rank": i, "user": r.user_id, "name": r.name if r.name is not None else _("a player"),
+                    "game_id": r.game_id, "entry": e, **streaks(days.get(r.user_id or 0, {}), today).as_dict()}
         return {"game": plays.name, "day": key, "today": key == today, "count": len(entries),
                 "mine": guild_id is None and scope != "global", "scope": scope,
-                "rows": [{"rank": i, "user": r.user_id, "name": r.name if r.name is not None else _("a player"),
-                          "game_id": r.game_id, "entry": e,
-                          **streaks(days.get(r.user_id or 0, {}), today).as_dict()}
-                         for i, (r, e) in enumerate(shown, 1)]}
+                "rows": [row(i, r, e) for i, (r, e) in shown],
+                "you": row(*you) if you is not None else None}
 
     async def outcome_profile(self, user_id: int, plays: Any, scope: Any = None) -> dict:
         """A person's record in a game kind without scores (its outcomes: games, wins ...) over

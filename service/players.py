@@ -362,9 +362,11 @@ class Players:
         return None, None
 
     async def board(self, kind: str, period: str, guild_id: int | None, page: int = 0, *,
-                    everyone: bool = False) -> dict:
-        """One page of a leaderboard: {"kind", "period", "page", "pages", "rows": [(rank, user, name, value, games)]}.
-        ``guild_id`` None: the global board of opted-in players."""
+                    everyone: bool = False, user_id: int | None = None) -> dict:
+        """One page of a leaderboard: {"kind", "period", "page", "pages", "rows": [(rank, user, name, value, games)],
+        "you"}. ``guild_id`` None: the global board of opted-in players. "you": ``user_id``'s own row
+        (rank, user, name, value, games) when they are on this board but not on this page, else None
+        (their row is on the board anyway: whoever may read the board may read it)."""
         if kind not in BOARD_KINDS:
             raise ValueError(kind)
         since, until = self.period_days(period) if kind == "daily" else (None, None)
@@ -374,8 +376,15 @@ class Players:
         # a global board names each player by the name they gave for global boards (db.players.
         # global_name): a player who has given none yet is not named by a server's nickname
         rows = [(user, name if name is not None else _("a player"), *rest) for user, name, *rest in rows]
+        you = None
+        if user_id is not None and count > len(rows) and all(r[0] != user_id for r in rows):
+            found = await self.repo.board_rank(kind, user_id, guild_id=guild_id, since_day=since, until_day=until,
+                                               everyone=everyone)
+            if found is not None:
+                place, (user, name, *rest) = found
+                you = (place, user, name if name is not None else _("a player"), *rest)
         return {"kind": kind, "period": period, "page": page, "pages": pages, "count": count,
-                "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)]}
+                "rows": [(page * PAGE + i, *r) for i, r in enumerate(rows, 1)], "you": you}
 
     async def records(self, guild_id: int) -> dict:
         """The server's records, kept as games finish: kind -> (name, value, game id) for the

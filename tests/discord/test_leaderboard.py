@@ -54,3 +54,42 @@ async def test_replacing_the_last_human_posts_a_digest_per_round_and_the_score_s
     assert "Final scores" in posts[-1].content and posts[-1].attachments
     assert sum(len(m.attachments) for m in posts) <= rounds + 1
     assert not any(m.components for m in posts)  # no Play buttons: nobody is left to press them
+
+
+async def _below_the_top_ten(world) -> None:
+    """Ten players of the server ahead of alice on today's daily of both games (stored as the
+    finishing saves store them); alice 11th; bob not on the boards."""
+    import json
+
+    from db.repository import OutcomeRow, ResultRow
+    from service.games import daily_key
+
+    repo, day = world.service.repo, daily_key(world.service.clock())
+    for n, user in enumerate([*range(900, 910), world.alice.id]):
+        name = "alice" if user == world.alice.id else f"ahead{n}"
+        game_id = await repo.create_game(creator_id=user, guild_id=world.guild.id, channel_id=world.channel.id,
+                                         kind="daily", daily_key=day, status="active", state="{}",
+                                         seats=[(user, name, False)])
+        await repo.save_state(game_id, "{}", 0, status="finished",
+                              results=[ResultRow(seat=0, user_id=user, name=name, score=90 - n, place=1, solo=True)])
+        game_id = await repo.create_game(creator_id=user, guild_id=world.guild.id, channel_id=world.channel.id,
+                                         kind="daily", daily_key=day, status="active", state="{}",
+                                         seats=[(user, name, False)], game="solar_storm")
+        summary = {"result": "lost", "turn": 30 - n, "diverted": 2, "resource_deck": 0, "crew": 1,
+                   "difficulty": "medium", "autopilot": False, "daily": day}
+        await repo.save_state(game_id, "{}", 0, status="finished",
+                              outcomes=[OutcomeRow(seat=0, user_id=user, name=name, summary=json.dumps(summary))])
+
+
+async def test_a_reader_below_the_top_ten_sees_their_own_row_under_both_games_leaderboards(world):
+    """Issue 53: /pu leaderboard and /storm leaderboard list the top 10; alice, 11th of 11, reads
+    her own row and rank under the list (in the server: her row is on its board anyway); bob, on
+    neither board, and a reader on the list get no such line."""
+    await _below_the_top_ten(world)
+    for command in ("pu leaderboard", "storm leaderboard"):
+        text = (await world.alice.slash(world.channel, command)).response.content
+        assert "\n10. ahead9: " in text and "\n11. " not in text
+        assert "\n… 11. alice: " in text and "← you: 11 of 11" in text, text
+        assert "← you" not in (await world.bob.slash(world.channel, command)).response.content
+    rated = (await world.alice.slash(world.channel, "pu leaderboard", kind="solo")).response.content
+    assert "\n… 11. alice: 80 medals ← you: 11 of 11" in rated

@@ -6,6 +6,7 @@ stored with the save that finishes it, and the leaderboard reads only that table
 """
 from __future__ import annotations
 
+from db.repository import ResultRow
 from engine.state import load
 from service import autoplay
 from service.games import daily_key
@@ -73,6 +74,7 @@ async def test_leaderboard_from_the_index_equals_the_old_computation_on_a_mixed_
             new = await service.leaderboard(guild, key)
             old = await old_leaderboard(service.repo, guild, key)
             assert new.pop("mine") is False
+            assert new.pop("you") is None  # nobody asked: no reader's own row under the list
             assert new == old
     assert (await service.leaderboard(1, days[0]))["players_today"] >= 1
 
@@ -107,3 +109,48 @@ async def test_a_finished_game_writes_its_results_with_the_finishing_save(servic
     assert all(r.guild_id == 3 and r.daily_key is None and not r.solo for r in results)
     # every seat ended with the autopilot; the two people's seats stay theirs (issue 17)
     assert [(r.user_id, r.is_bot) for r in results] == [(7, False), (None, True), (8, False)]
+
+
+# ---------------------------------------------------------------- the reader below the top 10 (issue 53)
+
+async def finished_result(service, user, name, score, *, guild=1, day=None, solo=True):
+    """A finished Planet Unknown game of ``user`` with ``score`` medals, stored as the finishing save
+    stores one (its results row; the repository adds it to the running totals the boards read)."""
+    repo = service.repo
+    game_id = await repo.create_game(creator_id=user, guild_id=guild, channel_id=5, kind="daily" if day else "solo",
+                                     daily_key=day, status="active", state="{}", seats=[(user, name, False)])
+    await repo.save_state(game_id, "{}", (await repo.get_game(game_id)).version, status="finished",
+                          results=[ResultRow(seat=0, user_id=user, name=name, score=score, place=1, solo=solo)])
+    service.test_clock.now += 1
+    return game_id
+
+
+async def test_a_reader_below_the_top_ten_sees_their_own_rank_and_row_under_the_list(service):
+    """« … you: 23 of 41 »: on /pu leaderboard (the day's daily, and the boards by kind), whoever is
+    below the rows listed gets their own row and rank under them; a reader on the list, a reader
+    not on the board and a direct message (only the reader's own results) get no such line."""
+    day = daily_key(service.clock())
+    for n in range(1, 14):  # 13 players in server 1, player n with 100 - n medals: player n is n-th
+        await finished_result(service, n, f"P{n}", 100 - n, day=day)
+    await finished_result(service, 99, "Elsewhere", 1, guild=2, day=day)  # another server's player
+
+    board = await service.leaderboard(1, user_id=12)
+    assert [e["name"] for e in board["today"]] == [f"P{n}" for n in range(1, 11)] and board["players_today"] == 13
+    assert board["you"] == {**board["you"], "name": "P12", "total": 88, "rank": 12}
+    assert (await service.leaderboard(1, user_id=3))["you"] is None  # on the list already
+    assert (await service.leaderboard(1, user_id=99))["you"] is None  # not on this server's board
+    assert (await service.leaderboard(None, user_id=12))["you"] is None  # a DM: their own results only
+
+    for kind, period in (("daily", "today"), ("solo", "all")):
+        board = await service.players.board(kind, period, 1, user_id=13)
+        assert [r[2] for r in board["rows"]] == [f"P{n}" for n in range(1, 11)]
+        assert board["you"] == (13, 13, "P13", 87, 1) and board["count"] == 13
+        assert (await service.players.board(kind, period, 1, user_id=2))["you"] is None
+        assert (await service.players.board(kind, period, 1, user_id=99))["you"] is None
+        assert (await service.players.board(kind, period, 1, page=1, user_id=13))["you"] is None  # on that page
+    # the global board: only players listed on it, the reader included
+    for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12):
+        await service.players.set_global(n, True, f"G{n}")
+    board = await service.players.board("solo", "all", None, user_id=12)
+    assert board["count"] == 11 and board["you"] == (11, 12, "G12", 88, 1)
+    assert (await service.players.board("solo", "all", None, user_id=13))["you"] is None  # not listed globally

@@ -208,3 +208,23 @@ async def test_a_french_daily_posts_its_result_in_french_and_a_french_reader_get
         await daily(service, 1)
     with use("fr"), pytest.raises(ConfigError, match="jour : une date écrite YYYY-MM-DD"):
         await service.daily_board(STORM, guild_id=GUILD, user_id=1, day="demain")
+
+
+async def test_a_reader_below_the_top_ten_gets_their_own_row_and_rank_under_the_list(service):
+    """« … you: 23 of 41 » (issue 53, as /pu leaderboard): the board lists ten; the reader ranked
+    below gets their own row (streaks included) and rank; a reader on the list, a reader not on this
+    server's board, and a global board the reader is not on give no such row."""
+    day = today(service)
+    for n in range(1, 13):  # player n is n-th: more turns survived ranks higher among equal losses
+        await outcome(service, n, f"P{n}", day, result="lost", diverted=2, turn=40 - n)
+    await outcome(service, 50, "Elsewhere", day, result="won", left=3, guild=99)
+    board = await service.daily_board(STORM, guild_id=GUILD, user_id=12)
+    assert [r["name"] for r in board["rows"]] == [f"P{n}" for n in range(1, 11)] and board["count"] == 12
+    you = board["you"]
+    assert (you["rank"], you["user"], you["name"], you["entry"]["turn"], you["streak"]) == (12, 12, "P12", 28, 1)
+    assert (await service.daily_board(STORM, guild_id=GUILD, user_id=4))["you"] is None
+    assert (await service.daily_board(STORM, guild_id=GUILD, user_id=50))["you"] is None
+    for n in (*range(1, 11), 12):
+        await service.players.set_global(n, True, f"G{n}")
+    board = await service.daily_board(STORM, guild_id=GUILD, user_id=12, scope="global")
+    assert board["you"]["rank"] == 11 and board["you"]["name"] == "G12" and board["count"] == 11  # P11: not listed
