@@ -17,16 +17,12 @@ from tests.discord.helpers import shown as seen
 from tests.discord.test_languages import speak
 
 
-async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privately(world):
-    alice = world.alice
-    world.service.hard_turn_s = 0.0  # the hard player's look-ahead off: the test stays quick
-    r = await alice.slash(world.channel, "pu learn")
-    assert r.ephemeral
-    first = r.response
-    assert "**Your first game**" in first.content and lessons.lessons()[0].text in seen(first)
-    assert "💡 Hint:" in seen(first)
+async def play_to_the_end(world, alice, first, hint=("💡 **Hint**", "place it at")):
+    """Play alice's guided game to its end through Discord (typed moves, the normal computer
+    player's choices), pressing the Hint button once at a tile choice (its answer starts with
+    ``hint[0]`` and says ``hint[1]``). Returns the game, the text of every panel she was shown
+    (the first one included) and whether the hint was pressed."""
     (game,) = await world.service.games_of(alice.id)
-    assert game.options["learn"] and game.row.kind == "solo" and game.state.config["planets"] == ["ksb-4156"]
     thread = thread_of(world)
     panels = [seen(first)]
     hinted = False
@@ -38,7 +34,7 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
             answer = await alice.click(opened.response, custom_id=button(opened.response, "h:"))
             assert answer.ephemeral
             reply = answer.followups[-1] if answer.followups else answer.response
-            assert reply.content.startswith("💡 **Hint**") and "place it at" in reply.content
+            assert reply.content.startswith(hint[0]) and hint[1] in reply.content
             (picture,) = reply.attachments
             assert Image.open(io.BytesIO(await picture.read())).format == "PNG"
             panels.append(seen(opened.response))  # the same decision's panel: its lessons counted once below
@@ -51,14 +47,37 @@ async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privatel
         if steps % 20 == 0:
             await world.env.advance_time(16 * 60)  # interaction tokens expire between real moves
         game = await world.service.load(game.id)
-    assert hinted and game.status == "finished"
-    decisions = [p for p in panels if "Final scores" not in p and "This game is over" not in p]
-    assert all("💡 Hint" in p for p in decisions)  # the hint with every decision
+    return game, panels, hinted
+
+
+def lessons_shown(panels: list[str], language: str = "en") -> dict[str, list[int]]:
+    """Each lesson shown in ``language`` -> the panels that show it."""
+    with use(language):
+        words = {lesson.id: lessons.text(lesson) for lesson in lessons.lessons()}
     seen_with: dict[str, list[int]] = {}
     for i, text in enumerate(panels):
         for lesson in lessons.lessons():
-            if lesson.text in text:
+            if words[lesson.id] in text:
                 seen_with.setdefault(lesson.id, []).append(i)
+    return seen_with
+
+
+async def test_learn_played_to_the_end_teaches_each_part_once_and_hints_privately(world):
+    alice = world.alice
+    world.service.hard_turn_s = 0.0  # the hard player's look-ahead off: the test stays quick
+    r = await alice.slash(world.channel, "pu learn")
+    assert r.ephemeral
+    first = r.response
+    assert "**Your first game**" in first.content and lessons.lessons()[0].text in seen(first)
+    assert "💡 Hint:" in seen(first)
+    (game,) = await world.service.games_of(alice.id)
+    assert game.options["learn"] and game.row.kind == "solo" and game.state.config["planets"] == ["ksb-4156"]
+    thread = thread_of(world)
+    game, panels, hinted = await play_to_the_end(world, alice, first)
+    assert hinted and game.status == "finished"
+    decisions = [p for p in panels if "Final scores" not in p and "This game is over" not in p]
+    assert all("💡 Hint" in p for p in decisions)  # the hint with every decision
+    seen_with = lessons_shown(panels)
     shown = {x.id for x in lessons.lessons()}
     assert set(seen_with) == shown
     for lesson_id, where in seen_with.items():
@@ -160,3 +179,33 @@ async def test_the_guided_game_and_its_hint_in_french(world, monkeypatch):
     assert not any("💡" in seen(m) or "📘" in seen(m) for m in thread.history())
     left = (await alice.click(opened, custom_id=button(opened, "l:off"))).response  # Quitter les leçons
     assert left.embeds == [] and "💡 Conseil :" not in seen(left)  # the edited panel keeps no lesson box
+
+
+async def test_a_french_guided_game_plays_to_its_final_post_in_french(world, monkeypatch):
+    """Issue 55: /pu learn for a French reader played to its end (the English game's driver): every
+    lesson once, in French, at its decision, the hint in French with every decision, and the
+    game's last post in its thread in French; no lesson or hint in the thread."""
+    from tests.test_i18n_catalogue import english_in_french
+
+    speak(monkeypatch, "fr")
+    world.service.hard_turn_s = 0.0
+    alice = world.alice
+    first = (await alice.slash(world.channel, "pu learn")).response
+    assert "**Votre première partie**" in first.content
+    game, panels, hinted = await play_to_the_end(world, alice, first, hint=("💡 **Conseil**", "Pourquoi"))
+    assert hinted and game.status == "finished" and game.language == "fr"
+    decisions = [p for p in panels if "Scores finaux" not in p and "Cette partie est terminée" not in p]
+    assert len(decisions) < len(panels)  # the last panel: the game is over, in French
+    assert all("💡 Conseil :" in p for p in decisions)  # the hint with every decision, in French
+    seen_with = lessons_shown(panels, "fr")
+    assert set(seen_with) == {x.id for x in lessons.lessons()}  # every lesson, in French
+    for lesson_id, where in seen_with.items():  # once (the Hint button reopens the same decision's panel)
+        assert len(where) == 1 or (len(where) == 2 and where[1] - where[0] == 1), (lesson_id, where)
+    assert lessons_shown(panels, "en") == {}  # no lesson in English
+    assert not any("Hint" in p or "Your first game" in p for p in panels)
+    history = thread_of(world).history()
+    assert not any("💡" in seen(m) or "📘" in seen(m) for m in history)
+    final = seen(history[-1])  # the game's end: its scores, the solo target, the replay file
+    assert final.startswith("**La partie n°") and "est terminée.** Scores finaux :" in final, final
+    assert "Objectif solo" in final and "Médailles" in final and "fichier de rejeu" in final, final
+    assert english_in_french(final) == [] and "Final scores" not in final and "medals" not in final
