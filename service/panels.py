@@ -130,7 +130,7 @@ def value_label(item: dict, value: str, front: str = "discord") -> str:
     if item["kind"] == "civ":
         card = D.civ_card(int(value))
         if front != "discord":  # a terminal has room for the card's whole effect
-            return f"{content(card.name)} (#{card.id}): {content(card.description)}"
+            return _("{item}: {value}").format(item=f"{content(card.name)} (#{card.id})", value=content(card.description))
         return f"{content(card.name)} (#{card.id})"
     if item["kind"] == "patch" and value == "store":
         return _("store it for the end of the game")

@@ -950,7 +950,9 @@ class SolarStorm:
             for i in range(state.crew):
                 lines.append(_("Crew member {n}: {player}").format(n=i + 1, player=game.mention(i)))
         lines.append(_("Divert the power of the eight rooms, then restart the Energy Core, before the ship "
-                       "falls apart. Press **Play** on your turn, or type /storm act."))
+                       "falls apart. Press **Play** on your turn, or type /storm act.") if game.front == "discord" else
+                     _("Divert the power of the eight rooms, then restart the Energy Core, before the ship "
+                       "falls apart."))  # the console: its panel comes by itself
         return "\n".join(lines)
 
     @in_game_language
@@ -977,7 +979,8 @@ class SolarStorm:
             pos = position(state, state.active)
             if game.user_of(pos) is not None and (position(state, active) != pos if active is not None else True):
                 posts.append(Announcements._post(
-                    game, _("{player}: your turn (turn {turn}). Press **Play**, or type /storm act.").format(
+                    game, (_("{player}: your turn (turn {turn}). Press **Play**, or type /storm act.")
+                           if game.front == "discord" else _("{player}: your turn (turn {turn}).")).format(
                         player=crew_name(game, state, state.active, mention=True), turn=state.turn),
                     mentions=Announcements._humans(game, [pos]), buttons=("play",)))
 
@@ -994,7 +997,8 @@ class SolarStorm:
                          if reason == "room_destroyed" and result.get("room") else str(result.get("text", "")))
         lines.append(_("Rooms diverted: {n}/8 · resource cards left in the deck: {left} · difficulty {level}.").format(
             n=len(state.diverted), left=len(state.resource_deck), level=self.difficulty(state.config["difficulty"])))
-        lines.append(_("The whole game as a replay file: /storm export."))
+        if game.front == "discord":  # the console writes the replay file itself at the end
+            lines.append(_("The whole game as a replay file: /storm export."))
         return "\n".join(lines)
 
     async def add_logs(self, host: Host, game: Game, state: GameState, played: list, posts: list) -> list:
@@ -1115,12 +1119,14 @@ class SolarStorm:
                 continue
             track = " ".join(("■" if cube else "□") + card(res)[:3] for res, cube in zip(entry["track"], entry["cubes"]))
             marks = (" ↯" if entry["diverted"] else "") + (" 🛡" * len(entry["protection"]))
-            lines.append(f"• {name}: {track}{marks}{here}")
+            lines.append("• " + _("{item}: {value}").format(item=name, value=f"{track}{marks}{here}"))
         for i, hand in enumerate(state.hands):
             who = _("Shared hand") if state.solo else game.names[i]
-            lines.append(f"{who}: {cards(hand)}" + (f" · {_('tokens')}: {state.tokens[i]}" if not state.solo else ""))
+            lines.append(_("{item}: {value}").format(item=who, value=cards(hand)) + (
+                " · " + _("{item}: {value}").format(item=_("tokens"), value=state.tokens[i]) if not state.solo else ""))
         if state.solo:
-            lines.append(_("tokens") + ": " + ", ".join(f"{i + 1}: {t}" for i, t in enumerate(state.tokens)))
+            lines.append(_("{item}: {value}").format(item=_("tokens"), value=", ".join(
+                _("{item}: {value}").format(item=i + 1, value=t) for i, t in enumerate(state.tokens))))
         deck = view["resource_deck"]
         lines.append(_("Face up: {cards}").format(cards=cards(state.offer)) + (
             " · " + _("resource deck: {n}, damage deck: {d}").format(n=deck, d=view["damage_deck"])

@@ -58,7 +58,8 @@ ENGLISH_ACTION = re.compile(r"^\s*(\d+\)|\(pilote automatique\)|À choisir maint
 async def test_a_french_console_game_prints_every_move_in_french(tmp_path, game):
     """Issue 53: « (pilote automatique) confirm » in a French game. Every move the console prints
     (the options to choose from, what the computer played for the player with ``auto``) is in the
-    game's words, for both games, from the first turn to the end."""
+    game's words, for both games, from the first turn to the end, and no instruction names a slash
+    command the console does not have."""
     from service.console import run
     from tests.service.test_console import Keyboard
     from tests.test_i18n_catalogue import english_in_french
@@ -71,3 +72,6 @@ async def test_a_french_console_game_prints_every_move_in_french(tmp_path, game)
     assert len(autos) > 20
     assert english_in_french(text) == []
     assert [line for line in text.splitlines() if ENGLISH_ACTION.match(line)] == []
+    assert "/pu" not in text and "/storm" not in text  # issue 55: every instruction works where it is printed
+    # French typography (issue 55, finding 13): a space before the colon, in the game's own lines too
+    assert [line for line in text.splitlines() if re.search(r"[^\W\d_)»]: |\): ", line)] == []
