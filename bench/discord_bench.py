@@ -13,80 +13,56 @@ service's work, the summary image and the post itself are all inside. Median ove
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import time
-from pathlib import Path
 
 from bench.common import median, row
+from bench.simdiscord import simulated_discord
 
 TARGET_MS = 400.0
 
 
 async def _play(rounds: int | None) -> tuple[list[float], int, float]:
-    import simcord
-
-    from bot import make_bot
-    from db.connection import open_database
     from engine import rules
     from service import autoplay
 
     latencies: list[float] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        db = await open_database(Path(tmp) / "discord.sqlite3")
-        try:
-            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)
-            async with simcord.run(bot) as env:
-                guild = env.create_guild("Bench")
-                channel = guild.create_text_channel("games")
-                players = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat", "dan")]
-                await env.settle()
-
-                created: list[tuple[float, int, str]] = []
-                commit = env.backend.commit_message
-
-                def spy(message, *args, **kwargs):
-                    out = commit(message, *args, **kwargs)
-                    created.append((time.perf_counter(), out.channel_id, out.content or ""))
-                    return out
-
-                env.backend.commit_message = spy  # type: ignore[method-assign]  # a spy on this instance's method
-
-                r = await players[0].slash(channel, "pu create", players=4, remind_hours=0.0)
-                lobby = r.response
-                assert lobby is not None, "/pu create answers with the lobby"
-                for p in players[1:]:
-                    await p.click(lobby, label="Join")
-                await players[0].click(lobby, label="Start")
-                service = bot.service
-                game = (await service.games_of(players[0].id))[-1]
-                thread = channel.threads[-1]
-                steps = 0
-                started = time.perf_counter()
-                while game.status == "active" and (rounds is None or len(latencies) < rounds):
-                    assert game.state is not None  # an active game has a state
-                    acting = [p for p in players if game.seat_of(p.id) in rules.to_act(game.state)]
-                    who = acting[0]
-                    seat = game.seat_of(who.id)
-                    assert seat is not None  # who is acting, so seated
-                    action = autoplay.default_action(game.state, seat)
-                    seen = len(created)
-                    t0 = time.perf_counter()
-                    typed = str(action) + (" confirm" if str(action).startswith("place ") else "")  # no question
-                    result = await who.slash(thread, "pu act", action=typed)
-                    if not (result.response and result.response.content.startswith("✔")):
-                        raise RuntimeError(f"move refused: {action} -> {result.response and result.response.content}")
-                    for t, channel_id, content in created[seen:]:
-                        if channel_id == thread.id and content.startswith("**Round") and "is over.**" in content:
-                            latencies.append((t - t0) * 1000)
-                    steps += 1
-                    if steps % 20 == 0:
-                        # interaction tokens expire after 15 minutes, as between real moves;
-                        # SimCord otherwise keeps every one alive and slows down
-                        await env.advance_time(16 * 60)
-                    game = await service.load(game.id)
-                elapsed = time.perf_counter() - started
-        finally:
-            await db.close()
+    async with simulated_discord("discord.sqlite3", [("games", ["ann", "ben", "cat", "dan"])]) as sim:
+        env, bot, created = sim.env, sim.bot, sim.posted
+        [(channel, players)] = sim.tables
+        r = await players[0].slash(channel, "pu create", players=4, remind_hours=0.0)
+        lobby = r.response
+        assert lobby is not None, "/pu create answers with the lobby"
+        for p in players[1:]:
+            await p.click(lobby, label="Join")
+        await players[0].click(lobby, label="Start")
+        service = bot.service
+        game = (await service.games_of(players[0].id))[-1]
+        thread = channel.threads[-1]
+        steps = 0
+        started = time.perf_counter()
+        while game.status == "active" and (rounds is None or len(latencies) < rounds):
+            assert game.state is not None  # an active game has a state
+            acting = [p for p in players if game.seat_of(p.id) in rules.to_act(game.state)]
+            who = acting[0]
+            seat = game.seat_of(who.id)
+            assert seat is not None  # who is acting, so seated
+            action = autoplay.default_action(game.state, seat)
+            seen = len(created)
+            t0 = time.perf_counter()
+            typed = str(action) + (" confirm" if str(action).startswith("place ") else "")  # no question
+            result = await who.slash(thread, "pu act", action=typed)
+            if not (result.response and result.response.content.startswith("✔")):
+                raise RuntimeError(f"move refused: {action} -> {result.response and result.response.content}")
+            for t, channel_id, content, _attachments in created[seen:]:
+                if channel_id == thread.id and content.startswith("**Round") and "is over.**" in content:
+                    latencies.append((t - t0) * 1000)
+            steps += 1
+            if steps % 20 == 0:
+                # interaction tokens expire after 15 minutes, as between real moves;
+                # SimCord otherwise keeps every one alive and slows down
+                await env.advance_time(16 * 60)
+            game = await service.load(game.id)
+        elapsed = time.perf_counter() - started
     return latencies, steps, elapsed
 
 

@@ -227,86 +227,72 @@ async def service_load(games: int = 200, rounds: int | None = None, seed: int = 
 async def discord_load(games: int = 8, rounds: int | None = None, seed: int = 1) -> Report:
     """``games`` 2-player games through the real bot in SimCord, one move of every game
     delivered at the same moment, each to its end or until ``rounds`` rounds are over."""
-    import simcord
-
-    from bot import make_bot
+    from bench.simdiscord import simulated_discord
     from tests.discord.simcord_extra import concurrently
 
     report = Report(games=games)
-    with tempfile.TemporaryDirectory() as folder:
-        db = await open_database(Path(folder) / "load.sqlite3")
-        try:
-            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)
-            async with simcord.run(bot) as env:
-                guild = env.create_guild("Load")
-                service = bot.service
-                tables = []
-                for i in range(games):
-                    channel = guild.create_text_channel(f"table-{i}")
-                    players = [guild.add_member(env.create_user(f"t{i}p{k}")) for k in range(2)]
-                    tables.append((channel, players))
-                await env.settle()
-                ids, threads = [], []
-                for i, (channel, players) in enumerate(tables):
-                    r = await players[0].slash(channel, "pu create", players=2)
-                    assert r.response is not None, "/pu create answers with the lobby"
-                    game = (await service.games_of(players[0].id))[-1]
-                    await service.repo.set_config(game.id, json.dumps({**game.options, "seed": seed * 1000 + i}))
-                    await players[1].click(r.response, label="Join")
-                    await players[0].click(r.response, label="Start")
-                    ids.append(game.id)
-                    threads.append(channel.threads[-1])
-                rng = random.Random(seed)
-                acks: dict[int, list] = {gid: [] for gid in ids}
-                started = time.perf_counter()
-                batches = 0
-                while True:
-                    moves = []
-                    for gid, thread, (_, players) in zip(ids, threads, tables):
-                        game = await service.load(gid)
-                        assert game.state is not None  # every game was started by its Start click
-                        if game.status != "active" or (rounds is not None and game.state.round > rounds):
-                            continue
-                        seat = rules.to_act(game.state)[0]
-                        who = next(p for p in players if p.id == game.user_of(seat))
-                        moves.append((gid, seat, who, thread, choose(game.state, seat, rng)))
-                    if not moves:
-                        break
-                    batch_started = time.perf_counter()
-                    results = await concurrently(env, *[
-                        (lambda who=who, thread=thread, move=move: who.slash(thread, "pu act", action=confirmed(move)))
-                        for _, _, who, thread, move in moves])
-                    report.latencies.append(time.perf_counter() - batch_started)
-                    report.requests += len(moves)
-                    for (gid, seat, _, _, move), result in zip(moves, results):
-                        text = result.response.content if result.response else ""
-                        if result.acknowledged and text.startswith("✔"):
-                            report.accepted += 1
-                            game = await service.load(gid)  # one move per game per batch: its version
-                            saved = [a.action for a in await service.repo.list_actions(gid)
-                                     if a.game_version == game.version and a.seat == seat]
-                            # the move, and the items with a single value it left, settled with it
-                            acks[gid] += [(game.version, seat, m) for m in (saved if saved[:1] == [move] else [move])]
-                        else:
-                            report.problems.append(f"game {gid}: {move!r} answered {text[:80]!r}")
-                    batches += 1
-                    if batches % 10 == 0:
-                        await env.advance_time(16 * 60)  # let old interaction tokens expire
-                await env.advance_time(60)
-                report.wall = time.perf_counter() - started
-                for gid, thread in zip(ids, threads):
-                    await check_game(service, gid, acks[gid], report)
-                    game = await service.load(gid)
-                    assert game.state is not None  # every game was started by its Start click
-                    history = thread.history()
-                    ended = game.state.round - 1 if game.state.phase != "over" else game.state.round
-                    summaries = [m for m in history if m.content.startswith("**Round") and "is over" in m.content]
-                    finals = [m for m in history if "Final scores" in m.content]
-                    if len(summaries) != ended or len(finals) != (game.state.phase == "over"):
-                        report.problems.append(f"game {gid}: {len(summaries)} summaries for {ended} rounds, "
-                                               f"{len(finals)} final score posts")
-        finally:
-            await db.close()
+    async with simulated_discord("load.sqlite3", [(f"table-{i}", [f"t{i}p{k}" for k in range(2)])
+                                                  for i in range(games)], guild="Load") as sim:
+        env, service, tables = sim.env, sim.bot.service, sim.tables
+        ids, threads = [], []
+        for i, (channel, players) in enumerate(tables):
+            r = await players[0].slash(channel, "pu create", players=2)
+            assert r.response is not None, "/pu create answers with the lobby"
+            game = (await service.games_of(players[0].id))[-1]
+            await service.repo.set_config(game.id, json.dumps({**game.options, "seed": seed * 1000 + i}))
+            await players[1].click(r.response, label="Join")
+            await players[0].click(r.response, label="Start")
+            ids.append(game.id)
+            threads.append(channel.threads[-1])
+        rng = random.Random(seed)
+        acks: dict[int, list] = {gid: [] for gid in ids}
+        started = time.perf_counter()
+        batches = 0
+        while True:
+            moves = []
+            for gid, thread, (_, players) in zip(ids, threads, tables):
+                game = await service.load(gid)
+                assert game.state is not None  # every game was started by its Start click
+                if game.status != "active" or (rounds is not None and game.state.round > rounds):
+                    continue
+                seat = rules.to_act(game.state)[0]
+                who = next(p for p in players if p.id == game.user_of(seat))
+                moves.append((gid, seat, who, thread, choose(game.state, seat, rng)))
+            if not moves:
+                break
+            batch_started = time.perf_counter()
+            results = await concurrently(env, *[
+                (lambda who=who, thread=thread, move=move: who.slash(thread, "pu act", action=confirmed(move)))
+                for _, _, who, thread, move in moves])
+            report.latencies.append(time.perf_counter() - batch_started)
+            report.requests += len(moves)
+            for (gid, seat, _, _, move), result in zip(moves, results):
+                text = result.response.content if result.response else ""
+                if result.acknowledged and text.startswith("✔"):
+                    report.accepted += 1
+                    game = await service.load(gid)  # one move per game per batch: its version
+                    saved = [a.action for a in await service.repo.list_actions(gid)
+                             if a.game_version == game.version and a.seat == seat]
+                    # the move, and the items with a single value it left, settled with it
+                    acks[gid] += [(game.version, seat, m) for m in (saved if saved[:1] == [move] else [move])]
+                else:
+                    report.problems.append(f"game {gid}: {move!r} answered {text[:80]!r}")
+            batches += 1
+            if batches % 10 == 0:
+                await env.advance_time(16 * 60)  # let old interaction tokens expire
+        await env.advance_time(60)
+        report.wall = time.perf_counter() - started
+        for gid, thread in zip(ids, threads):
+            await check_game(service, gid, acks[gid], report)
+            game = await service.load(gid)
+            assert game.state is not None  # every game was started by its Start click
+            history = thread.history()
+            ended = game.state.round - 1 if game.state.phase != "over" else game.state.round
+            summaries = [m for m in history if m.content.startswith("**Round") and "is over" in m.content]
+            finals = [m for m in history if "Final scores" in m.content]
+            if len(summaries) != ended or len(finals) != (game.state.phase == "over"):
+                report.problems.append(f"game {gid}: {len(summaries)} summaries for {ended} rounds, "
+                                       f"{len(finals)} final score posts")
     return report
 
 

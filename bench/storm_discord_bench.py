@@ -17,83 +17,58 @@ from __future__ import annotations
 
 import asyncio
 import random
-import tempfile
 import time
-from pathlib import Path
 
 from bench.common import median, percentile, row
+from bench.simdiscord import simulated_discord
 
 TARGET_MS = 400.0
 
 
 async def _play(turns: int, seed: int = 7) -> tuple[list[float], list[int], int, int, float]:
-    import simcord
-
-    from bot import make_bot
-    from db.connection import open_database
-
     latencies: list[float] = []
     sizes: list[int] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        db = await open_database(Path(tmp) / "storm.sqlite3")
-        try:
-            bot = make_bot(db, autopilot_level="random", heartbeat_seconds=600, sync=True)
-            async with simcord.run(bot) as env:
-                guild = env.create_guild("Bench")
-                channel = guild.create_text_channel("games")
-                players = [guild.add_member(env.create_user(n)) for n in ("ann", "ben")]
-                await env.settle()
-
-                posted: list[tuple[float, int, str, int]] = []  # time, channel, text, attachments
-                commit = env.backend.commit_message
-
-                def spy(message, *args, **kwargs):
-                    out = commit(message, *args, **kwargs)
-                    posted.append((time.perf_counter(), out.channel_id, out.content or "", len(out.attachments)))
-                    return out
-
-                env.backend.commit_message = spy  # type: ignore[method-assign]  # a spy on this instance's method
-
-                service = bot.service
-                rng = random.Random(seed)
-                steps = games = 0
-                started = time.perf_counter()
-                while len(latencies) < turns:  # random play loses quickly: game after game
-                    r = await players[0].slash(channel, "storm create", players=2, remind_hours=0.0)
-                    lobby = r.response
-                    assert lobby is not None, "/storm create answers with the lobby"
-                    await players[1].click(lobby, label="Join")
-                    await players[0].click(lobby, label="Start")
-                    game = (await service.games_of(players[0].id))[-1]
-                    thread = channel.threads[-1]
-                    games += 1
-                    while game.status == "active" and len(latencies) < turns:
-                        assert game.state is not None  # an active game has a state
-                        pos = game.kind.to_act(game.state)[0]
-                        who = next(p for p in players if game.user_of(pos) == p.id)
-                        choices = [str(a) for a in game.kind.legal_actions(game.state, pos) if str(a) != "undo"]
-                        turn = game.state.turn
-                        seen = len(posted)
-                        t0 = time.perf_counter()
-                        result = await who.slash(thread, "storm act", action=rng.choice(choices))
-                        if not (result.response and result.response.content.startswith("✔")):
-                            raise RuntimeError(f"action refused: {result.response and result.response.content}")
-                        game = await service.load(game.id)
-                        if game.status == "active" and game.state is not None and game.state.turn != turn:
-                            for _ in range(50):  # the post goes out through the outbox, after the answer
-                                found = [(t, n) for t, channel_id, text, n in posted[seen:]
-                                         if channel_id == thread.id and text.startswith(f"**Turn {turn}**")]
-                                if found:
-                                    latencies.append((found[0][0] - t0) * 1000)
-                                    sizes.append(found[0][1])
-                                    break
-                                await env.settle()
-                        steps += 1
-                        if steps % 20 == 0:
-                            await env.advance_time(16 * 60)  # interaction tokens expire, as between real moves
-                elapsed = time.perf_counter() - started
-        finally:
-            await db.close()
+    async with simulated_discord("storm.sqlite3", [("games", ["ann", "ben"])]) as sim:
+        env, bot, posted = sim.env, sim.bot, sim.posted
+        [(channel, players)] = sim.tables
+        service = bot.service
+        rng = random.Random(seed)
+        steps = games = 0
+        started = time.perf_counter()
+        while len(latencies) < turns:  # random play loses quickly: game after game
+            r = await players[0].slash(channel, "storm create", players=2, remind_hours=0.0)
+            lobby = r.response
+            assert lobby is not None, "/storm create answers with the lobby"
+            await players[1].click(lobby, label="Join")
+            await players[0].click(lobby, label="Start")
+            game = (await service.games_of(players[0].id))[-1]
+            thread = channel.threads[-1]
+            games += 1
+            while game.status == "active" and len(latencies) < turns:
+                assert game.state is not None  # an active game has a state
+                pos = game.kind.to_act(game.state)[0]
+                who = next(p for p in players if game.user_of(pos) == p.id)
+                choices = [str(a) for a in game.kind.legal_actions(game.state, pos) if str(a) != "undo"]
+                turn = game.state.turn
+                seen = len(posted)
+                t0 = time.perf_counter()
+                result = await who.slash(thread, "storm act", action=rng.choice(choices))
+                if not (result.response and result.response.content.startswith("✔")):
+                    raise RuntimeError(f"action refused: {result.response and result.response.content}")
+                game = await service.load(game.id)
+                if game.status == "active" and game.state is not None and game.state.turn != turn:
+                    for _ in range(50):  # the post goes out through the outbox, after the answer
+                        found = [(t, n) for t, channel_id, text, n in posted[seen:]
+                                 if channel_id == thread.id and text.startswith(f"**Turn {turn}**")]
+                        if found:
+                            latencies.append((found[0][0] - t0) * 1000)
+                            sizes.append(found[0][1])
+                            break
+                        await env.settle()
+                steps += 1
+                if steps % 20 == 0:
+                    await env.advance_time(16 * 60)  # interaction tokens expire, as between real moves
+        elapsed = time.perf_counter() - started
     return latencies, sizes, steps, games, elapsed
 
 
