@@ -203,7 +203,7 @@ class GameCog(Table, commands.GroupCog, group_name="pu", group_description="Play
             message = await interaction.original_response()
             await self.service.repo.set_message(game.id, "lobby", message.channel.id, message.id)
             await self.make_thread(game, message)
-            await self.warn_permissions(interaction)
+            await self.warn_permissions(interaction, game)
 
 
     @app_commands.command(name="choose", description="Choose your planet and corporation in this game's lobby")

@@ -133,7 +133,7 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
             message = await interaction.original_response()
             await self.service.repo.set_message(game.id, "lobby", message.channel.id, message.id)
             await self.make_thread(game, message)
-            await self.warn_permissions(interaction)
+            await self.warn_permissions(interaction, game)
 
     @app_commands.command(name="solo", description="Play Solar Storm alone now: three crew members, or computer crew-mates")
     @app_commands.describe(difficulty="how hard the damage deck is (default: easy)",

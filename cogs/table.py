@@ -346,14 +346,13 @@ class Table:
             else:
                 await interaction.response.edit_message(content=content, view=view)
 
-    async def warn_permissions(self, interaction: Interaction) -> None:
-        """Tell the game's creator, privately and at once, what the bot may not do here."""
+    async def warn_permissions(self, interaction: Interaction, game: Game) -> None:
+        """Tell the game's creator, privately and at once, what the bot may not do here (in the
+        game's words: what of its posts waits)."""
         missing = missing_permissions(interaction.channel) if interaction.channel is not None else []
         if missing:
-            await interaction.followup.send(
-                _("⚠ I am missing permissions in this channel: {permissions}. The game's posts "
-                  "(rounds, pings, scores) wait until a server manager grants them.").format(
-                    permissions=", ".join(missing)), ephemeral=True)
+            await interaction.followup.send(game.kind.phrase("missing_permissions", permissions=", ".join(missing)),
+                                            ephemeral=True)
 
     async def make_thread(self, game: Game, message: discord.Message) -> None:
         """The game's thread, where the bot may open one (posting.GameThreads); else its posts go

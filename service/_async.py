@@ -335,10 +335,7 @@ class AsyncPlay(Host):
                 raise WrongStage(_("Game #{id} is already paused.").format(id=game.id) if paused
                                  else _("Game #{id} is not paused.").format(id=game.id))
             with use(game.language):  # a public post: the game's language, not the asker's
-                text = (_("⏸ Game #{id} was paused by <@{user}>: no turn timer and no reminders until "
-                          "{command} host resume. Moves are still accepted.") if paused else
-                        _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.")
-                        ).format(id=game.id, user=user_id, command=game.kind.command)
+                text = game.kind.phrase("paused" if paused else "resumed", id=game.id, user=user_id)
             if paused:
                 await self._set_options(game, {"paused": {"by": user_id, "at": self.clock()}}, text)
                 await self.repo.clear_reminders(game.id)

@@ -67,6 +67,9 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "games_line": ("status",),                   # /me games: the game's line, from its status's first line
     "no_game_here": (),                          # the game's command used where no game is
     "taken_name": ("name",),                     # the seat's name once the computer plays a person's seat
+    "missing_permissions": ("permissions",),     # the creator's private warning: the posts wait for these
+    "paused": ("id", "user"),                    # the thread's post: the game was paused by user (a mention)
+    "resumed": ("id", "user"),                   # ... and resumed
 }
 # A shared sentence that names one of the game's commands takes it from ``GameKind.command``
 # ("{command} host resume": "/pu host resume", "/storm host resume"); never a literal "/pu".

@@ -253,6 +253,14 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "with /pu solo.")
     if key == "games_line":
         return _("**{title}** {status}").format(title=PlanetUnknown.title, status=f["status"])
+    if key == "missing_permissions":
+        return _("⚠ I am missing permissions in this channel: {permissions}. The game's posts "
+                 "(rounds, pings, scores) wait until a server manager grants them.").format(**f)
+    if key == "paused":
+        return _("⏸ Game #{id} was paused by <@{user}>: no turn timer and no reminders until "
+                 "{command} host resume. Moves are still accepted.").format(command=PlanetUnknown.command, **f)
+    if key == "resumed":
+        return _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.").format(**f)
     raise KeyError(key)
 
 

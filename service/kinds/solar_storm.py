@@ -791,6 +791,15 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "with /storm solo.")
     if key == "games_line":
         return f["status"]  # its status names the game in bold already (SolarStorm.status_text)
+    if key == "missing_permissions":
+        return _("⚠ I am missing permissions in this channel: {permissions}. The game's posts (turns with the "
+                 "ship, pings, the end of the game) wait until a server manager grants them.").format(**f)
+    if key == "paused":
+        return _("⏸ Solar Storm #{id} was paused by <@{user}>: no turn timer and no reminders until "
+                 "{command} host resume. Actions are still accepted.").format(command=SolarStorm.command, **f)
+    if key == "resumed":
+        return _("▶ Solar Storm #{id} was resumed by <@{user}>: timers and reminders start again from "
+                 "now.").format(**f)
     raise KeyError(key)
 
 

@@ -8,6 +8,7 @@ import logging
 
 import pytest
 
+from i18n import gettext, use
 from service.kinds import solar_storm as storm
 from tests.discord.helpers import thread_of
 from tests.discord.storm_helpers import storm_game, storm_lobby
@@ -156,3 +157,56 @@ async def test_my_games_name_each_game_once_and_a_dm_game_as_in_your_dms(world):
     assert in_thread.count("Solar Storm") == 1 and f"<#{game.row.thread_id}>" in in_thread
     (in_dm,) = [x for x in listed if x.endswith("(in your DMs)")]
     assert in_dm.startswith("**Solar Storm #") and "<#" not in in_dm
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+async def test_a_storm_games_pause_and_resume_posts_name_solar_storm_in_the_games_language(world, language):
+    """The thread hears who paused and resumed the game, named as its other posts name it ("Solar
+    Storm #N", "Turn N"), never "Game #N", in the game's language."""
+    lobby = await storm_lobby(world, world.alice, players=2, language=language)
+    with use(language):  # the lobby's buttons speak the game's language
+        await world.bob.click(lobby, label=gettext("Join"))
+        await world.alice.click(lobby, label=gettext("Start"))
+    game = await storm_game(world)
+    thread = thread_of(world)
+    await world.alice.slash(thread, "storm host pause")
+    await world.alice.slash(thread, "storm host resume")
+    said = [m.content for m in thread.history() if f"<@{world.alice.id}>" in m.content and m.content[:1] in "⏸▶"]
+    if language == "fr":
+        assert said == [
+            f"⏸ Solar Storm n° {game.id} a été suspendue par <@{world.alice.id}> : ni minuteur ni rappels jusqu'à "
+            "/storm host resume. Les actions restent acceptées.",
+            f"▶ Solar Storm n° {game.id} a été reprise par <@{world.alice.id}> : minuteurs et rappels repartent de "
+            "maintenant."]
+    else:
+        assert said == [
+            f"⏸ Solar Storm #{game.id} was paused by <@{world.alice.id}>: no turn timer and no reminders until "
+            "/storm host resume. Actions are still accepted.",
+            f"▶ Solar Storm #{game.id} was resumed by <@{world.alice.id}>: timers and reminders start again from now."]
+    no_pu_command(thread)
+
+
+@pytest.mark.parametrize("locale", ["fr", "en-US"])
+async def test_storm_create_where_the_bot_may_not_post_warns_the_creator_in_storm_words(world, monkeypatch, locale):
+    """/storm create in a channel where the bot may not post: its creator is told privately, in
+    their language, what waits (the turns with the ship, not Planet Unknown's rounds and scores)."""
+    import discord
+
+    from tests.discord.test_languages import speak
+
+    speak(monkeypatch, locale)
+    bot_user = world.env.bot.user
+    locked = world.guild.create_text_channel("locked", overwrites={bot_user: discord.PermissionOverwrite(
+        send_messages=False, send_messages_in_threads=False, create_public_threads=False)})
+    await world.env.settle()
+    r = await world.alice.slash(locked, "storm create", players=2)
+    (warning,) = [m for m in r.followups if m.content.startswith("⚠")]
+    assert warning.ephemeral and ("Envoyer des messages" if locale == "fr" else "Send Messages") in warning.content
+    if locale == "fr":
+        assert warning.content.startswith("⚠ Il me manque des permissions dans ce salon : ")
+        assert warning.content.endswith(" Les messages de la partie (tours avec le vaisseau, mentions, fin de partie) "
+                                        "attendront qu’un gestionnaire du serveur les accorde.")
+    else:
+        assert warning.content.startswith("⚠ I am missing permissions in this channel: ")
+        assert warning.content.endswith(" The game's posts (turns with the ship, pings, the end of the game) wait "
+                                        "until a server manager grants them.")
