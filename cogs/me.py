@@ -62,9 +62,10 @@ class MeCog(commands.GroupCog, group_name="me",
 
     # ------------------------------------------------------------------ settings
 
-    def settings_text(self, mine) -> str:
+    async def settings_text(self, mine) -> str:
+        kinds = await self.service.kinds_of_user(mine.user_id)  # the away line speaks of each game they play
         lines = [_("**Your settings** (all your games, in every server):")]
-        lines += [f"• {line}" for line in mine.describe(self.service.clock())]
+        lines += [f"• {line}" for line in mine.describe(self.service.clock(), kinds)]
         lines.append(_("Type /me settings time_zone:... for your time zone (quiet hours follow it)."))
         return "\n".join(lines)
 
@@ -107,7 +108,7 @@ class MeCog(commands.GroupCog, group_name="me",
             mine = await (self.service.update_settings(user, **changes) if changes
                           else self.service.settings_for(user))
             with use(language_of(mine, interaction)):  # the language just chosen, if one was
-                await self.send_private(interaction, self.settings_text(mine), view=ui.settings_view(mine))
+                await self.send_private(interaction, await self.settings_text(mine), view=ui.settings_view(mine))
 
     @settings.autocomplete("time_zone")
     async def time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -146,11 +147,11 @@ class MeCog(commands.GroupCog, group_name="me",
                 raise ServiceError(_("That control is not one this bot made."))
             mine = await self.service.update_settings(user, **changes)
             with use(language_of(mine, interaction)):  # the language just chosen, if one was
-                await interaction.response.edit_message(content=self.settings_text(mine), view=ui.settings_view(mine))
+                await interaction.response.edit_message(content=await self.settings_text(mine), view=ui.settings_view(mine))
 
     # ------------------------------------------------------------------ away mode
 
-    @app_commands.command(name="away", description="Away for a while: the autopilot plays your seats in all your games")
+    @app_commands.command(name="away", description="Away for a while: the computer plays your seats in all your games")
     @app_commands.describe(days="how many days (1-60)", until="or until a date, e.g. 2026-12-24 (in your time zone)")
     async def away(self, interaction: Interaction, days: int | None = None, until: str | None = None) -> None:
         async with self.answering(interaction):
@@ -161,9 +162,7 @@ class MeCog(commands.GroupCog, group_name="me",
             until_at = int(mine.away_until or 0)
             lines = [_("🌴 You are away until <t:{t}:f> (<t:{t}:R>). /me back (or any move of yours) ends it.").format(
                 t=until_at)]
-            if played:
-                lines.append(_("The autopilot plays your seats in: {games}.").format(
-                    games=", ".join(f"#{g}" for g in played)))
+            lines += await self.service.away_lines(played)
             if refused:
                 lines.append(_("Away mode is off in: {games} (their creator chose so): your seat there waits "
                                "for you.").format(games=", ".join(f"#{g}" for g in refused)))

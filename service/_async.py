@@ -23,11 +23,13 @@ from collections.abc import Iterable
 from db.repository import SeatRow
 from i18n import _, use
 
+from . import kinds as game_kinds
 from . import settings as S
 from ._announce import in_game_language
 from ._host import Host
 from ._model import HOUR, Game
 from .errors import ConfigError, NotInGame, WrongStage
+from .kinds import GameKind
 from .roundlog import days_text
 
 DAY = 24 * HOUR
@@ -246,6 +248,17 @@ class AsyncPlay(Host):
                 await self._save(game, job["state"], job["played"], posts)
             self._notify(game.id)
         return await self.settings_for(user_id), allowed, refused
+
+    async def kinds_of_user(self, user_id: int) -> list[GameKind]:
+        """The game kinds of the user's open games (lobby or in progress), each once, in the order
+        of their first game: what the away line of their settings speaks of (settings.away_line)."""
+        rows = await self.repo.list_games(status=("lobby", "active"), user_id=user_id)
+        return list(dict.fromkeys(game_kinds.get(row.game) for row in rows))
+
+    async def away_lines(self, game_ids: Iterable[int]) -> list[str]:
+        """What now plays the away user's seats in these games (go_away's games played in), each
+        game kind in its own words (settings.away_in), for the reader."""
+        return S.away_in([(game_kinds.get((await self.repo.get_game(g)).game), g) for g in game_ids])
 
     async def come_back(self, user_id: int) -> S.Settings:
         """The end of away mode: the user's seats are theirs again in every game."""

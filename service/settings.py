@@ -12,12 +12,18 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import zoneinfo
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import i18n
 from i18n import LANGUAGES, _
 
+from . import kinds as game_kinds
 from .errors import ConfigError
+
+if TYPE_CHECKING:
+    from .kinds import GameKind
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -79,8 +85,9 @@ class Settings:
         # wall-clock arithmetic in the zone; replace() keeps the zone, so timestamp() is right across DST
         return max(end.timestamp(), when)
 
-    def describe(self, now: float) -> list[str]:
-        """The settings as lines for the settings panel (the user's own, private)."""
+    def describe(self, now: float, kinds: Sequence[GameKind] = ()) -> list[str]:
+        """The settings as lines for the settings panel (the user's own, private); ``kinds``: the
+        game kinds of the user's open games (the away line says what plays in each)."""
         lines = []
         if self.remind_hours is None:
             lines.append(_("Reminders: after each game's own delay"))
@@ -101,9 +108,31 @@ class Settings:
         lines.append(_("Language: {name}").format(name=LANGUAGES[self.language]) if self.language in LANGUAGES
                      else _("Language: as in Discord"))
         if self.away(now):
-            until = int(self.away_until or 0)
-            lines.append(_("Away until <t:{t}:f> (<t:{t}:R>): the autopilot plays your seats").format(t=until))
+            lines.append(away_line(int(self.away_until or 0), kinds))
         return lines
+
+
+def away_line(until: int, kinds: Sequence[GameKind] = ()) -> str:
+    """The settings panel's away line: until when, and what plays the person's seats meanwhile in
+    the games of ``kinds`` (those of their open games; none: the default game's words), each game
+    in its own words."""
+    distinct = list(dict.fromkeys(kinds)) or [game_kinds.get(None)]
+    if len(distinct) == 1:
+        return distinct[0].phrase("away_status", t=until)
+    who = functools.reduce(lambda this, that: _("{this}; {that}").format(this=this, that=that),
+                           [kind.phrase("away_who") for kind in distinct])
+    return _("Away until <t:{t}:f> (<t:{t}:R>): {who}").format(t=until, who=who)
+
+
+def away_in(games: Sequence[tuple[GameKind, int]]) -> list[str]:
+    """The lines of /me away's answer saying what now plays the person's seats in ``games`` (the
+    kind and id of each game played for them): one line per game kind, in its words, naming the
+    game when there are several kinds."""
+    ids: dict[GameKind, list[int]] = {}
+    for kind, game_id in games:
+        ids.setdefault(kind, []).append(game_id)
+    key = "away_in_named" if len(ids) > 1 else "away_in"
+    return [kind.phrase(key, games=", ".join(f"#{g}" for g in kind_ids)) for kind, kind_ids in ids.items()]
 
 
 @functools.cache

@@ -70,6 +70,12 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "missing_permissions": ("permissions",),     # the creator's private warning: the posts wait for these
     "paused": ("id", "user"),                    # the thread's post: the game was paused by user (a mention)
     "resumed": ("id", "user"),                   # ... and resumed
+    # away mode, said to the person (service/settings.py): where their games are all of this game,
+    "away_status": ("t",),                       # /me settings: away until t (unix seconds), what plays
+    # where they have games of several kinds, one clause per game, naming it,
+    "away_who": (),                              # /me settings: what plays their seats in this game
+    "away_in": ("games",),                       # /me away: what plays in these games ("#3, #5")
+    "away_in_named": ("games",),                 # ... naming the game (they have games of another too)
 }
 # A shared sentence that names one of the game's commands takes it from ``GameKind.command``
 # ("{command} host resume": "/pu host resume", "/storm host resume"); never a literal "/pu".

@@ -261,6 +261,14 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "{command} host resume. Moves are still accepted.").format(command=PlanetUnknown.command, **f)
     if key == "resumed":
         return _("▶ Game #{id} was resumed by <@{user}>: timers and reminders start again from now.").format(**f)
+    if key == "away_status":
+        return _("Away until <t:{t}:f> (<t:{t}:R>): the autopilot plays your seats").format(**f)
+    if key == "away_who":
+        return _("in Planet Unknown, the autopilot plays your seats")
+    if key == "away_in":
+        return _("The autopilot plays your seats in: {games}.").format(**f)
+    if key == "away_in_named":
+        return _("Planet Unknown {games}: the autopilot plays your seats.").format(**f)
     raise KeyError(key)
 
 

@@ -800,6 +800,12 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "resumed":
         return _("▶ Solar Storm #{id} was resumed by <@{user}>: timers and reminders start again from "
                  "now.").format(**f)
+    if key == "away_status":
+        return _("Away until <t:{t}:f> (<t:{t}:R>): a computer crew-mate plays your turns in Solar Storm").format(**f)
+    if key == "away_who":
+        return _("in Solar Storm, a computer crew-mate plays your turns")
+    if key in ("away_in", "away_in_named"):  # it names the game either way, as its posts do
+        return _("Solar Storm {games}: a computer crew-mate plays your turns.").format(**f)
     raise KeyError(key)
 
 

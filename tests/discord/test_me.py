@@ -87,6 +87,30 @@ async def test_one_setting_and_one_away_spell_reach_the_persons_solar_storm_game
     assert "⏳ to play: you." in (await first.slash(world.channel, "me games")).response.content
 
 
+async def test_me_away_and_settings_tell_a_storm_player_a_computer_crew_mate_plays_their_turns(world):
+    """A person whose away spell covers a Solar Storm game reads it in Solar Storm's words: a
+    computer crew-mate plays their turns (Planet Unknown's autopilot plays nothing there)."""
+    lobby = await storm_lobby(world, world.alice, players=2)
+    await world.bob.click(lobby, label="Join")
+    await world.alice.click(lobby, label="Start")
+    storm = await storm_game(world)
+    text = reply(await world.alice.slash(world.channel, "me away", days=2)).content
+    assert f"Solar Storm #{storm.id}: a computer crew-mate plays your turns." in text.splitlines()
+    assert "autopilot" not in text
+    settings = (await world.alice.slash(world.channel, "me settings")).response.content
+    (away,) = [line for line in settings.splitlines() if "Away until" in line]
+    assert away.startswith("• Away until <t:") and away.endswith("): a computer crew-mate plays your turns in Solar Storm")
+
+
+async def test_me_away_and_settings_with_planet_unknown_games_only_read_as_they_always_did(world):
+    pu = await start_game(world, [world.alice, world.bob])
+    lines = reply(await world.alice.slash(world.channel, "me away", days=2)).content.splitlines()
+    assert lines[1:] == [f"The autopilot plays your seats in: #{pu.id}."]
+    settings = (await world.alice.slash(world.channel, "me settings")).response.content
+    (away,) = [line for line in settings.splitlines() if "Away until" in line]
+    assert away.startswith("• Away until <t:") and away.endswith("): the autopilot plays your seats")
+
+
 async def test_me_profile_is_the_profile_of_pu_profile(world):
     for who in (None, world.bob):
         named = {} if who is None else {"member": who}

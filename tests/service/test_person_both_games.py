@@ -126,3 +126,48 @@ async def test_one_away_spell_hands_both_seats_to_the_computer_and_back_returns_
     due = await reminders(service, storm.id)
     assert (storm.seats[0].seat, "timer") in due and (storm.seats[0].seat, "back") not in due
     assert service.waiting_text(storm, 1) == "⏳ to play: you."
+
+
+WORDS = {  # what away mode tells the person, by language: Planet Unknown's are those it always said
+    "en": {"pu_status": "Away until <t:{t}:f> (<t:{t}:R>): the autopilot plays your seats",
+           "storm_status": "Away until <t:{t}:f> (<t:{t}:R>): a computer crew-mate plays your turns in Solar Storm",
+           "both_status": "Away until <t:{t}:f> (<t:{t}:R>): in Planet Unknown, the autopilot plays your seats; "
+                          "in Solar Storm, a computer crew-mate plays your turns",
+           "pu_in": "The autopilot plays your seats in: #{pu}.",
+           "pu_named": "Planet Unknown #{pu}: the autopilot plays your seats.",
+           "storm_in": "Solar Storm #{storm}: a computer crew-mate plays your turns."},
+    "fr": {"pu_status": "Absent jusqu'au <t:{t}:f> (<t:{t}:R>) : le pilote automatique joue à votre place",
+           "storm_status": "Absent jusqu'au <t:{t}:f> (<t:{t}:R>) : un équipier ordinateur joue vos tours dans "
+                           "Solar Storm",
+           "both_status": "Absent jusqu'au <t:{t}:f> (<t:{t}:R>) : dans Planet Unknown, le pilote automatique joue à "
+                          "votre place ; dans Solar Storm, un équipier ordinateur joue vos tours",
+           "pu_in": "Le pilote automatique joue à votre place dans : #{pu}.",
+           "pu_named": "Planet Unknown #{pu} : le pilote automatique joue à votre place.",
+           "storm_in": "Solar Storm #{storm} : un équipier ordinateur joue vos tours."},
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("plays", ["pu", "storm", "both"])
+async def test_away_mode_says_what_plays_the_persons_seats_in_each_of_their_games_own_words(
+        service, plays, language):
+    """One away spell over both games: /me away's answer and the settings panel say what plays
+    for Ada in each game in that game's words (Solar Storm: a computer crew-mate plays her turns);
+    with Planet Unknown games only she reads what she always read."""
+    from i18n import use
+
+    pu = await pu_game(service) if plays in ("pu", "both") else None
+    storm = await storm_game(service) if plays in ("storm", "both") else None
+    mine, played, refused = await service.go_away(1, days=2)
+    assert sorted(played) == sorted(g.id for g in (pu, storm) if g) and refused == []
+    with use(language):
+        lines = await service.away_lines(played)
+        away = mine.describe(service.clock(), await service.kinds_of_user(1))[-1]
+    words = {k: v.format(t=int(mine.away_until), pu=pu and pu.id, storm=storm and storm.id)
+             for k, v in WORDS[language].items()}
+    if plays == "pu":
+        assert lines == [words["pu_in"]] and away == words["pu_status"]
+    elif plays == "storm":
+        assert lines == [words["storm_in"]] and away == words["storm_status"]
+    else:
+        assert lines == [words["pu_named"], words["storm_in"]] and away == words["both_status"]
