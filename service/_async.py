@@ -369,9 +369,7 @@ class AsyncPlay(Host):
             if game.status not in ("lobby", "active"):
                 raise WrongStage(_("Game #{id} is over.").format(id=game.id))
             with use(game.language):  # a public post: the game's language, not the asker's
-                text = (game.kind.phrase("away_on", id=game.id) if allow else
-                        _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away."
-                          ).format(id=game.id))
+                text = game.kind.phrase("away_on" if allow else "away_off", id=game.id)
             await self._set_options(game, {"allow_away": bool(allow)}, text if game.status == "active" else None)
             game = await self.load(game_id)
             if allow and game.state is not None and game.away:

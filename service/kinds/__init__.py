@@ -51,6 +51,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "waiting": ("player", "moment", "game"),     # a reminder: the game waits for you
     "away_played": ("name", "when"),             # n moves played for an away player
     "away_on": ("id",),                          # the creator allowed away mode
+    "away_off": ("id",),                         # ... or turned it off
     "stall_notice": ("id", "days", "who", "creator", "when"),  # no move for days: who it waits for
     "stall_taken": ("id", "names"),              # the stalled seats handed to the computer
     "stall_taken_end": ("id", "names"),          # ... and nobody is left: it plays to the end

@@ -210,6 +210,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
                         n).format(n=n, name=f["name"], when=f["when"])
     if key == "away_on":
         return _("🌴 In game #{id}, the autopilot plays for players who are away (/me away).").format(id=f["id"])
+    if key == "away_off":
+        return _("🌴 In game #{id}, away mode is off: nobody's seat is played for them while they are away."
+                 ).format(**f)
     if key == "stall_notice":
         return _("⏳ Game #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, "
                  "if nobody plays, the autopilot takes over the waiting seats {when}.").format(**f)

@@ -748,6 +748,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
     if key == "away_on":
         return _("🌴 In Solar Storm #{id}, a computer crew-mate plays the turns of players who are away "
                  "(/me away).").format(id=f["id"])
+    if key == "away_off":
+        return _("🌴 In Solar Storm #{id}, away mode is off: nobody's turns are played for them while they are "
+                 "away.").format(**f)
     if key == "stall_notice":
         return _("⏳ Solar Storm #{id} has had no move for {days}. It waits for: {who}. <@{creator}>, if nobody "
                  "plays, computer crew-mates take over the waiting seats {when}.").format(**f)

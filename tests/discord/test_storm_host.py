@@ -160,9 +160,10 @@ async def test_my_games_name_each_game_once_and_a_dm_game_as_in_your_dms(world):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-async def test_a_storm_games_pause_and_resume_posts_name_solar_storm_in_the_games_language(world, language):
-    """The thread hears who paused and resumed the game, named as its other posts name it ("Solar
-    Storm #N", "Turn N"), never "Game #N", in the game's language."""
+async def test_a_storm_games_pause_resume_and_away_off_posts_name_solar_storm_in_the_games_language(world, language):
+    """The thread hears who paused and resumed the game, and that away mode is off, with the game
+    named as its other posts name it ("Solar Storm #N", "Turn N"), never "Game #N", in the game's
+    language."""
     lobby = await storm_lobby(world, world.alice, players=2, language=language)
     with use(language):  # the lobby's buttons speak the game's language
         await world.bob.click(lobby, label=gettext("Join"))
@@ -184,6 +185,13 @@ async def test_a_storm_games_pause_and_resume_posts_name_solar_storm_in_the_game
             "/storm host resume. Actions are still accepted.",
             f"▶ Solar Storm #{game.id} was resumed by <@{world.alice.id}>: timers and reminders start again from now."]
     no_pu_command(thread)
+    # and who turns away mode off
+    await world.alice.slash(thread, "storm host allow-away", allow=False)
+    (off,) = [m.content for m in thread.history() if m.content.startswith("🌴")]
+    assert off == (f"🌴 Dans Solar Storm n° {game.id}, le mode absence est désactivé : personne ne joue les tours "
+                   "d'un joueur absent." if language == "fr" else
+                   f"🌴 In Solar Storm #{game.id}, away mode is off: nobody's turns are played for them while they "
+                   "are away.")
 
 
 @pytest.mark.parametrize("locale", ["fr", "en-US"])

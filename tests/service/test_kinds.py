@@ -64,23 +64,26 @@ def test_every_game_says_every_shared_sentence_in_its_own_words(name, language):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_planet_unknowns_pause_resume_and_permission_sentences_are_those_it_always_said(language):
-    """Moved into the game's sentences (PHRASES paused, resumed, missing_permissions): Planet
+def test_planet_unknowns_pause_resume_away_off_and_permission_sentences_are_those_it_always_said(language):
+    """Moved into the game's sentences (PHRASES paused, resumed, missing_permissions, away_off): Planet
     Unknown's words are byte for byte what its players read before, in both languages."""
     from i18n import use
 
     pu = kinds.get("planet_unknown")
     with use(language):
         said = [pu.phrase("paused", id=4, user=9), pu.phrase("resumed", id=4, user=9),
-                pu.phrase("missing_permissions", permissions="Send Messages")]
+                pu.phrase("missing_permissions", permissions="Send Messages"), pu.phrase("away_off", id=4)]
     assert said == ({
         "en": ["⏸ Game #4 was paused by <@9>: no turn timer and no reminders until /pu host resume. Moves are still "
                "accepted.",
                "▶ Game #4 was resumed by <@9>: timers and reminders start again from now.",
                "⚠ I am missing permissions in this channel: Send Messages. The game's posts (rounds, pings, scores) "
-               "wait until a server manager grants them."],
+               "wait until a server manager grants them.",
+               "🌴 In game #4, away mode is off: nobody's seat is played for them while they are away."],
         "fr": ["⏸ La partie n°4 a été suspendue par <@9> : ni minuteur ni rappels jusqu'à /pu host resume. Les coups "
                "restent acceptés.",
                "▶ La partie n°4 a été reprise par <@9> : minuteurs et rappels repartent de maintenant.",
                "⚠ Il me manque des permissions dans ce salon : Send Messages. Les messages de la partie (tours, "
-               "mentions, scores) attendront qu’un gestionnaire du serveur les accorde."]}[language])
+               "mentions, scores) attendront qu’un gestionnaire du serveur les accorde.",
+               "🌴 Dans la partie n°4, le mode absence est désactivé : personne ne joue à la place d'un joueur "
+               "absent."]}[language])
