@@ -53,22 +53,17 @@ from . import kinds, roundlog
 from ._model import BOT_LEVELS
 from .errors import NeedsConfirmation, ServiceError
 from .games import Game, GameService
+from .outcomes import you_line
 from .panels import HINT, Control, Panel
 
 log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parents[1]  # the repository: where ``python -m engine.replay`` finds the engine
 
-HELP = N_("Type the number or the key of a choice (shown in brackets), a move as text (e.g. 'place C5 3', "
-          "'resolve 2 water': 2 is the item's number in the list, 'confirm'), or a command (help lists them).")
-
-# The console's commands and what each does, as ``help`` lists them: a new command is a line here
-# and a branch in Console.command (or Console.view_command).
+# The console's commands that every game shares, as ``help`` lists them after the game's own
+# (``GameKind.console_help``): a new command is a line here and a branch in Console.command (or
+# Console.view_command); a game's own line of the same command replaces the line here.
 COMMANDS: list[tuple[str, str]] = [
-    ("board [N]", N_("your planet as an image, or player N's")),
-    ("corp [N]", N_("your corporation sheet, or player N's")),
-    ("station", N_("the space station and the tiles in its depots")),
-    ("score", N_("the standing so far, category by category")),
     ("status", N_("who has played and what the game waits for")),
     ("history [N]", N_("the log and planets of round N (default: the last round over)")),
     ("export", N_("write the replay file (once the game is over)")),
@@ -85,7 +80,7 @@ COMMANDS: list[tuple[str, str]] = [
 # Each button's key, the same on every panel (a key never changes meaning as buttons come and go)
 KEYS = {"left": "<", "right": ">", "up": "^", "down": "v", "turn": "t", "flip": "f", "next": "n", "place": "p",
         "back": "<", "forward": ">", "confirm": "c", "undo": "u", "small": "s", "large": "l",
-        "hint": "h", "leave": "x"}
+        "hint": "h", "leave": "x", "end": "e"}
 YES = ("y", "yes", "o", "oui")
 
 MENTION = re.compile(r"<@!?(\d+)>")
@@ -97,9 +92,10 @@ CODE = re.compile(r"`([^`]+)`")
 
 def when(unix: int, style: str | None, now: float) -> str:
     """A Discord timestamp as the terminal shows it: the local date and time, and for the
-    relative style how far it is from ``now`` too ("Tue 24 Nov 17:00 (in 3 h)")."""
+    relative style how far it is from ``now`` too ("Tue 24 Nov 2026 17:00 (in 3 h)"), in the language
+    in use ("mar. 24 nov. 2026 17:00")."""
     moment = dt.datetime.fromtimestamp(unix).astimezone()
-    text = moment.strftime("%a %d %b %Y %H:%M")
+    text = i18n.when(moment, "EEE dd MMM y HH:mm")
     if style == "R":
         delta = unix - now
         span = _span(abs(delta))
@@ -358,9 +354,13 @@ class Console:
                 command=cmd, n=len(game.seats), word=word))
         return None
 
-    def help(self) -> None:
-        self.say(_(HELP))
-        self.term.table([_("Command"), _("What it does")], [(name, _(what)) for name, what in COMMANDS])
+    def help(self, kind: kinds.GameKind) -> None:
+        """help: the game's own way to type a move and its own commands, then the shared ones."""
+        intro, own = kind.console_help()
+        mine = {name.split()[0] for name, _what in own}
+        rows = own + [(name, _(what)) for name, what in COMMANDS if name.split()[0] not in mine]
+        self.say(intro)
+        self.term.table([_("Command"), _("What it does")], rows)
 
     async def players_command(self, game: Game, user_id: int | None, words: list[str]) -> None:
         """profile [N]: player N's (default: yours) finished games in this console's database, with
@@ -390,9 +390,9 @@ class Console:
             self.say(_("leaderboard KIND PERIOD: kind one of {kinds}; period one of {periods}.").format(
                 kinds=", ".join(P.BOARD_KINDS), periods=", ".join(P.PERIODS)))
             return
-        board = await self.service.players.board(kind, period, None, everyone=True)
+        board = await self.service.players.board(kind, period, None, everyone=True, user_id=user_id)
         if not board["rows"] and len(words) == 1:  # no game against others yet: the solo games' board
-            solo = await self.service.players.board("solo", period, None, everyone=True)
+            solo = await self.service.players.board("solo", period, None, everyone=True, user_id=user_id)
             if solo["rows"]:
                 kind, board = "solo", solo
         if not board["rows"]:
@@ -402,6 +402,9 @@ class Console:
                 for rank, _user, name, value, games in board["rows"]]
         self.term.table(["#", _("Player"), _("Value")] + ([_("Games")] if kind == "rating" else []), rows,
                         title=f"{_(P.BOARD_TITLES[kind])} ({period})", right=(0, 2, 3))
+        if board["you"]:  # the player below the rows listed: their own row and rank, as /pu leaderboard says it
+            rank, _user, name, value, games = board["you"]
+            self.say(you_line(P.board_row(kind, rank, name, value, games), rank, board["count"]))
 
     async def play(self, game_id: int) -> Game:
         """Run the game until it ends or the players quit; return it."""
@@ -438,7 +441,7 @@ class Console:
                 self.say(_("Game #{game} is saved; carry on later with --resume {game}.").format(game=game_id))
                 return game
             if words[0] == "help":
-                self.help()
+                self.help(game.kind)
                 continue
             try:
                 if await self.view_command(game, user, words):
@@ -574,7 +577,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                 i18n.set_language(game.language)
             say(_("Game #{game}: today's daily challenge ({day}), the same game for everyone, one try a day. "
                   "Images go to {folder}/.").format(game=game.id, day=game.row.daily_key, folder=out)
-                + " " + _(HELP))
+                + " " + plays.console_help()[0])
         elif args.learn:
             if total != 1:
                 say(_("--learn is a solo game: leave out --players and --bots."))
@@ -582,7 +585,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             game = await service.learn(user_id=1, name=_("Player {n}").format(n=1), guild_id=None, channel_id=None,
                                        language=args.lang or i18n.DEFAULT, seed=args.seed, front="console")
             say(_("Game #{game} started: your first game, with lessons. Images go to {folder}/.").format(
-                game=game.id, folder=out) + " " + _(HELP))
+                game=game.id, folder=out) + " " + plays.console_help()[0])
         else:
             try:
                 game = await service.create(creator_id=1, creator_name=_("Player {n}").format(n=1), guild_id=None,
@@ -604,7 +607,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             for level in bots:
                 await service.add_bot(game.id, 1, False, level)
             game = await service.start(game.id, 1, False)
-            say(_("Game #{game} started; images go to {folder}/.").format(game=game.id, folder=out) + " " + _(HELP))
+            say(_("Game #{game} started; images go to {folder}/.").format(game=game.id, folder=out) + " " + plays.console_help()[0])
         STOPPED[:] = [_("Stopped; game #{game} is saved: carry on later with --resume {game}.").format(game=game.id)]
         try:
             game = await console.play(game.id)

@@ -292,3 +292,7 @@ class GameKind(Protocol):
         leave it to the console's generic commands."""
     def standings(self, state: Any, pos: int | None) -> dict:
         """Where the game stands as ``pos`` may see it (scores, or the game's own summary)."""
+    def console_help(self) -> tuple[str, list[tuple[str, str]]]:
+        """The console's ``help`` in this game's words, in the language in use: how to type a move
+        (with the game's own examples) and the game's own commands as (command, what it does),
+        listed before the console's shared ones (a shared command of the same name is replaced)."""

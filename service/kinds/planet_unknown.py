@@ -21,7 +21,7 @@ from engine.errors import EngineError, MalformedAction
 from engine.setup import SUPPORTED_CORPORATIONS, SUPPORTED_PLANETS, make_config, new_game
 from engine.state import GameState, dump, load
 from engine.view import score_for, view_for
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 
 from .. import autoplay, boards, panels, players, roundlog
 from .._announce import Announcements
@@ -483,5 +483,18 @@ class PlanetUnknown(Announcements):
     def standings(self, state: GameState, pos: int | None) -> dict:
         return score_for(state, pos)
 
+    def console_help(self) -> tuple[str, list[tuple[str, str]]]:
+        return _(CONSOLE_HELP), [(name, _(what)) for name, what in CONSOLE_COMMANDS]
+
+
+# the console's help (service/console.py): how a move is typed, and the commands of this game's own
+CONSOLE_HELP = N_("Type the number or the key of a choice (shown in brackets), a move as text (e.g. 'place C5 3', "
+                  "'resolve 2 water': 2 is the item's number in the list, 'confirm'), or a command (help lists them).")
+CONSOLE_COMMANDS: list[tuple[str, str]] = [
+    ("board [N]", N_("your planet as an image, or player N's")),
+    ("corp [N]", N_("your corporation sheet, or player N's")),
+    ("station", N_("the space station and the tiles in its depots")),
+    ("score", N_("the standing so far, category by category")),
+]
 
 KIND: Any = PlanetUnknown()

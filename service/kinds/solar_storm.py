@@ -898,6 +898,12 @@ class SolarStorm:
     def standings(self, state: GameState, pos: int | None) -> dict:
         return self.view(state, pos)
 
+    def console_help(self) -> tuple[str, list[tuple[str, str]]]:
+        return (_("Type the number or the key of a choice (shown in brackets), an action as text (e.g. 'move bridge', "
+                  "'scavenge', 'repair metal', 'end'), or a command (help lists them)."),
+                [("ship", _("the ship as text: rooms, repair tracks, hands, face-up cards and decks (board too)")),
+                 ("history [N]", _("the log of turn N (default: the last turn over)"))])
+
     def marker(self, state: GameState) -> tuple:
         return (state.turn, state.phase, state.active, tuple(self.to_act(state)))
 
@@ -1087,8 +1093,8 @@ class SolarStorm:
             text += "\n\n" + _("**{action}** cannot be undone (a die roll, a card drawn or looked at, or the damage "
                                 "card). Go ahead?").format(action=action_words(state, seat, parse(confirm), names))
             return Panel(game.id, pos, stamp, text, image=ship, controls=[
-                Control("button", f"a:{confirm}", _("Confirm"), style="danger"),
-                Control("button", f"p:{ui.get('page', 0)}", _("Back"))])
+                Control("button", f"a:{confirm}", _("Confirm"), style="danger", name="confirm"),
+                Control("button", f"p:{ui.get('page', 0)}", _("Back"), name="back")])
         text += "\n\n" + ngettext("Your turn ({player}): {n} action left. Choose an action:",
                                    "Your turn ({player}): {n} actions left. Choose an action:", state.actions).format(
             player=crew_name(game, state, seat), n=state.actions)
@@ -1109,7 +1115,8 @@ class SolarStorm:
         for a in buttons:
             verb = f"{CONFIRM_FIRST}:{a}" if self.cannot_undo(state, seat, a) else f"a:{a}"
             controls.append(Control("button", verb, _("Undo") if str(a) == "undo" else _("End actions"),
-                                    style="secondary" if str(a) == "undo" else "primary", row=1))
+                                    style="secondary" if str(a) == "undo" else "primary", row=1,
+                                    name="undo" if str(a) == "undo" else "end"))  # the console's keys: u, e
         return Panel(game.id, pos, stamp, text[:1800], image=ship, controls=controls)  # a message: 2000 at most
 
     @staticmethod
