@@ -172,10 +172,11 @@ def system_viewer(path: str) -> None:
         subprocess.Popen(["xdg-open", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def replay_command(path: Path) -> str:
+def replay_command(path: Path, module: str = "engine.replay") -> str:
     """The shell command that replays the record at ``path`` with this Python (its virtual
-    environment's, where the engine's requirements are), from wherever it is typed."""
-    command = f"{shlex.quote(sys.executable)} -m engine.replay {shlex.quote(str(path.resolve()))}"
+    environment's, where the engine's requirements are), from wherever it is typed; ``module``:
+    the game's replayer (``GameKind.replay_module``)."""
+    command = f"{shlex.quote(sys.executable)} -m {module} {shlex.quote(str(path.resolve()))}"
     return f"cd {'/d ' if os.name == 'nt' else ''}{shlex.quote(str(ROOT))} && {command}"
 
 
@@ -313,7 +314,7 @@ class Console:
             path = self.out / f"game-{game.id}.json"
             path.write_text(json.dumps(record) + "\n", encoding="utf-8")
             self.say(_("Replay file written to {path}; replay it with: {command}").format(
-                path=path, command=replay_command(path)))
+                path=path, command=replay_command(path, game.kind.replay_module)))
             return True
         if cmd in ("profile", "leaderboard"):
             await self.players_command(game, user_id, words)
@@ -621,7 +622,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
                 await console.view_command(game, game.seats[0].user_id or 1, ["export"])
             except ServiceError as error:  # a daily challenge: exported tomorrow, once everyone has played it
                 console.say(str(error))
-            say(_("Game over. The score sheet is in {folder}/.").format(folder=out))
+            say(game.kind.phrase("console_over", folder=out))
         return 0
     finally:
         await db.close()

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import N_, _
+
 from ..core import MalformedAction
 from .data import CARD_WORDS, DAMAGE, ROOM_WORDS, slug
 
@@ -205,43 +207,48 @@ _BARE: dict[str, Action] = {"scavenge": Scavenge(), "activate": Activate(), "div
                             "end": End(), "pass": Pass(), "reactivate": Reactivate(), "undo": Undo()}
 SOURCES = {"1": "1", "2": "2", "deck": "deck", "pioche": "deck", "paquet": "deck"}
 
-_FORMS = {"move": "move ROOM", "give": "give CARD SEAT", "take": "take CARD SEAT", "exchange": "exchange CARD 1|2",
-          "repair": "repair RESOURCE [ROOM] [universal]", "collect": "collect 1|2|deck", "pick": "pick 1|2|deck",
-          "discard": "discard CARD", "order": "order CARD CARD ... (up to 5)", "protect": "protect ROOM [ROOM]",
-          "send": "send SEAT ROOM", "swap": "swap YOURS THEIRS [SEAT]"}
-USAGE = ("move ROOM | scavenge | pick 1|2|deck | pass | give CARD SEAT | take CARD SEAT | exchange CARD 1|2 | "
-         "repair RESOURCE [ROOM] [universal] | activate | divert | token | end | reactivate | collect 1|2|deck | "
-         "discard CARD | order CARD... | protect ROOM [ROOM] | send SEAT ROOM | swap CARD CARD [SEAT] | undo")
+# each verb's form, and the whole grammar, in the reader's language (the French verbs and words
+# ``parse`` reads: a French player is shown what they may type)
+_FORMS = {"move": N_("move ROOM"), "give": N_("give CARD SEAT"), "take": N_("take CARD SEAT"),
+          "exchange": N_("exchange CARD 1|2"), "repair": N_("repair RESOURCE [ROOM] [universal]"),
+          "collect": N_("collect 1|2|deck"), "pick": N_("pick 1|2|deck"), "discard": N_("discard CARD"),
+          "order": N_("order CARD CARD ... (up to 5)"), "protect": N_("protect ROOM [ROOM]"),
+          "send": N_("send SEAT ROOM"), "swap": N_("swap YOURS THEIRS [SEAT]")}
+USAGE = N_("move ROOM | scavenge | pick 1|2|deck | pass | give CARD SEAT | take CARD SEAT | exchange CARD 1|2 | "
+           "repair RESOURCE [ROOM] [universal] | activate | divert | token | end | reactivate | collect 1|2|deck | "
+           "discard CARD | order CARD... | protect ROOM [ROOM] | send SEAT ROOM | swap CARD CARD [SEAT] | undo")
 
 
 def _bad(text: str, why: str) -> MalformedAction:
-    return MalformedAction(f"{why}; try one of: {USAGE}", text)
+    return MalformedAction(_("{why}; try one of: {usage}").format(why=why, usage=_(USAGE)), text)
 
 
 def _room(word: str, text: str) -> str:
     room = ROOM_WORDS.get(word) or ROOM_WORDS.get(slug(word))
     if room is None:
-        raise _bad(text, f"'{word}' is not a room")
+        raise _bad(text, _("'{word}' is not a room").format(word=word))
     return room
 
 
 def _card(word: str, text: str) -> str:
     card = CARD_WORDS.get(word) or CARD_WORDS.get(slug(word))
     if card is None:
-        raise _bad(text, f"'{word}' is not a resource card (data, metal, nanobots, energy or universal)")
+        raise _bad(text, _("'{word}' is not a resource card (data, metal, nanobots, energy or universal)").format(
+            word=word))
     return card
 
 
 def _seat(word: str, text: str) -> int:
     if not word.isdigit() or not 1 <= int(word) <= 9:
-        raise _bad(text, f"'{word}' is not a seat number (1 for the first player, 2 for the next ...)")
+        raise _bad(text, _("'{word}' is not a seat number (1 for the first player, 2 for the next ...)").format(
+            word=word))
     return int(word) - 1
 
 
 def _source(word: str, text: str) -> str:
     source = SOURCES.get(slug(word))
     if source is None:
-        raise _bad(text, f"'{word}' is not 1, 2 or deck")
+        raise _bad(text, _("'{word}' is not 1, 2 or deck").format(word=word))
     return source
 
 
@@ -253,18 +260,18 @@ def _joined_room(words: list[str], text: str) -> str:
 def parse(text: object) -> Action:
     """Read an action from its text form. Raises MalformedAction (ParseError) with a usage hint."""
     if not isinstance(text, str) or len(text) > 200:
-        raise MalformedAction(f"that action is not readable; try one of: {USAGE}", str(text)[:200])
+        raise _bad(str(text)[:200], _("that action is not readable"))
     words = text.strip().split()
     if not words:
-        raise _bad(text, "empty action")
+        raise _bad(text, _("empty action"))
     verb = VERBS.get(words[0]) or VERBS.get(slug(words[0]))
     args = words[1:]
     n = len(args)
     if verb is None:
-        raise _bad(text, f"'{words[0]}' is not an action")
+        raise _bad(text, _("'{word}' is not an action").format(word=words[0]))
     if verb in ("scavenge", "activate", "divert", "token", "end", "pass", "reactivate", "undo"):
         if n:
-            raise _bad(text, f"'{words[0]}' takes nothing after it")
+            raise _bad(text, _("'{word}' takes nothing after it").format(word=words[0]))
         return _BARE[verb]
     if verb == "move" and n >= 1:
         return Move(_joined_room(args, text))
@@ -280,8 +287,8 @@ def parse(text: object) -> Action:
         if universal:
             rest = rest[:-1]
         if resource == "universal":
-            raise _bad(text, "name the slot to fill (data, metal, nanobots or energy), then 'universal' to pay "
-                             "with a Universal card")
+            raise _bad(text, _("name the slot to fill (data, metal, nanobots or energy), then 'universal' to pay "
+                               "with a Universal card"))
         return Repair(resource, _joined_room(rest, text) if rest else None, universal)
     if verb in ("collect", "pick") and n == 1:
         source = _source(args[0], text)
@@ -298,10 +305,10 @@ def parse(text: object) -> Action:
         return Send(_seat(args[0], text), _joined_room(args[1:], text))
     if verb == "swap" and n in (2, 3):
         return Swap(_card(args[0], text), _card(args[1], text), _seat(args[2], text) if n == 3 else None)
-    raise _bad(text, f"'{text.strip()}' is not an action: write {_FORMS[verb]}")
+    raise _bad(text, _("'{text}' is not an action: write {form}").format(text=text.strip(), form=_(_FORMS[verb])))
 
 
 def _source_slot(word: str, text: str) -> int:
     if word not in ("1", "2"):
-        raise _bad(text, f"'{word}' is not face-up card 1 or 2")
+        raise _bad(text, _("'{word}' is not face-up card 1 or 2").format(word=word))
     return int(word) - 1

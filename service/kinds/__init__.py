@@ -77,6 +77,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "away_who": (),                              # /me settings: what plays their seats in this game
     "away_in": ("games",),                       # /me away: what plays in these games ("#3, #5")
     "away_in_named": ("games",),                 # ... naming the game (they have games of another too)
+    "console_over": ("folder",),                 # the console, once the game is over: where its final image is
 }
 # A shared sentence that names one of the game's commands takes it from ``GameKind.command``
 # ("{command} host resume": "/pu host resume", "/storm host resume"); never a literal "/pu".
@@ -180,6 +181,7 @@ class GameKind(Protocol):
     rated: bool            # whether a finished game moves ratings (a cooperative game does not)
     history_image: str | None  # render kind of the history's image (None: text only)
     history_job: Any       # module-level (record, round or turn, names, language) -> {"rounds", "log", "view"}
+    replay_module: str     # the module whose ``python -m`` replays the game's replay file (``record``)
 
     # ---------------------------------------------------------------- options and setup
     def check_options(self, options: dict) -> dict:

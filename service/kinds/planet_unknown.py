@@ -251,6 +251,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the option empty for the autopilot.").format(name=f["name"])
     if key == "taken_name":
         return f"Autopilot ({f['name']})"  # as stored since the first games (service.players reads it)
+    if key == "console_over":
+        return _("Game over. The score sheet is in {folder}/.").format(folder=f["folder"])
     if key == "no_game_here":
         return _("There is no Planet Unknown game in this channel. Start one with /pu create, or a solo game "
                  "with /pu solo.")
@@ -285,6 +287,7 @@ class PlanetUnknown(Announcements):
     rated = True
     history_job = staticmethod(roundlog.history_job)
     history_image = "summary"
+    replay_module = "engine.replay"
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)

@@ -789,6 +789,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the option empty for a computer crew-mate.").format(name=f["name"])
     if key == "taken_name":
         return _("Crew-mate ({name})").format(name=f["name"])
+    if key == "console_over":
+        return _("Game over. The final image (the story of the game) is in {folder}/.").format(folder=f["folder"])
     if key == "no_game_here":
         return _("There is no Solar Storm game in this channel. Start one with /storm create, or a solo game "
                  "with /storm solo.")
@@ -824,6 +826,7 @@ class SolarStorm:
     rated = False  # cooperative: no rating
     history_job = staticmethod(history_job)
     history_image = None  # the history is the turn's log (text); the thread's post of that turn has its ship
+    replay_module = "engine.solar_storm.replay"
 
     def check_options(self, options: dict) -> dict:
         return check_options(options)
@@ -955,8 +958,8 @@ class SolarStorm:
         acting = self.to_act(state)
         for i, s in enumerate(game.seats):
             mark = _("⏳ to play") if i in acting else _("✅ done")
-            lines.append(f"{mark}: " + (_("{name} (computer)").format(name=s.display_name) if s.is_bot
-                                        else s.display_name))
+            lines.append(_("{item}: {value}").format(item=mark, value=_("{name} (computer)").format(
+                name=s.display_name) if s.is_bot else s.display_name))  # French: a space before the colon
         return "\n".join(lines)
 
     @staticmethod

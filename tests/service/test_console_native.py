@@ -91,3 +91,32 @@ async def test_the_leaderboard_shows_the_players_own_row_below_the_top_ten(tmp_p
     assert len(tables) == 2 and all("Rival 11" in t and "Player 1" not in t for t in tables)  # the top ten
     yours = [line for line in said if "← you" in line]
     assert yours == ["… 12. Player 1: 3 medals ← you: 12 of 12"] * 2
+
+
+async def test_a_french_solar_storm_game_typed_by_hand_speaks_french_and_every_instruction_works(tmp_path):
+    """Issue 53 ('English and French everywhere... the offline console plays it too'), played as a
+    French newcomer would: keys that keep their meaning, typos answered in French with the French
+    verbs to type, French typography, and at the end a replay command that replays this game."""
+    from engine.solar_storm.replay import main as replay_main
+
+    said: list[str] = []
+    keys = Keyboard(["1", "u", "voler", "fouiller", "status", "aller cuisine", "e"], then="auto", limit=3000)
+    code = await run(["--out", str(tmp_path), "--game", "storm", "--lang", "fr", "--seed", "5"], ask=keys,
+                     say=said.append)
+    text = "\n".join(said)
+    assert code == 0
+    # the buttons keep their keys as others come and go: End is always e, Undo always u
+    assert "  [e] Finir les actions" in said and "  [u] Annuler   [e] Finir les actions" in said
+    assert "[11" not in text  # no number keys that shift (they were 111, 112, 113)
+    # a typo: what was wrong and what to type, in French with the verbs the game reads
+    assert "  ✗ « voler » n’est pas une action ; essayez l’une de : aller PIÈCE | fouiller | piocher 1|2|pioche" in text
+    assert "  ✗ « cuisine » n’est pas une pièce ; essayez" in text
+    assert "⏳ doit jouer : Joueur 1" in text  # a space before the colon
+    for english in ("try one of", "is not", "score sheet", "feuille de score"):
+        assert english not in text, english
+    # the end: what this game leaves, and a replay command that replays it
+    assert said[-1] == f"Partie terminée. L’image finale (l’histoire de la partie) est dans {tmp_path}/."
+    (command,) = [line for line in said if "rejouez-le avec" in line]
+    assert "-m engine.solar_storm.replay " in command
+    (record,) = tmp_path.glob("game-*.json")
+    assert replay_main([str(record)]) == 0
