@@ -455,7 +455,7 @@ class Console:
                     action = game.kind.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
                     move = game.kind.action_words(game, game.state, seat, action)  # before it changes the game
                     self.said(await self.service.act(game_id, user, str(action)))
-                    self.say("  " + _("(autopilot) {action}").format(action=move))
+                    self.say("  " + game.kind.phrase("console_auto", action=move))
                 elif line.lower() in choices or line.isdigit():
                     choice = choices.get(line.lower())
                     if choice is None:

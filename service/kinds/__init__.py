@@ -78,6 +78,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "away_in": ("games",),                       # /me away: what plays in these games ("#3, #5")
     "away_in_named": ("games",),                 # ... naming the game (they have games of another too)
     "console_over": ("folder",),                 # the console, once the game is over: where its final image is
+    "console_auto": ("action",),                 # the console's auto: the move the computer made for the player
 }
 # A shared sentence that names one of the game's commands takes it from ``GameKind.command``
 # ("{command} host resume": "/pu host resume", "/storm host resume"); never a literal "/pu".

@@ -251,6 +251,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the option empty for the autopilot.").format(name=f["name"])
     if key == "taken_name":
         return f"Autopilot ({f['name']})"  # as stored since the first games (service.players reads it)
+    if key == "console_auto":
+        return _("(autopilot) {action}").format(action=f["action"])
     if key == "console_over":
         return _("Game over. The score sheet is in {folder}/.").format(folder=f["folder"])
     if key == "no_game_here":

@@ -789,6 +789,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the option empty for a computer crew-mate.").format(name=f["name"])
     if key == "taken_name":
         return _("Crew-mate ({name})").format(name=f["name"])
+    if key == "console_auto":
+        return _("(computer crew-mate) {action}").format(action=f["action"])
     if key == "console_over":
         return _("Game over. The final image (the story of the game) is in {folder}/.").format(folder=f["folder"])
     if key == "no_game_here":

@@ -46,8 +46,10 @@ async def test_a_french_console_game_names_its_players_in_french(tmp_path):
 
 
 # the engine's English text of a move (Planet Unknown's and Solar Storm's verbs), as a line of the
-# console would show it: a choice ("  3) scavenge") or the computer's move ("(pilote automatique) confirm")
-ENGLISH_ACTION = re.compile(r"^\s*(\d+\)|\(pilote automatique\)|À choisir maintenant :)\s*(move|scavenge|give|take|"
+# console would show it: a choice ("  3) scavenge") or the computer's move ("(pilote automatique) confirm";
+# Solar Storm's computer is a crew-mate: "(coéquipier ordinateur) scavenge")
+AUTO = re.compile(r"\((pilote automatique|coéquipier ordinateur)\)")
+ENGLISH_ACTION = re.compile(r"^\s*(\d+\)|\(pilote automatique\)|\(coéquipier ordinateur\)|À choisir maintenant :)\s*(move|scavenge|give|take|"
                             r"exchange|repair|activate|divert|token|end|collect|pick|pass|discard|reactivate|order|"
                             r"protect|send|swap|undo|confirm|place|resolve|drop|turn)\b")
 
@@ -68,7 +70,8 @@ async def test_a_french_console_game_prints_every_move_in_french(tmp_path, game)
                      ask=Keyboard([], then="auto", limit=3000), say=said.append)
     text = "\n".join(said)
     assert code == 0 and "Partie terminée" in text  # played to the end
-    autos = [line for line in text.splitlines() if "(pilote automatique)" in line]
+    autos = [line for line in text.splitlines() if AUTO.search(line)]
+    assert ("(coéquipier ordinateur)" in text) == ("--game" in game)  # each game names its own computer player
     assert len(autos) > 20
     assert english_in_french(text) == []
     assert [line for line in text.splitlines() if ENGLISH_ACTION.match(line)] == []
