@@ -112,7 +112,6 @@ class History(Host):
             raise WrongStage(_("Today's daily challenge can be exported tomorrow, once everyone has had "
                                "their try."))
         if game.status == "active":
-            raise WrongStage(_("The replay file of game #{id} can be exported once the game is over: it holds "
-                               "the seed (every tile still to come) and everyone's hidden cards.").format(id=game.id))
+            raise WrongStage(game.kind.phrase("export_not_over", id=game.id))
         record, _times = await self._record(game, game.state)
         return game, record

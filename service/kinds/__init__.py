@@ -79,6 +79,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "away_in_named": ("games",),                 # ... naming the game (they have games of another too)
     "console_over": ("folder",),                 # the console, once the game is over: where its final image is
     "console_auto": ("action",),                 # the console's auto: the move the computer made for the player
+    "export_not_over": ("id",),                  # export asked while the game goes on: why it must wait
 }
 # A shared sentence that names one of the game's commands takes it from ``GameKind.command``
 # ("{command} host resume": "/pu host resume", "/storm host resume"); never a literal "/pu".

@@ -251,6 +251,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the option empty for the autopilot.").format(name=f["name"])
     if key == "taken_name":
         return f"Autopilot ({f['name']})"  # as stored since the first games (service.players reads it)
+    if key == "export_not_over":
+        return _("The replay file of game #{id} can be exported once the game is over: it holds "
+                 "the seed (every tile still to come) and everyone's hidden cards.").format(id=f["id"])
     if key == "console_auto":
         return _("(autopilot) {action}").format(action=f["action"])
     if key == "console_over":

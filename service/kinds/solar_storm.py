@@ -789,6 +789,9 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the option empty for a computer crew-mate.").format(name=f["name"])
     if key == "taken_name":
         return _("Crew-mate ({name})").format(name=f["name"])
+    if key == "export_not_over":
+        return _("The replay file of Solar Storm #{id} can be exported once the game is over: it holds the seed, "
+                 "which gives away every card still to come in both decks.").format(id=f["id"])
     if key == "console_auto":
         return _("(computer crew-mate) {action}").format(action=f["action"])
     if key == "console_over":
@@ -959,7 +962,8 @@ class SolarStorm:
             n=state.actions)]
         acting = self.to_act(state)
         for i, s in enumerate(game.seats):
-            mark = _("⏳ to play") if i in acting else _("✅ done")
+            # one crew member at a time: the others wait for their turn (not "done": some have not played yet)
+            mark = _("⏳ to play") if i in acting else _("🕓 waits for their turn")
             lines.append(_("{item}: {value}").format(item=mark, value=_("{name} (computer)").format(
                 name=s.display_name) if s.is_bot else s.display_name))  # French: a space before the colon
         return "\n".join(lines)

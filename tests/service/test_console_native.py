@@ -100,7 +100,7 @@ async def test_a_french_solar_storm_game_typed_by_hand_speaks_french_and_every_i
     from engine.solar_storm.replay import main as replay_main
 
     said: list[str] = []
-    keys = Keyboard(["1", "u", "voler", "fouiller", "status", "aller cuisine", "e"], then="auto", limit=3000)
+    keys = Keyboard(["1", "u", "voler", "fouiller", "status", "export", "aller cuisine", "e"], then="auto", limit=3000)
     code = await run(["--out", str(tmp_path), "--game", "storm", "--lang", "fr", "--seed", "5"], ask=keys,
                      say=said.append)
     text = "\n".join(said)
@@ -112,6 +112,9 @@ async def test_a_french_solar_storm_game_typed_by_hand_speaks_french_and_every_i
     assert "  ✗ « voler » n’est pas une action ; essayez l’une de : aller PIÈCE | fouiller | piocher 1|2|pioche" in text
     assert "  ✗ « cuisine » n’est pas une pièce ; essayez" in text
     assert "⏳ doit jouer : Joueur 1" in text  # a space before the colon
+    # export before the end: why it waits, in this game's words (cards, not Planet Unknown's tiles)
+    assert "  ✗ Le fichier de rejeu de la partie de Solar Storm n° 1 s’exporte une fois la partie finie : il " \
+           "contient la graine, qui dévoile toutes les cartes à venir des deux pioches." in said
     for english in ("try one of", "is not", "score sheet", "feuille de score"):
         assert english not in text, english
     # the end: what this game leaves, and a replay command that replays it
@@ -120,3 +123,12 @@ async def test_a_french_solar_storm_game_typed_by_hand_speaks_french_and_every_i
     assert "-m engine.solar_storm.replay " in command
     (record,) = tmp_path.glob("game-*.json")
     assert replay_main([str(record)]) == 0
+
+
+async def test_solar_storm_status_says_the_others_wait_for_their_turn_not_that_they_are_done(tmp_path):
+    """One crew member at a time: at the first turn nobody else has played, so nobody is 'done'."""
+    said: list[str] = []
+    await run(["--out", str(tmp_path), "--game", "storm", "--players", "2", "--seed", "8", "--lang", "fr"],
+              ask=Keyboard(["status"], then="quit"), say=said.append)
+    (status,) = [line for line in said if line.startswith("Solar Storm n° 1, tour 1")]
+    assert status.splitlines()[1:] == ["🕓 attend son tour : Joueur 1", "⏳ doit jouer : Joueur 2"]
