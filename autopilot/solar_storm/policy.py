@@ -63,8 +63,9 @@ PLAN_BASE, PLAN_CARD, PLAN_STEP = 100.0, 20.0, 10.0
 SOLO_OTHERS = 0.3
 USEFUL, UNIVERSAL, USELESS, OVER = 5.0, 6.0, 0.5, 3.0
 ACTION = 4.0
-DECK, DECK_LOW, LOW = 1.0, 2.0, 15
+DECK, DECK_LOW, LOW = 5.0, 8.0, 15
 SCAVENGE_CARDS = 5 / 6  # expected cards a scavenge roll lets the crew take (1-2: 0, 3-5: 1, 6: 2)
+BEAM = 3  # phase 1: the best BEAM actions judged with the best one that can follow them (0: one step)
 
 
 class Work:
@@ -381,6 +382,29 @@ def order_resources(state: GameState, cards: list[str]) -> Order:
     return Order(tuple(out))
 
 
+_ONE_STEP = (Scavenge, Token, End, Reactivate)
+
+
+def _two_steps(state: GameState, seat: int, scored: list[tuple[float, Action]], known: list[str],
+               known_resource: list[str], work: Work) -> list[tuple[float, Action]]:
+    """The BEAM best actions of phase 1 judged with the best action that can follow them this
+    turn (a move is worth the repair it brings in reach); the others keep their one-step worth."""
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    out = list(scored)
+    for i in order[:BEAM]:
+        v, a = scored[i]
+        if isinstance(a, _ONE_STEP) or (isinstance(a, Activate) and state.pawns[seat] in ("bridge", "cargo_hold")):
+            continue
+        sim = _after(state, seat, a, work)
+        if sim.phase != "actions" or sim.pending is not None or sim.actions <= 0:
+            continue
+        follow = [b for b in legal_actions(sim, seat) if not isinstance(b, Undo | Token | End | Reactivate)]
+        if follow:
+            best = max(_pool_value(sim, seat, b, known, known_resource, work, 1) for b in follow)
+            out[i] = (max(v, best), a)
+    return out
+
+
 def ranked(state: GameState, seat: int, known: list[str], known_resource: list[str],
            work: Work = NO_WORK) -> list[tuple[float, Action]]:
     """Every legal action but undo with its worth, best first (ties: the engine's order)."""
@@ -415,6 +439,8 @@ def ranked(state: GameState, seat: int, known: list[str], known_resource: list[s
     else:
         for a in legal:
             scored.append((_pool_value(state, seat, a, known, known_resource, work), a))
+        if BEAM:
+            scored = _two_steps(state, seat, scored, known, known_resource, work)
     order = {id(a): i for i, (_v, a) in enumerate(scored)}
     scored.sort(key=lambda va: (-va[0], order[id(va[1])]))
     return scored

@@ -152,6 +152,28 @@ def test_the_bridge_puts_the_card_that_would_destroy_a_room_last():
     assert order.cards[-1] == "D1-03"
 
 
+def test_a_crew_mate_walks_two_rooms_to_repair_a_room_with_no_cube_left_in_the_same_turn():
+    """§ PHASE 3 : « Si une pièce est endommagée et qu'aucun cube [...] vous perdez la partie ! »
+    The Mess Hall has no cube left and seat 1 alone holds a card that fits it, two rooms away: the
+    normal crew-mate spends its turn on the two moves and the repair (a plan of the whole turn),
+    not on one step and two scavenges."""
+    sc = Scenario(players=3, seed=4, difficulty="easy")
+    sc.layout("mess_hall", "cargo_hold", "medical_bay", "repair_centre", "armoury", "bridge", "engine_room",
+              "crew_quarters")
+    sc.room("mess_hall", cubes="---")
+    sc.pawn(0, "medical_bay").hand(0, "data", "metal", "metal")
+    sc.pawn(1, "crew_quarters").hand(1, "metal", "metal")
+    sc.pawn(2, "crew_quarters").hand(2, "metal")
+    state = sc.damage(left=14).start(active=0)
+    played = []
+    while state.phase == "actions" and state.active == 0:
+        action = choose(state, 0, "normal")
+        played.append(str(action))
+        apply(state, 0, action)
+    assert played[:3] == ["move cargo_hold", "move mess_hall", "repair data"]
+    assert state.cubes["mess_hall"] == [False, False, True]
+
+
 def test_sampled_worlds_keep_what_is_known_and_change_only_what_is_not():
     state = random_position(3, "medium", 9, 30)
     view = view_for(state, to_act(state)[0])
