@@ -3,7 +3,7 @@
 ``worth(state, known)`` is what a position is worth to the whole crew (the game is cooperative:
 one worth for every seat), in points:
   outcome    won +100,000, lost -100,000.
-  diverted   100 a room diverted (the win needs all 8, § CONDITIONS DE FIN DE PARTIE); once all 8
+  diverted   200 a room diverted (the win needs all 8, § CONDITIONS DE FIN DE PARTIE); once all 8
              are, 300 less 30 a step between the Energy Core and the nearest pawn.
   danger     for each room, the chance that the damage to come takes more than its cubes and
              protection tokens hold (the game is lost when a room with no cube is hit, § PHASE 3):
@@ -11,18 +11,24 @@ one worth for every seat), in points:
              rounds' 100. The cards to come are the known top (Bridge peeks) and then the tiers
              as stacked at setup (tier 1 on top, then 2, then 3), a card of a tier equally likely
              to be any of that tier's cards still in the deck. None after the Hull Breach.
+  rescue     for a room with some chance of being lost within two rounds: 30 x that chance x
+             the actions before the nearest seat holding a fitting card can repair it (5 if none).
   cubes      3 a cube on the ship; 8 a room fully repaired and not yet diverted (it can be).
-  plans      each seat's best room to divert: 50 less 15 a card it lacks for the room's divert
-             cost and empty slots, less 4 an action to get there, repair it and divert it; seats
+  plans      each seat's best room to divert: 100 less 20 a card it lacks for the room's divert
+             cost and empty slots, less 10 an action to get there, repair it and divert it; seats
              are given different rooms, best pairs first (solo: the shared hand, the best pawn in
              full and the others at 0.3).
   cards      5 a card in hand the crew needs (divert costs of rooms not diverted, empty slots),
              6 a Universal, 0.5 any other; -3 a card over the hand limit of 6.
   actions    4 an action token or an action left in the pool (an action spent must gain more).
-  clock      1 a card left in the resource deck (2 below 15 cards): the deck is the clock.
+  clock      5 a card left in the resource deck (8 below 15 cards): the deck is the clock, and
+             a card drawn now is a card the Hull Breach phase will miss (tuned: 1 a card drew two
+             cards at nearly every collect and lost half its games to the empty deck).
 
 Decisions (``choose_normal``): every legal action but undo is tried on a copy of the state and
-the best worth wins, with these exceptions, judged without playing out what is hidden:
+the best worth wins; in phase 1 the BEAM (3) best are judged again with the best action that
+can follow them in the same turn (a move is worth the repair it brings in reach). Exceptions,
+judged without playing out what is hidden:
 scavenge (the expected card: 0.83 cards a roll), the Bridge and the Cargo Hold (what reordering
 is worth), spending an action token (only with the pool empty, for the best action it buys),
 the phase 2 collect and scavenge picks (the card's worth to the crew less the deck cards it
