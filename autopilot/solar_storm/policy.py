@@ -392,12 +392,12 @@ _ONE_STEP = (Scavenge, Token, End, Reactivate)
 
 
 def _two_steps(state: GameState, seat: int, scored: list[tuple[float, Action]], known: list[str],
-               known_resource: list[str], work: Work) -> list[tuple[float, Action]]:
-    """The BEAM best actions of phase 1 judged with the best action that can follow them this
+               known_resource: list[str], work: Work, width: int) -> list[tuple[float, Action]]:
+    """The ``width`` best actions of phase 1 judged with the best action that can follow them this
     turn (a move is worth the repair it brings in reach); the others keep their one-step worth."""
     order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
     out = list(scored)
-    for i in order[:BEAM]:
+    for i in order[:width]:
         v, a = scored[i]
         if isinstance(a, _ONE_STEP) or (isinstance(a, Activate) and state.pawns[seat] in ("bridge", "cargo_hold")):
             continue
@@ -412,8 +412,10 @@ def _two_steps(state: GameState, seat: int, scored: list[tuple[float, Action]], 
 
 
 def ranked(state: GameState, seat: int, known: list[str], known_resource: list[str],
-           work: Work = NO_WORK) -> list[tuple[float, Action]]:
-    """Every legal action but undo with its worth, best first (ties: the engine's order)."""
+           work: Work = NO_WORK, *, beam: int | None = None) -> list[tuple[float, Action]]:
+    """Every legal action but undo with its worth, best first (ties: the engine's order).
+    ``beam``: how many of phase 1's best are judged with a second action (default BEAM; 0: one
+    action at a time, the easy level's short sight)."""
     legal = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
     pending = state.pending
     scored: list[tuple[float, Action]] = []
@@ -445,8 +447,9 @@ def ranked(state: GameState, seat: int, known: list[str], known_resource: list[s
     else:
         for a in legal:
             scored.append((_pool_value(state, seat, a, known, known_resource, work), a))
-        if BEAM:
-            scored = _two_steps(state, seat, scored, known, known_resource, work)
+        width = BEAM if beam is None else beam
+        if width:
+            scored = _two_steps(state, seat, scored, known, known_resource, work, width)
     order = {id(a): i for i, (_v, a) in enumerate(scored)}
     scored.sort(key=lambda va: (-va[0], order[id(va[1])]))
     return scored
