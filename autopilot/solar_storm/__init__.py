@@ -8,12 +8,14 @@ and what Cargo Hold and Bridge peeks showed, kept in a ``Memory``). Every level 
 ``view_for(state, seat)`` and a state rebuilt from it.
 
 Levels (``LEVELS``):
-  easy    the heuristic with a new player's habits: it looks only at the next damage card, and
-          three times in ten takes one of the next best options (never a losing one).
-  normal  (default) the heuristic (``policy``): every option tried on a copy of the position and
-          judged by the crew's worth (rooms diverted, the danger each room runs from the damage
-          to come, the plan each seat can carry out, the cards the crew needs, actions and
-          tokens, the resource deck as the clock).
+  easy    the heuristic with a new player's habits: one action at a time, it looks only at the
+          next damage card, and three times in ten takes one of the next best options (never a
+          losing one).
+  normal  (default) the heuristic (``policy``): every option tried on a copy of the position (the
+          best three of phase 1 with the action that can follow them) and judged by the crew's
+          worth (rooms diverted, the danger each room runs from the damage to come, the plan
+          each seat can carry out, the cards the crew needs, actions and tokens, the resource
+          deck as the clock).
   hard    determinized look-ahead (``hard``): the heuristic's best options played out on worlds
           sampled consistently with everything seen, within a CPU budget per turn (default
           1.5 s) counted in work done, not by a clock.

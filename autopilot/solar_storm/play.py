@@ -68,7 +68,7 @@ def _easy(view: dict, memory: Memory) -> Action:
     canon = canonical_world(view, memory)
     seat = view["seat"]
     # a new player: looks only at the next damage card, not at what a peek showed further down
-    scored = ranked(canon, seat, list(memory.damage_top[:1]), [])
+    scored = ranked(canon, seat, list(memory.damage_top[:1]), [], beam=0)
     rng = random.Random(view_seed(view) ^ 0x5EA5)
     if len(scored) > 1 and rng.random() < EASY_SLIP:
         near = [a for v, a in scored[1:4] if v >= scored[0][0] - EASY_WINDOW]

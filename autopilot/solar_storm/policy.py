@@ -3,7 +3,7 @@
 ``worth(state, known)`` is what a position is worth to the whole crew (the game is cooperative:
 one worth for every seat), in points:
   outcome    won +100,000, lost -100,000.
-  diverted   100 a room diverted (the win needs all 8, § CONDITIONS DE FIN DE PARTIE); once all 8
+  diverted   200 a room diverted (the win needs all 8, § CONDITIONS DE FIN DE PARTIE); once all 8
              are, 300 less 30 a step between the Energy Core and the nearest pawn.
   danger     for each room, the chance that the damage to come takes more than its cubes and
              protection tokens hold (the game is lost when a room with no cube is hit, § PHASE 3):
@@ -11,18 +11,24 @@ one worth for every seat), in points:
              rounds' 100. The cards to come are the known top (Bridge peeks) and then the tiers
              as stacked at setup (tier 1 on top, then 2, then 3), a card of a tier equally likely
              to be any of that tier's cards still in the deck. None after the Hull Breach.
+  rescue     for a room with some chance of being lost within two rounds: 30 x that chance x
+             the actions before the nearest seat holding a fitting card can repair it (5 if none).
   cubes      3 a cube on the ship; 8 a room fully repaired and not yet diverted (it can be).
-  plans      each seat's best room to divert: 50 less 15 a card it lacks for the room's divert
-             cost and empty slots, less 4 an action to get there, repair it and divert it; seats
+  plans      each seat's best room to divert: 100 less 20 a card it lacks for the room's divert
+             cost and empty slots, less 10 an action to get there, repair it and divert it; seats
              are given different rooms, best pairs first (solo: the shared hand, the best pawn in
              full and the others at 0.3).
   cards      5 a card in hand the crew needs (divert costs of rooms not diverted, empty slots),
              6 a Universal, 0.5 any other; -3 a card over the hand limit of 6.
   actions    4 an action token or an action left in the pool (an action spent must gain more).
-  clock      1 a card left in the resource deck (2 below 15 cards): the deck is the clock.
+  clock      5 a card left in the resource deck (8 below 15 cards): the deck is the clock, and
+             a card drawn now is a card the Hull Breach phase will miss (tuned: 1 a card drew two
+             cards at nearly every collect and lost half its games to the empty deck).
 
 Decisions (``choose_normal``): every legal action but undo is tried on a copy of the state and
-the best worth wins, with these exceptions, judged without playing out what is hidden:
+the best worth wins; in phase 1 the BEAM (3) best are judged again with the best action that
+can follow them in the same turn (a move is worth the repair it brings in reach). Exceptions,
+judged without playing out what is hidden:
 scavenge (the expected card: 0.83 cards a roll), the Bridge and the Cargo Hold (what reordering
 is worth), spending an action token (only with the pool empty, for the best action it buys),
 the phase 2 collect and scavenge picks (the card's worth to the crew less the deck cards it
@@ -63,8 +69,9 @@ PLAN_BASE, PLAN_CARD, PLAN_STEP = 100.0, 20.0, 10.0
 SOLO_OTHERS = 0.3
 USEFUL, UNIVERSAL, USELESS, OVER = 5.0, 6.0, 0.5, 3.0
 ACTION = 4.0
-DECK, DECK_LOW, LOW = 1.0, 2.0, 15
+DECK, DECK_LOW, LOW = 5.0, 8.0, 15
 SCAVENGE_CARDS = 5 / 6  # expected cards a scavenge roll lets the crew take (1-2: 0, 3-5: 1, 6: 2)
+BEAM = 3  # phase 1: the best BEAM actions judged with the best one that can follow them (0: one step)
 
 
 class Work:
@@ -381,9 +388,34 @@ def order_resources(state: GameState, cards: list[str]) -> Order:
     return Order(tuple(out))
 
 
+_ONE_STEP = (Scavenge, Token, End, Reactivate)
+
+
+def _two_steps(state: GameState, seat: int, scored: list[tuple[float, Action]], known: list[str],
+               known_resource: list[str], work: Work, width: int) -> list[tuple[float, Action]]:
+    """The ``width`` best actions of phase 1 judged with the best action that can follow them this
+    turn (a move is worth the repair it brings in reach); the others keep their one-step worth."""
+    order = sorted(range(len(scored)), key=lambda i: -scored[i][0])
+    out = list(scored)
+    for i in order[:width]:
+        v, a = scored[i]
+        if isinstance(a, _ONE_STEP) or (isinstance(a, Activate) and state.pawns[seat] in ("bridge", "cargo_hold")):
+            continue
+        sim = _after(state, seat, a, work)
+        if sim.phase != "actions" or sim.pending is not None or sim.actions <= 0:
+            continue
+        follow = [b for b in legal_actions(sim, seat) if not isinstance(b, Undo | Token | End | Reactivate)]
+        if follow:
+            best = max(_pool_value(sim, seat, b, known, known_resource, work, 1) for b in follow)
+            out[i] = (max(v, best), a)
+    return out
+
+
 def ranked(state: GameState, seat: int, known: list[str], known_resource: list[str],
-           work: Work = NO_WORK) -> list[tuple[float, Action]]:
-    """Every legal action but undo with its worth, best first (ties: the engine's order)."""
+           work: Work = NO_WORK, *, beam: int | None = None) -> list[tuple[float, Action]]:
+    """Every legal action but undo with its worth, best first (ties: the engine's order).
+    ``beam``: how many of phase 1's best are judged with a second action (default BEAM; 0: one
+    action at a time, the easy level's short sight)."""
     legal = [a for a in legal_actions(state, seat) if not isinstance(a, Undo)]
     pending = state.pending
     scored: list[tuple[float, Action]] = []
@@ -415,6 +447,9 @@ def ranked(state: GameState, seat: int, known: list[str], known_resource: list[s
     else:
         for a in legal:
             scored.append((_pool_value(state, seat, a, known, known_resource, work), a))
+        width = BEAM if beam is None else beam
+        if width:
+            scored = _two_steps(state, seat, scored, known, known_resource, work, width)
     order = {id(a): i for i, (_v, a) in enumerate(scored)}
     scored.sort(key=lambda va: (-va[0], order[id(va[1])]))
     return scored

@@ -152,6 +152,28 @@ def test_the_bridge_puts_the_card_that_would_destroy_a_room_last():
     assert order.cards[-1] == "D1-03"
 
 
+def test_a_crew_mate_spends_its_last_two_actions_saving_a_room_with_no_cube_left():
+    """§ PHASE 3 : « Si une pièce est endommagée et qu'aucun cube [...] vous perdez la partie ! »
+    The Mess Hall next door has no cube left and seat 1 holds a card that fits it; with two
+    actions left, the normal crew-mate plans the pair (move there, repair it) rather than taking
+    the repair in reach first (its own Cargo Hold's slot) and being left one action short."""
+    sc = Scenario(players=3, seed=4, difficulty="easy")
+    sc.layout("mess_hall", "cargo_hold", "medical_bay", "repair_centre", "armoury", "bridge", "engine_room",
+              "crew_quarters")
+    sc.room("mess_hall", cubes="---").room("cargo_hold", cubes="x-x")
+    sc.pawn(0, "cargo_hold").hand(0, "data", "metal", "nanobots")
+    sc.pawn(1, "crew_quarters").hand(1, "metal", "metal")
+    sc.pawn(2, "crew_quarters").hand(2, "metal")
+    state = sc.damage(left=14).start(active=0, actions=2)
+    played = []
+    while state.phase == "actions" and state.active == 0:
+        action = choose(state, 0, "normal")
+        played.append(str(action))
+        apply(state, 0, action)
+    assert played[0] == "move mess_hall"
+    assert any(state.cubes["mess_hall"])
+
+
 def test_sampled_worlds_keep_what_is_known_and_change_only_what_is_not():
     state = random_position(3, "medium", 9, 30)
     view = view_for(state, to_act(state)[0])
