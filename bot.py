@@ -95,6 +95,18 @@ def load_settings() -> dict:
     }
 
 
+def preload() -> None:
+    """What the bot reads once before its first answer, off the event loop (setup_hook runs it
+    in a thread): both languages' catalogues and the image modules."""
+    import importlib
+
+    import i18n
+
+    for language in i18n.LANGUAGES:
+        i18n.catalogue(language)
+    importlib.import_module("render")
+
+
 def no_prefix(bot, message) -> list[str]:
     """The bot has slash commands only: no message is ever a command (not even a mention)."""
     return []
@@ -113,7 +125,6 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
     ``hard_turn_s``: a hard computer player's CPU seconds per turn (None: the autopilot's 1.5)."""
     import discord
 
-    import i18n
     from cogs import EXTENSIONS
     from cogs.client import PUBot, ShardedPUBot
     from db.repository import GameRepository
@@ -134,9 +145,10 @@ def make_bot(db, *, dev_guild: str | None = None, clock=None, autopilot_level: s
         bot = PUBot(db=db, service=service, heartbeat_seconds=heartbeat_seconds, **options)
 
     async def setup_hook() -> None:
-        # the catalogues are read in a thread: parsing them (a tenth of a second) on the event loop
-        # would hold up the first answer in each language, or the command sync below
-        await asyncio.to_thread(lambda: [i18n.catalogue(language) for language in i18n.LANGUAGES])
+        # the catalogues are read, and the image modules imported, in a thread: parsing them (a
+        # tenth of a second each) on the event loop would hold up the first answer in each language,
+        # the first image (service.games imports render when it first draws), or the command sync
+        await asyncio.to_thread(preload)
         for ext in EXTENSIONS:
             await bot.load_extension(ext)
             await asyncio.sleep(0)  # one cog at a time: the loop runs between them
