@@ -140,10 +140,11 @@ SINKS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "Button": ((), ("label",)), "SelectOption": ((), ("label", "description")), "Select": ((), ("placeholder",)),
     "Embed": ((), ("title", "description")), "Control": ((2,), ("label",)), "_post": ((1,), ("text",)),
     **{error: ((0,), ()) for error in ("ServiceError", "NoGameHere", "NotInGame", "NotAllowed", "WrongStage",
-                                        "ConfigError", "MalformedAction", "IllegalAction", "EngineError")},
+                                        "ConfigError", "MalformedAction", "IllegalAction", "EngineError",
+                                        "NotYourTurn", "GameOver")},
 }
 WORD = re.compile(r"[A-Za-z]{2,}")
-SCANNED = ("cogs", "service", "bot.py")
+SCANNED = ("cogs", "service", "bot.py", "engine/solar_storm")  # Solar Storm's rules speak the reader's language
 NOT_SCANNED = {"service/workers.py"}  # render calls (images: their own helper)
 
 

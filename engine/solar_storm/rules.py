@@ -27,6 +27,9 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any
 
+import i18n
+from i18n import N_, _, ngettext
+
 from ..core import GameOver, IllegalAction, NotYourTurn, seeded_random
 from . import data as D
 from .actions import (
@@ -54,32 +57,60 @@ from .actions import (
 )
 from .state import GameState
 
-SLOT_WORDS = ("top", "middle", "bottom")
+SLOT_WORDS = (N_("top"), N_("middle"), N_("bottom"))
 
 
 # --------------------------------------------------------------------------- words for messages
 
 
+# The messages are written in the language in use (i18n.use: the reader's, set by the caller),
+# with the rooms' and cards' names of that language (the rulebook's words in French).
+
+
+def _lang() -> str:
+    return "fr" if i18n.language() == "fr" else "en"
+
+
 def room_name(room: str) -> str:
-    return D.room_name(room)
+    return D.room_name(room, _lang())
 
 
 def card_name(card: str) -> str:
-    return D.card_name(card)
+    return D.card_name(card, _lang())
 
 
 def seat_name(state: GameState, seat: int) -> str:
-    return f"crew member {seat + 1}" if state.solo else f"seat {seat + 1}"
+    return (_("crew member {n}") if state.solo else _("seat {n}")).format(n=seat + 1)
 
 
 def a_card(card: str) -> str:
-    """'a Metal card', 'an Energy card'."""
+    """'a Metal card', 'an Energy card' ('une carte Métal')."""
     name = card_name(card)
-    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name} card"
+    return (_("an {card} card") if name[0] in "AEIOU" else _("a {card} card")).format(card=name)
 
 
 def _cards_text(cards) -> str:
-    return ", ".join(card_name(c) for c in cards) or "nothing"
+    return ", ".join(card_name(c) for c in cards) or _("nothing")
+
+
+def _the(room: str) -> str:
+    """'the Bridge' ('la pièce Pont')."""
+    return _("the {room}").format(room=room_name(room))
+
+
+def over_text(state: GameState) -> str:
+    """How the finished game ended, in the language in use (the stored result is data)."""
+    result = state.result or {}
+    turn = result.get("turn", state.turn)
+    if result.get("result") == "won":
+        return _("won on turn {turn}: the Energy Core restarted").format(turn=turn)
+    if result.get("reason") == "room_destroyed" and result.get("room"):
+        why = _("{room} was hit with no cube left").format(room=_the(result["room"]))
+    elif result.get("reason") == "resource_deck_empty":
+        why = _("the resource deck ran out")
+    else:
+        return str(result.get("text", ""))
+    return _("lost on turn {turn}: {why}").format(turn=turn, why=why)
 
 
 # --------------------------------------------------------------------------- queries
@@ -127,8 +158,9 @@ def neighbours(state: GameState, room: str) -> list[str]:
 
 def missing_text(state: GameState, room: str) -> str:
     """What a room lacks to be fully repaired: 'a Metal card on its middle slot'."""
-    parts = [f"{a_card(D.TRACK[room][i])} on its {SLOT_WORDS[i]} slot" for i in empty_slots(state, room)]
-    return " and ".join(parts)
+    parts = [_("{card} on its {slot} slot").format(card=a_card(D.TRACK[room][i]), slot=_(SLOT_WORDS[i]))
+             for i in empty_slots(state, room)]
+    return _(" and ").join(parts)
 
 
 def divert_payment(hand: list[str], cost) -> list[str] | None:
@@ -150,33 +182,37 @@ def divert_payment(hand: list[str], cost) -> list[str] | None:
 def repair_payment(state: GameState, seat: int, room: str, a: Repair) -> str:
     """The card ``a`` pays with in ``room``; raises IllegalAction saying why it cannot."""
     if room == D.CORE:
-        raise IllegalAction("the Energy Core has no repair track: it cannot be damaged or repaired", a)
+        raise IllegalAction(_("the Energy Core has no repair track: it cannot be damaged or repaired"), a)
     empty = empty_slots(state, room)
     if not empty:
-        raise IllegalAction(f"the {room_name(room)} is fully repaired: it has no empty slot", a)
+        raise IllegalAction(_("{room} is fully repaired: it has no empty slot").format(room=_the(room)), a)
     track = D.TRACK[room]
     if room in state.diverted:
         if a.resource not in track:
-            raise IllegalAction(f"the {room_name(room)} is diverted: any card of its track ("
-                                f"{_cards_text(track)}) repairs the whole track, not {card_name(a.resource)}", a)
+            raise IllegalAction(_("{room} is diverted: any card of its track ({cards}) repairs the whole track, "
+                                  "not {card}").format(room=_the(room), cards=_cards_text(track),
+                                                       card=card_name(a.resource)), a)
     elif a.resource not in [track[i] for i in empty]:
-        raise IllegalAction(f"the {room_name(room)} has no empty {card_name(a.resource)} slot: it needs "
-                            f"{missing_text(state, room)}", a)
+        raise IllegalAction(_("{room} has no empty {card} slot: it needs {missing}").format(
+            room=_the(room), card=card_name(a.resource), missing=missing_text(state, room)), a)
     hand = state.hand(seat)
     if a.universal:
         if D.UNIVERSAL not in hand:
-            raise IllegalAction("you hold no Universal card", a)
+            raise IllegalAction(_("you hold no Universal card"), a)
         exact = [t for t in (track if room in state.diverted else (a.resource,)) if t in hand]
         if exact:  # SS3: a Universal pays only where no other card can (it can do all they can)
-            raise IllegalAction(f"you hold {a_card(exact[0])}: it pays first, and the Universal card is kept "
-                                f"(repair {exact[0]}{' ' + room if a.room else ''})", a)
+            typed = _("repair {card}").format(card=_typed(exact[0], card_name))
+            if a.room:
+                typed += " " + _typed(room, room_name)
+            raise IllegalAction(_("you hold {card}: it pays first, and the Universal card is kept ({typed})").format(
+                card=a_card(exact[0]), typed=typed), a)
         return D.UNIVERSAL
     if a.resource in hand:
         return a.resource
     if D.UNIVERSAL in hand:
         return D.UNIVERSAL
-    raise IllegalAction(f"you hold no {card_name(a.resource)} card (nor a Universal card) to repair the "
-                        f"{room_name(room)}", a)
+    raise IllegalAction(_("you hold no {card} card (nor a Universal card) to repair {room}").format(
+        card=card_name(a.resource), room=_the(room)), a)
 
 
 def repair_options(state: GameState, seat: int, room: str) -> list[Repair]:
@@ -337,14 +373,15 @@ def apply(state: GameState, seat: int, action: Action) -> None:
     """Apply ``action`` for ``seat``. Raises GameOver, NotYourTurn or IllegalAction (with a
     message for the player) and then leaves the state unchanged."""
     if state.phase == "over":
-        raise GameOver("the game is over: " + state.result["text"] if state.result else "the game is over", action)
+        raise GameOver(_("the game is over: {how}").format(how=over_text(state)) if state.result
+                       else _("the game is over"), action)
     if not isinstance(seat, int) or not 0 <= seat < state.crew:
-        raise NotYourTurn(f"there is no seat {seat}", seat, action)
+        raise NotYourTurn(_("there is no seat {seat}").format(seat=seat), seat, action)
     if seat != state.active:
-        raise NotYourTurn(f"it is {seat_name(state, state.active)}'s turn, not yours", seat, action)
+        raise NotYourTurn(_("it is {seat}'s turn, not yours").format(seat=seat_name(state, state.active)), seat, action)
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise IllegalAction(f"{action!r} is not a Solar Storm action", action)
+        raise IllegalAction(_("{action} is not a Solar Storm action").format(action=repr(action)[:100]), action)
     if isinstance(action, Undo):
         _undo(state, action)
         return
@@ -373,7 +410,7 @@ def checkpoint(state: GameState) -> None:
 
 def _undo(state: GameState, action: Action) -> None:
     if not state.since_undo_point or state.undo_point is None:
-        raise IllegalAction("there is nothing to undo since the last die roll, draw or peek", action)
+        raise IllegalAction(_("there is nothing to undo since the last die roll, draw or peek"), action)
     point = state.undo_point
     back = GameState.from_json({**point, "undo_point": point})
     back.events = [{"kind": "undo", "seat": state.active}]
@@ -393,11 +430,11 @@ def _phase_hint(state: GameState) -> str:
     if state.pending is not None:
         return _pending_hint(state)
     if state.phase == "collect":
-        return "your actions are over: collect a resource now (collect 1, collect 2 or collect deck)"
+        return _("your actions are over: collect a resource now (collect 1, collect 2 or collect deck)")
     if state.phase == "discard":
-        return (f"you hold {len(state.hand(state.active))} cards: discard down to {D.HAND_LIMIT} "
-                f"(discard CARD)")
-    return "that is not possible now: it is the actions phase"
+        return _("you hold {n} cards: discard down to {limit} (discard CARD)").format(
+            n=len(state.hand(state.active)), limit=D.HAND_LIMIT)
+    return _("that is not possible now: it is the actions phase")
 
 
 def _pending_hint(state: GameState) -> str:
@@ -405,27 +442,44 @@ def _pending_hint(state: GameState) -> str:
     assert p is not None
     kind = p["kind"]
     if kind == "scavenge":
-        return (f"you rolled a {p['roll']}: take {p['left']} more card(s) first (pick 1, pick 2, pick deck) "
-                f"or pass")
+        # the English text is the same for every count (tests pin it); other languages choose
+        return ngettext("you rolled a {roll}: take {n} more card(s) first (pick 1, pick 2, pick deck) or pass",
+                        "you rolled a {roll}: take {n} more card(s) first (pick 1, pick 2, pick deck) or pass",
+                        p["left"]).format(roll=p["roll"], n=p["left"])
     if kind in ("cargo_hold", "bridge"):
-        return f"put the peeked cards back first: order {' '.join(p['cards'])} (top first, in any order)"
-    hints = {"mess_hall": "give, take or swap a card with another player (give CARD SEAT, take CARD SEAT, "
-                          "swap CARD CARD SEAT)",
-             "engine_room": "swap a card of your hand for one of the discard pile (swap YOURS THEIRS)",
-             "repair_centre": "repair another room (repair RESOURCE ROOM)",
-             "crew_quarters": "move a pawn to a room with another pawn in it (send SEAT ROOM)",
-             "armoury": "place your protection tokens (protect ROOM ROOM)"}
+        return _("put the peeked cards back first: order {cards} (top first, in any order)").format(
+            cards=" ".join(_order_word(c) for c in p["cards"]))
+    hints = {"mess_hall": _("give, take or swap a card with another player (give CARD SEAT, take CARD SEAT, "
+                            "swap CARD CARD SEAT)"),
+             "engine_room": _("swap a card of your hand for one of the discard pile (swap YOURS THEIRS)"),
+             "repair_centre": _("repair another room (repair RESOURCE ROOM)"),
+             "crew_quarters": _("move a pawn to a room with another pawn in it (send SEAT ROOM)"),
+             "armoury": _("place your protection tokens (protect ROOM ROOM)")}
     if kind == "mess_hall" and state.solo:
-        return "finish the Mess Hall first: exchange a card of the hand with a face-up card (exchange CARD 1|2)"
-    return f"finish the {room_name(kind)} first: {hints[kind]}"
+        return _("finish the Mess Hall first: exchange a card of the hand with a face-up card (exchange CARD 1|2)")
+    return _("finish {room} first: {hint}").format(room=_the(kind), hint=hints[kind])
+
+
+def _order_word(card: str) -> str:
+    """A peeked card as the player types it back: a damage card's id, a resource card's word."""
+    return card if card in D.DAMAGE else _typed(card, card_name)
+
+
+def _typed(key: str, name: Callable[[str], str]) -> str:
+    """A room or card as a player types it: its id in English, its name in lower case in another
+    language (``parse`` reads both)."""
+    return key if _lang() == "en" else name(key).lower()
 
 
 def _pay(state: GameState, action: Action, cost: int = 1) -> None:
     """Check the pool holds ``cost`` actions (raises IllegalAction); nothing is spent yet."""
     if state.actions < cost:
         tokens = state.tokens[state.active]
-        more = " (spend an action token first: token)" if tokens else ""
-        raise IllegalAction(f"that costs {cost} action(s) and you have {state.actions} left{more}", action)
+        text = ngettext("that costs {cost} action(s) and you have {left} left",
+                        "that costs {cost} action(s) and you have {left} left", cost).format(cost=cost, left=state.actions)
+        if tokens:
+            text += " " + _("(spend an action token first: token)")
+        raise IllegalAction(text, action)
 
 
 def _spend(state: GameState, cost: int = 1) -> None:
@@ -464,11 +518,11 @@ def _move(state: GameState, seat: int, a: Move) -> bool:
     _pay(state, a)
     here = state.pawns[seat]
     if a.room == here:
-        raise IllegalAction(f"you are already in the {room_name(here)}", a)
+        raise IllegalAction(_("you are already in {room}").format(room=_the(here)), a)
     if a.room not in neighbours(state, here):
         near = ", ".join(room_name(r) for r in neighbours(state, here))
-        raise IllegalAction(f"the {room_name(a.room)} is not next to the {room_name(here)} (no diagonal moves): "
-                            f"you can move to the {near}", a)
+        raise IllegalAction(_("{room} is not next to {here} (no diagonal moves): you can move to the {near}").format(
+            room=_the(a.room), here=_the(here), near=near), a)
     _spend(state)
     state.pawns[seat] = a.room
     state.events.append({"kind": "move", "seat": seat, "room": a.room})
@@ -503,8 +557,8 @@ def _take_card(state: GameState, seat: int, source: str) -> None:
 
 def _scavenged(state: GameState, a: Pick | Pass) -> None:
     if state.pending is None and state.phase == "actions":
-        raise IllegalAction("there is no scavenged card to take: scavenge first (a 3 to 5 takes 1 card, a 6 takes 2)",
-                            a)
+        raise IllegalAction(_("there is no scavenged card to take: scavenge first (a 3 to 5 takes 1 card, "
+                              "a 6 takes 2)"), a)
     _need_phase(state, a, pending="scavenge")
 
 
@@ -533,13 +587,14 @@ def _give_take(state: GameState, seat: int, a: Give | Take) -> bool:
         return _mess(state, seat, a)
     _need_phase(state, a)
     if state.solo:
-        raise IllegalAction("in solo the crew shares one hand: exchange a card with a face-up card instead "
-                            "(exchange CARD 1|2, 2 actions)", a)
+        raise IllegalAction(_("in solo the crew shares one hand: exchange a card with a face-up card instead "
+                              "(exchange CARD 1|2, 2 actions)"), a)
     _pay(state, a)
     _check_partner(state, seat, a.seat, a)
     if state.pawns[a.seat] != state.pawns[seat]:
-        raise IllegalAction(f"{seat_name(state, a.seat)} is in the {room_name(state.pawns[a.seat])}, not in your "
-                            f"room: you can only share with a player in your room (or from the Mess Hall)", a)
+        raise IllegalAction(_("{seat} is in {room}, not in your room: you can only share with a player in your "
+                              "room (or from the Mess Hall)").format(seat=seat_name(state, a.seat),
+                                                                     room=_the(state.pawns[a.seat])), a)
     _check_transfer(state, seat, a)
     _spend(state)
     _transfer(state, seat, a)
@@ -548,9 +603,10 @@ def _give_take(state: GameState, seat: int, a: Give | Take) -> bool:
 
 def _check_partner(state: GameState, seat: int, other: int, a: Action) -> None:
     if not 0 <= other < state.crew:
-        raise IllegalAction(f"there is no seat {other + 1}: the seats are 1 to {state.crew}", a)
+        raise IllegalAction(_("there is no seat {seat}: the seats are 1 to {last}").format(
+            seat=other + 1, last=state.crew), a)
     if other == seat:
-        raise IllegalAction("that is your own seat: name another player", a)
+        raise IllegalAction(_("that is your own seat: name another player"), a)
 
 
 def _check_transfer(state: GameState, seat: int, a: Give | Take | Swap) -> None:
@@ -558,12 +614,13 @@ def _check_transfer(state: GameState, seat: int, a: Give | Take | Swap) -> None:
     if isinstance(a, Give | Swap):
         card = a.card if isinstance(a, Give) else a.give
         if card not in state.hand(seat):
-            raise IllegalAction(f"you hold no {card_name(card)} card (you hold {_cards_text(state.hand(seat))})", a)
+            raise IllegalAction(_("you hold no {card} card (you hold {cards})").format(
+                card=card_name(card), cards=_cards_text(state.hand(seat))), a)
     if isinstance(a, Take | Swap):
         card = a.card if isinstance(a, Take) else a.take
         if card not in state.hand(a.seat):
-            raise IllegalAction(f"{seat_name(state, a.seat)} holds no {card_name(card)} card (they hold "
-                                f"{_cards_text(state.hand(a.seat))})", a)
+            raise IllegalAction(_("{seat} holds no {card} card (they hold {cards})").format(
+                seat=seat_name(state, a.seat), card=card_name(card), cards=_cards_text(state.hand(a.seat))), a)
 
 
 def _transfer(state: GameState, seat: int, a: Give | Take | Swap) -> None:
@@ -588,17 +645,19 @@ def _exchange(state: GameState, seat: int, a: Exchange) -> bool:
     if not in_mess:
         _need_phase(state, a)
     if not state.solo:
-        raise IllegalAction("exchanging with the face-up cards is the solo rule: give or take a card with a "
-                            "player in your room instead", a)
+        raise IllegalAction(_("exchanging with the face-up cards is the solo rule: give or take a card with a "
+                              "player in your room instead"), a)
     if not in_mess:
         _pay(state, a, 2)
     hand = state.hand(seat)
     if a.card not in hand:
-        raise IllegalAction(f"the crew holds no {card_name(a.card)} card (it holds {_cards_text(hand)})", a)
+        raise IllegalAction(_("the crew holds no {card} card (it holds {cards})").format(
+            card=card_name(a.card), cards=_cards_text(hand)), a)
     if not 0 <= a.slot < len(state.offer):
-        raise IllegalAction("name face-up card 1 or 2", a)
+        raise IllegalAction(_("name face-up card 1 or 2"), a)
     if state.offer[a.slot] == a.card:
-        raise IllegalAction(f"face-up card {a.slot + 1} is {a_card(a.card)} too: nothing would change", a)
+        raise IllegalAction(_("face-up card {n} is {card} too: nothing would change").format(
+            n=a.slot + 1, card=a_card(a.card)), a)
     if not in_mess:
         _spend(state, 2)  # SS23: one action per card moved, as a swap between players
     else:
@@ -614,15 +673,15 @@ def _repair(state: GameState, seat: int, a: Repair) -> bool:
     centre = state.pending is not None and state.pending["kind"] == "repair_centre"
     if centre:
         if a.room is None:
-            raise IllegalAction("name the room to repair from the Repair Centre: repair RESOURCE ROOM", a)
+            raise IllegalAction(_("name the room to repair from the Repair Centre: repair RESOURCE ROOM"), a)
         if a.room == "repair_centre":
-            raise IllegalAction("the Repair Centre repairs another room; repair this one directly", a)
+            raise IllegalAction(_("the Repair Centre repairs another room; repair this one directly"), a)
         room = a.room
     else:
         _need_phase(state, a)
         if a.room is not None and a.room != state.pawns[seat]:
-            raise IllegalAction(f"you can only repair the room you are in (the {room_name(state.pawns[seat])}); "
-                                f"another room is repaired from a working Repair Centre", a)
+            raise IllegalAction(_("you can only repair the room you are in ({room}); another room is repaired from "
+                                  "a working Repair Centre").format(room=_the(state.pawns[seat])), a)
         _pay(state, a)
         room = state.pawns[seat]
     card = repair_payment(state, seat, room, a)
@@ -648,13 +707,13 @@ def _activate(state: GameState, seat: int, a: Activate) -> bool:
     _need_phase(state, a)
     room = state.pawns[seat]
     if room == D.CORE:
-        raise IllegalAction("the Energy Core is restarted with 'reactivate', once the 8 other rooms are diverted", a)
+        raise IllegalAction(_("the Energy Core is restarted with 'reactivate', once the 8 other rooms are diverted"), a)
     if room == "medical_bay":
-        raise IllegalAction("the Medical Bay needs no action: it gives 2 action tokens by itself when your turn "
-                            "starts here with the room fully repaired", a)
+        raise IllegalAction(_("the Medical Bay needs no action: it gives 2 action tokens by itself when your turn "
+                              "starts here with the room fully repaired"), a)
     _pay(state, a)
     if not is_full(state, room):
-        raise IllegalAction(f"the {room_name(room)} is not fully repaired: it needs {missing_text(state, room)}", a)
+        raise IllegalAction(_not_repaired(state, room), a)
     if not can_activate(state, seat, room):
         raise IllegalAction(_no_power_reason(state, seat, room), a)
     _spend(state)
@@ -671,24 +730,33 @@ def _activate(state: GameState, seat: int, a: Activate) -> bool:
     return False
 
 
+def _not_repaired(state: GameState, room: str) -> str:
+    return _("{room} is not fully repaired: it needs {missing}").format(room=_the(room),
+                                                                       missing=missing_text(state, room))
+
+
+_NO_POWER = {
+    "mess_hall": N_("nobody holds a card to give or take"),
+    "engine_room": N_("the Engine Room needs a card in your hand and a different card in the discard pile"),
+    "repair_centre": N_("no other room has an empty slot that your cards can repair"),
+    "crew_quarters": N_("every pawn is in the same room: no pawn can join another"),
+    "armoury": N_("all 4 protection tokens are already on the ship"),
+    "cargo_hold": N_("the resource deck is empty"),
+    "bridge": N_("no damage card is left above the Hull Breach (SS15)"),
+}
+
+
 def _no_power_reason(state: GameState, seat: int, room: str) -> str:
-    return {
-        "mess_hall": "nobody holds a card to give or take" if not state.solo
-        else "no exchange with the face-up cards would change anything",
-        "engine_room": "the Engine Room needs a card in your hand and a different card in the discard pile",
-        "repair_centre": "no other room has an empty slot that your cards can repair",
-        "crew_quarters": "every pawn is in the same room: no pawn can join another",
-        "armoury": "all 4 protection tokens are already on the ship",
-        "cargo_hold": "the resource deck is empty",
-        "bridge": "no damage card is left above the Hull Breach (SS15)",
-    }[room]
+    if room == "mess_hall" and state.solo:
+        return _("no exchange with the face-up cards would change anything")
+    return _(_NO_POWER[room])
 
 
 def _power_choice(state: GameState, seat: int, a: Action, kind: str) -> None:
     if state.pending is None or state.pending["kind"] != kind:
         if state.pending is not None:
             raise IllegalAction(_pending_hint(state), a)
-        raise IllegalAction(f"activate the {room_name(kind)} first (stand in it, fully repaired)", a)
+        raise IllegalAction(_("activate {room} first (stand in it, fully repaired)").format(room=_the(kind)), a)
 
 
 def _mess(state: GameState, seat: int, a: Give | Take | Swap) -> bool:
@@ -698,7 +766,8 @@ def _mess(state: GameState, seat: int, a: Give | Take | Swap) -> bool:
     _check_partner(state, seat, a.seat, a)
     _check_transfer(state, seat, a)
     if isinstance(a, Swap) and a.give == a.take:
-        raise IllegalAction(f"that swaps {a_card(a.give)} for {a_card(a.take)}: nothing would change", a)
+        raise IllegalAction(_("that swaps {give} for {take}: nothing would change").format(
+            give=a_card(a.give), take=a_card(a.take)), a)
     state.pending = None
     _transfer(state, seat, a)
     return False
@@ -711,11 +780,13 @@ def _swap(state: GameState, seat: int, a: Swap) -> bool:
     _power_choice(state, seat, a, "engine_room")
     hand = state.hand(seat)
     if a.give not in hand:
-        raise IllegalAction(f"you hold no {card_name(a.give)} card (you hold {_cards_text(hand)})", a)
+        raise IllegalAction(_("you hold no {card} card (you hold {cards})").format(
+            card=card_name(a.give), cards=_cards_text(hand)), a)
     if a.take not in state.resource_discard:
-        raise IllegalAction(f"the discard pile has no {card_name(a.take)} card", a)
+        raise IllegalAction(_("the discard pile has no {card} card").format(card=card_name(a.take)), a)
     if a.give == a.take:
-        raise IllegalAction(f"that swaps {a_card(a.give)} for {a_card(a.take)}: nothing would change", a)
+        raise IllegalAction(_("that swaps {give} for {take}: nothing would change").format(
+            give=a_card(a.give), take=a_card(a.take)), a)
     state.pending = None
     hand.remove(a.give)
     pile = state.resource_discard
@@ -729,12 +800,13 @@ def _swap(state: GameState, seat: int, a: Swap) -> bool:
 def _send(state: GameState, seat: int, a: Send) -> bool:
     _power_choice(state, seat, a, "crew_quarters")
     if not 0 <= a.seat < state.crew:
-        raise IllegalAction(f"there is no seat {a.seat + 1}: the seats are 1 to {state.crew}", a)
+        raise IllegalAction(_("there is no seat {seat}: the seats are 1 to {last}").format(
+            seat=a.seat + 1, last=state.crew), a)
     if state.pawns[a.seat] == a.room:
-        raise IllegalAction(f"that pawn is already in the {room_name(a.room)}", a)
+        raise IllegalAction(_("that pawn is already in {room}").format(room=_the(a.room)), a)
     if not any(r == a.room for s, r in enumerate(state.pawns) if s != a.seat):
-        raise IllegalAction(f"no other pawn is in the {room_name(a.room)}: the Crew Quarters send a pawn to a room "
-                            f"that already holds one", a)
+        raise IllegalAction(_("no other pawn is in {room}: the Crew Quarters send a pawn to a room that already "
+                              "holds one").format(room=_the(a.room)), a)
     state.pending = None
     state.pawns[a.seat] = a.room
     state.events.append({"kind": "send", "seat": seat, "pawn": a.seat, "room": a.room})
@@ -747,9 +819,10 @@ def _protect(state: GameState, seat: int, a: Protect) -> bool:
     assert pending is not None
     n = pending["tokens"]
     if len(a.rooms) != n:
-        raise IllegalAction(f"place {n} protection token(s): protect ROOM" + (" ROOM" if n == 2 else ""), a)
+        raise IllegalAction(ngettext("place {n} protection token(s): protect ROOM",
+                                     "place {n} protection token(s): protect ROOM ROOM", n).format(n=n), a)
     if D.CORE in a.rooms:
-        raise IllegalAction("the Energy Core is never damaged: protect other rooms", a)
+        raise IllegalAction(_("the Energy Core is never damaged: protect other rooms"), a)
     state.pending = None
     for room in a.rooms:
         state.protection[room].append(seat)
@@ -762,10 +835,11 @@ def _order(state: GameState, seat: int, a: Order) -> bool:
     if pending is None or pending["kind"] not in ("cargo_hold", "bridge"):
         if pending is not None:
             raise IllegalAction(_pending_hint(state), a)
-        raise IllegalAction("there are no peeked cards to put back: activate the Cargo Hold or the Bridge first", a)
+        raise IllegalAction(_("there are no peeked cards to put back: activate the Cargo Hold or the Bridge first"), a)
     cards = pending["cards"]
     if Counter(a.cards) != Counter(cards):
-        raise IllegalAction(f"put back exactly the peeked cards, top first, in any order: {' '.join(cards)}", a)
+        raise IllegalAction(_("put back exactly the peeked cards, top first, in any order: {cards}").format(
+            cards=" ".join(_order_word(c) for c in cards)), a)
     deck = state.resource_deck if pending["kind"] == "cargo_hold" else state.damage_deck
     deck[len(deck) - len(cards):] = list(a.cards)[::-1]
     state.pending = None
@@ -777,18 +851,19 @@ def _divert(state: GameState, seat: int, a: Divert) -> bool:
     _need_phase(state, a)
     room = state.pawns[seat]
     if room == D.CORE:
-        raise IllegalAction("the Energy Core is not diverted: it is restarted with 'reactivate' once the 8 other "
-                            "rooms are diverted", a)
+        raise IllegalAction(_("the Energy Core is not diverted: it is restarted with 'reactivate' once the 8 other "
+                              "rooms are diverted"), a)
     _pay(state, a)
     if room in state.diverted:
-        raise IllegalAction(f"the {room_name(room)} is already diverted", a)
+        raise IllegalAction(_("{room} is already diverted").format(room=_the(room)), a)
     if not is_full(state, room):
-        raise IllegalAction(f"the {room_name(room)} is not fully repaired: it needs {missing_text(state, room)}", a)
+        raise IllegalAction(_not_repaired(state, room), a)
     hand = state.hand(seat)
     pay = divert_payment(hand, D.DIVERT[room])
     if pay is None:
-        raise IllegalAction(f"diverting the {room_name(room)} takes {_cards_text(D.DIVERT[room])} all at once "
-                            f"(Universal cards fill gaps); you hold {_cards_text(hand)}", a)
+        raise IllegalAction(_("diverting {room} takes {cost} all at once (Universal cards fill gaps); you hold "
+                              "{cards}").format(room=_the(room), cost=_cards_text(D.DIVERT[room]),
+                                                cards=_cards_text(hand)), a)
     _spend(state)
     for card in pay:
         hand.remove(card)
@@ -801,11 +876,11 @@ def _divert(state: GameState, seat: int, a: Divert) -> bool:
 def _reactivate(state: GameState, seat: int, a: Reactivate) -> bool:
     _need_phase(state, a)
     if state.pawns[seat] != D.CORE:
-        raise IllegalAction("the core is restarted from the Energy Core: go there first", a)
+        raise IllegalAction(_("the core is restarted from the Energy Core: go there first"), a)
     left = [r for r in D.OUTER if r not in state.diverted]
     if left:
-        raise IllegalAction(f"the core restarts only once the 8 rooms are diverted; still to divert: "
-                            f"{', '.join(room_name(r) for r in left)}", a)
+        raise IllegalAction(_("the core restarts only once the 8 rooms are diverted; still to divert: {rooms}").format(
+            rooms=", ".join(room_name(r) for r in left)), a)
     _pay(state, a)
     _spend(state)
     state.phase = "over"
@@ -825,10 +900,13 @@ def token_threshold(state: GameState) -> int:
 def _token(state: GameState, seat: int, a: Token) -> bool:
     _need_phase(state, a)
     if not state.tokens[seat]:
-        raise IllegalAction("you hold no action token", a)
+        raise IllegalAction(_("you hold no action token"), a)
     if state.actions >= token_threshold(state):
-        raise IllegalAction(f"you still have {state.actions} action(s): spend a token once they run out (it "
-                            f"gives nothing more now, and unused actions become tokens when you end)", a)
+        raise IllegalAction(ngettext(
+            "you still have {n} action(s): spend a token once they run out (it gives nothing more now, and unused "
+            "actions become tokens when you end)",
+            "you still have {n} action(s): spend a token once they run out (it gives nothing more now, and unused "
+            "actions become tokens when you end)", state.actions).format(n=state.actions), a)
     state.tokens[seat] -= 1
     state.actions += 1
     state.events.append({"kind": "token", "seat": seat})
@@ -856,9 +934,9 @@ def _end_actions(state: GameState, seat: int) -> None:
 def _collect(state: GameState, seat: int, a: Collect) -> bool:
     if state.phase != "collect" or state.pending is not None:
         raise IllegalAction(_phase_hint(state) if state.phase != "actions" else
-                            "collect after your actions: end them first (end)", a)
+                            _("collect after your actions: end them first (end)"), a)
     if a.source == "deck":
-        for _ in range(2):
+        for _draw_no in range(2):
             card = _draw(state)
             state.hand(seat).append(card)
             state.events.append({"kind": "draw", "seat": seat, "card": card})
@@ -882,10 +960,12 @@ def _after_collect(state: GameState, seat: int) -> None:
 def _discard(state: GameState, seat: int, a: Discard) -> bool:
     if state.phase != "discard":
         raise IllegalAction(_phase_hint(state) if state.phase != "actions" else
-                            f"you discard only when you hold more than {D.HAND_LIMIT} cards after collecting", a)
+                            _("you discard only when you hold more than {limit} cards after collecting").format(
+                                limit=D.HAND_LIMIT), a)
     hand = state.hand(seat)
     if a.card not in hand:
-        raise IllegalAction(f"you hold no {card_name(a.card)} card (you hold {_cards_text(hand)})", a)
+        raise IllegalAction(_("you hold no {card} card (you hold {cards})").format(
+            card=card_name(a.card), cards=_cards_text(hand)), a)
     hand.remove(a.card)
     state.resource_discard.append(a.card)
     state.events.append({"kind": "discard", "seat": seat, "card": a.card})
@@ -921,7 +1001,7 @@ def damage_phase(state: GameState) -> None:
         roll = _roll(state)
         n = D.HULL_BREACH_DISCARDS[roll]
         lost = []
-        for _ in range(n):
+        for _card_no in range(n):
             card = _draw(state)
             state.resource_discard.append(card)
             lost.append(card)

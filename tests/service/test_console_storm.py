@@ -45,3 +45,15 @@ async def test_a_solo_solar_storm_game_runs_three_crew_members_and_refuses_plane
     text = "\n".join(said)
     assert code == 0 and "Player 1 runs crew members 1, 2 and 3." in text
     assert all(f"Player 1 (crew member {n})" in text for n in (1, 2, 3))
+
+
+async def test_a_french_player_typing_a_move_the_rules_refuse_is_told_why_in_french(tmp_path):
+    """Issue 53: 'every wrong action gets a short private answer that says what was wrong and what
+    would be right', in the reader's language: the rules' refusals, not only the typos."""
+    said: list[str] = []
+    keys = Keyboard(["collecter 1", "jeton"], then="quit")
+    await run(["--out", str(tmp_path), "--game", "storm", "--lang", "fr", "--seed", "5"], ask=keys,
+              say=said.append)
+    refusals = [line for line in said if line.startswith("  ✗ ")]
+    assert refusals == ["  ✗ on collecte après ses actions : terminez-les d'abord (fin)",
+                        "  ✗ vous n'avez pas de jeton d'action"]
