@@ -335,7 +335,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
 # ------------------------------------------------------------------ the hint
 
 def _activate_words(where: str) -> str:
-    words = {
+    return {
         "bridge": _("look at the next damage cards and put the worst last"),
         "cargo_hold": _("look at the next resource cards and put the needed ones on top"),
         "armoury": _("protect the rooms the damage threatens most"),
@@ -343,69 +343,53 @@ def _activate_words(where: str) -> str:
         "mess_hall": _("trade a card with a crew-mate anywhere"),
         "engine_room": _("take a needed card back from the discard pile"),
         "crew_quarters": _("send a pawn where the work is"),
-    }
-    return _("use the power of the {room}: {what}").format(room=room(where), what=words.get(where, ""))
+    }.get(where, "")
 
 
 def reason_words(reason: crew.Reason) -> str:
-    """A crew-mate's reason (autopilot.solar_storm.Reason: its key and args) in the language in use."""
+    """Why a crew-mate plays an action (autopilot.solar_storm.Reason: its key and args), in the
+    language in use: the reason only, since the hint's line names the action before it."""
     k, a = reason.key, reason.args
     if k.startswith("activate_"):
         return _activate_words(a.get("room", k[len("activate_"):]))
     if k.startswith("repair_"):
-        what = _("repair the {room} ({card})").format(room=room(a["room"]), card=card(a["slot"]))
         if k == "repair_threat":
-            return _("{what}: the next {n} damage cards hit it").format(what=what, n=a["hits"])
+            return _("the next {n} damage cards hit it").format(n=a["hits"])
         if k == "repair_next":
-            return _("{what}: the next damage card hits it").format(what=what)
+            return _("the next damage card hits it")
         if k == "repair_risk":
-            return ngettext("{what}: {n} cube left and this round's damage may hit it",
-                            "{what}: {n} cubes left and this round's damage may hit it", a["cubes"]).format(
-                what=what, n=a["cubes"])
-        return _("{what}: it must be whole to be diverted").format(what=what)
+            return ngettext("{n} cube left and this round's damage may hit it",
+                            "{n} cubes left and this round's damage may hit it", a["cubes"]).format(n=a["cubes"])
+        return _("it must be whole to be diverted")
     if k == "reactivate":
-        return _("restart the Energy Core: the crew wins")
+        return _("the crew wins")
     if k == "divert":
-        return _("divert the {room}'s power: {n} of 8 rooms diverted").format(room=room(a["room"]), n=a["n"])
+        return _("{n} of 8 rooms diverted").format(n=a["n"])
     if k == "move_to" and a["target"] != a["room"]:
-        return _("move to the {room}: on the way to the {target}").format(room=room(a["room"]),
-                                                                          target=room(a["target"]))
-    if k in ("move", "move_to"):
-        return _("move to the {room}: the work is there").format(room=room(a["room"]))
-    if k == "protect":
-        return _("protect {rooms}: the damage to come threatens them").format(
-            rooms=", ".join(room(r) for r in dict.fromkeys(a["rooms"])))
-    if k == "order_damage":
-        return _("put the damage cards back with the least harmful first")
-    if k == "order_resources":
-        return _("put the resource cards back with those the crew needs on top")
-    if k == "share":
-        return _("trade cards with crew member {n}: so that one of you holds a room's divert cost").format(
-            n=a["seat"] + 1)
-    if k == "engine_room":
-        return _("swap {gave} for {took} from the discard pile: the crew needs it more").format(
-            gave=card(a["give"]), took=card(a["take"]))
-    if k == "exchange":
-        return _("exchange {card} for a face-up card: the crew needs that one more").format(card=card(a["card"]))
-    if k == "send":
-        return _("send a pawn to the {room}: the work is there").format(room=room(a["room"]))
-    if k == "scavenge":
-        return _("scavenge: the crew needs cards and has actions to spare")
-    if k == "draw":
-        return _("take from the deck: neither face-up card is needed")
-    if k == "take":
-        return _("take the face-up {card}: the crew needs it").format(card=card(a["card"]))
-    if k == "pass":
-        return _("take nothing: the resource deck is the clock")
-    if k == "discard":
-        return _("discard {card}: the crew needs it least").format(card=card(a["card"]))
-    if k == "token":
-        return _("spend an action token: one more useful action")
+        return _("on the way to the {target}").format(target=room(a["target"]))
+    if k in ("move", "move_to", "send"):
+        return _("the work is there")
+    simple = {
+        "protect": _("the damage to come threatens them"),
+        "order_damage": _("the least harmful damage first"),
+        "order_resources": _("the cards the crew needs on top"),
+        "share": _("so that one of you holds a room's divert cost"),
+        "engine_room": _("the crew needs it more"),
+        "exchange": _("the crew needs that one more"),
+        "scavenge": _("the crew needs cards and has actions to spare"),
+        "draw": _("neither face-up card is needed"),
+        "take": _("the crew needs it"),
+        "pass": _("the resource deck is the clock"),
+        "discard": _("the crew needs it least"),
+        "token": _("one more useful action"),
+    }
+    if k in simple:
+        return simple[k]
     if k == "end":
-        return ngettext("end the actions: bank {n} action token for later",
-                        "end the actions: bank {n} action tokens for later", a["banked"]).format(n=a["banked"]) \
-            if a.get("banked") else _("end the actions: nothing more is worth an action")
-    return reason.text
+        return ngettext("bank {n} action token for later", "bank {n} action tokens for later",
+                        a["banked"]).format(n=a["banked"]) if a.get("banked") else \
+            _("nothing more is worth an action")
+    return ""  # no sentence for it (the autopilot's "other"): the action alone says it
 
 
 def hint_job(state_json: str, seat: int, budget_s: float | None, language: str,
@@ -421,8 +405,8 @@ def hint_job(state_json: str, seat: int, budget_s: float | None, language: str,
         crew_names = names or [_("crew member {n}").format(n=s + 1) for s in range(state.crew)]
         trial = copy(state)  # each action in the words of the moment it is played (the room then...)
         for action, reason in found:
-            lines.append(_("**{action}**: {why}").format(action=action_words(trial, seat, action, crew_names),
-                                                        why=reason_words(reason)))
+            words, why = action_words(trial, seat, action, crew_names), reason_words(reason)
+            lines.append(_("**{action}**: {why}").format(action=words, why=why) if why else f"**{words}**")
             try:
                 apply(trial, seat, action)
             except EngineError:  # a die decides what follows: the later actions read from here
