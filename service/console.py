@@ -608,7 +608,7 @@ async def run(argv: list[str], ask: Callable[[str], str] = input, say: Callable[
             for level in bots:
                 await service.add_bot(game.id, 1, False, level)
             game = await service.start(game.id, 1, False)
-            say(_("Game #{game} started; images go to {folder}/.").format(game=game.id, folder=out) + " " + plays.console_help()[0])
+            say(plays.phrase("console_started", game=game.id, folder=out) + " " + plays.console_help()[0])
         STOPPED[:] = [_("Stopped; game #{game} is saved: carry on later with --resume {game}.").format(game=game.id)]
         try:
             game = await console.play(game.id)

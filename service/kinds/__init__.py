@@ -77,6 +77,7 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "away_who": (),                              # /me settings: what plays their seats in this game
     "away_in": ("games",),                       # /me away: what plays in these games ("#3, #5")
     "away_in_named": ("games",),                 # ... naming the game (they have games of another too)
+    "console_started": ("game", "folder"),       # the console's first line: the game began, where its images go
     "console_over": ("folder",),                 # the console, once the game is over: where its final image is
     "console_auto": ("action",),                 # the console's auto: the move the computer made for the player
     "export_not_over": ("id",),                  # export asked while the game goes on: why it must wait

@@ -256,6 +256,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "the seed (every tile still to come) and everyone's hidden cards.").format(id=f["id"])
     if key == "console_auto":
         return _("(autopilot) {action}").format(action=f["action"])
+    if key == "console_started":
+        return _("Game #{game} started; images go to {folder}/.").format(**f)
     if key == "console_over":
         return _("Game over. The score sheet is in {folder}/.").format(folder=f["folder"])
     if key == "no_game_here":

@@ -778,6 +778,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
                  "which gives away every card still to come in both decks.").format(id=f["id"])
     if key == "console_auto":
         return _("(computer crew-mate) {action}").format(action=f["action"])
+    if key == "console_started":
+        return _("Solar Storm #{game} started; images go to {folder}/.").format(**f)
     if key == "console_over":
         return _("Game over. The final image (the story of the game) is in {folder}/.").format(folder=f["folder"])
     if key == "no_game_here":

@@ -57,3 +57,15 @@ async def test_a_french_player_typing_a_move_the_rules_refuse_is_told_why_in_fre
     refusals = [line for line in said if line.startswith("  ✗ ")]
     assert refusals == ["  ✗ on collecte après ses actions : terminez-les d'abord (fin)",
                         "  ✗ vous n'avez pas de jeton d'action"]
+
+
+async def test_the_console_starts_a_solar_storm_game_with_its_own_name_in_both_languages(tmp_path):
+    """The first line names the game as its posts do ('Solar Storm #1', 'Solar Storm n° 1'), not
+    Planet Unknown's 'Game #1' (whose line test_console_native pins byte for byte)."""
+    for lang, first in (("en", "Solar Storm #1 started; images go to {out}/. Type "),
+                        ("fr", "Solar Storm n° 1 a commencé ; les images vont dans {out}/. Tapez ")):
+        said: list[str] = []
+        out = tmp_path / lang
+        await run(["--out", str(out), "--game", "storm", "--lang", lang, "--seed", "5"], ask=Keyboard([], then="quit"),
+                  say=said.append)
+        assert said[0].startswith(first.format(out=out)), said[0]
