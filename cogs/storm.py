@@ -19,7 +19,6 @@ from discord.ext import commands
 from i18n import N_, _, ngettext, use
 from service import Game, GameService, ServiceError
 from service.kinds import solar_storm as storm
-from service.outcomes import you_line
 
 from . import ui
 from .client import PUBot
@@ -220,25 +219,7 @@ class StormCog(Table, commands.GroupCog, group_name="storm",
 
     @staticmethod
     def board_text(board: dict) -> str:
-        where = (_("your own result") if board["mine"] else
-                 _("global, players who opted in") if board["scope"] == "global" else _("this server"))
-        lines = [ngettext("**Solar Storm daily {day}** ({where}): {n} finished.",
-                          "**Solar Storm daily {day}** ({where}): {n} finished.", board["count"]).format(
-            day=board["day"], where=where, n=board["count"])]
-        for row in board["rows"]:
-            line = _("{rank}. {name}: {result}").format(rank=row["rank"], name=row["name"],
-                                                       result=storm.result_words(row["entry"]))
-            if row["streak"] > 1:
-                line += " · " + ngettext("{n} day in a row", "{n} days in a row", row["streak"]).format(n=row["streak"])
-            if row["win_streak"] > 1:
-                line += " · " + ngettext("{n} win in a row", "{n} wins in a row", row["win_streak"]).format(
-                    n=row["win_streak"])
-            lines.append(line)
-        if board.get("you"):  # the reader, below the top: their own row, public on this board anyway
-            you = board["you"]
-            lines.append(you_line(_("{rank}. {name}: {result}").format(
-                rank=you["rank"], name=you["name"], result=storm.result_words(you["entry"])), you["rank"],
-                board["count"]))
+        lines = storm.daily_board_lines(board)
         lines.append(_("Won before lost; among wins, more resource cards left first; among losses, more rooms "
                        "diverted, then more turns survived. Play today's: /storm daily."))
         return fit_lines(lines, lambda n: ngettext("… and {n} more", "… and {n} more", n).format(n=n))

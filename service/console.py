@@ -385,6 +385,11 @@ class Console:
             png = await self.service.render("profile", profile, name, subtitle=_("offline games"))
             self.say(P.profile_text(name, profile) + self.where(await self.save_image(png, f"user-{user_id}-profile")))
             return
+        own = await game.kind.console_leaderboard(self.service, user_id or 0, words[1:])
+        if own is not None:  # the game's own leaderboard (a cooperative game has no rating, no wins)
+            for line in own:
+                self.say(line, game)
+            return
         kind = words[1] if len(words) > 1 else "best"
         period = words[2] if len(words) > 2 else "all"
         if kind not in P.BOARD_KINDS or period not in P.PERIODS:

@@ -297,6 +297,10 @@ class GameKind(Protocol):
         leave it to the console's generic commands."""
     def standings(self, state: Any, pos: int | None) -> dict:
         """Where the game stands as ``pos`` may see it (scores, or the game's own summary)."""
+    async def console_leaderboard(self, host: Any, user_id: int, words: list[str]) -> list[str] | None:
+        """The console's ``leaderboard [words]`` in this game's own terms, as lines (the language in
+        use), or None for the console's shared boards (service.players). ``host``: the GameService
+        (its ``daily_board``). Raises ConfigError for a word it cannot read, saying what it takes."""
     def console_help(self) -> tuple[str, list[tuple[str, str]]]:
         """The console's ``help`` in this game's words, in the language in use: how to type a move
         (with the game's own examples) and the game's own commands as (command, what it does),

@@ -493,6 +493,9 @@ class PlanetUnknown(Announcements):
     def standings(self, state: GameState, pos: int | None) -> dict:
         return score_for(state, pos)
 
+    async def console_leaderboard(self, host: Any, user_id: int, words: list[str]) -> list[str] | None:
+        return None  # the console's shared boards (rating, wins, best, solo, daily) are Planet Unknown's
+
     def console_help(self) -> tuple[str, list[tuple[str, str]]]:
         return _(CONSOLE_HELP), [(name, _(what)) for name, what in CONSOLE_COMMANDS]
 

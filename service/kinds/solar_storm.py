@@ -88,6 +88,7 @@ from .._announce import Announcements, in_game_language
 from .._model import BOT_LEVELS, FRONTS, MAX_POST, Game, front_of, next_daily
 from ..controls import SELECT_LIMIT, Control, HintAnswer, Panel
 from ..errors import ConfigError, NotAllowed, WrongStage
+from ..outcomes import you_line
 
 if TYPE_CHECKING:
     from db.repository import GameRow, ResultRow
@@ -632,6 +633,31 @@ def result_words(entry: dict) -> str:
     return _("lost on turn {turn}, {n}/8 rooms diverted").format(turn=entry["turn"], n=entry["diverted"])
 
 
+def daily_board_lines(board: dict) -> list[str]:
+    """A day's daily leaderboard (``Outcomes.daily_board``) in the language in use: its head, a
+    line a player with their streaks, and the reader's own row below the top ones. Each front
+    adds how to play it (``/storm leaderboard``; the console's ``leaderboard``)."""
+    where = (_("your own result") if board["mine"] else
+             _("global, players who opted in") if board["scope"] == "global" else _("this server"))
+    lines = [ngettext("**Solar Storm daily {day}** ({where}): {n} finished.",
+                      "**Solar Storm daily {day}** ({where}): {n} finished.", board["count"]).format(
+        day=board["day"], where=where, n=board["count"])]
+    for row in board["rows"]:
+        line = _("{rank}. {name}: {result}").format(rank=row["rank"], name=row["name"],
+                                                   result=result_words(row["entry"]))
+        if row["streak"] > 1:
+            line += " · " + ngettext("{n} day in a row", "{n} days in a row", row["streak"]).format(n=row["streak"])
+        if row["win_streak"] > 1:
+            line += " · " + ngettext("{n} win in a row", "{n} wins in a row", row["win_streak"]).format(
+                n=row["win_streak"])
+        lines.append(line)
+    if board.get("you"):  # the reader, below the top: their own row, public on this board anyway
+        you = board["you"]
+        lines.append(you_line(_("{rank}. {name}: {result}").format(
+            rank=you["rank"], name=you["name"], result=result_words(you["entry"])), you["rank"], board["count"]))
+    return lines
+
+
 def crew_words(crew: int) -> str:
     return _("solo") if crew == 1 else ngettext("{n} player", "{n} players", crew).format(n=crew)
 
@@ -891,6 +917,22 @@ class SolarStorm:
 
     def standings(self, state: GameState, pos: int | None) -> dict:
         return self.view(state, pos)
+
+    async def console_leaderboard(self, host: Any, user_id: int, words: list[str]) -> list[str] | None:
+        """Solar Storm is cooperative: its one leaderboard is the daily challenge's, of a day
+        (``words``: [YYYY-MM-DD], default today) and of this console's player."""
+        if words and not words[0][:1].isdigit():  # rating, wins, best, solo ...: Planet Unknown's boards
+            return [_("leaderboard [YYYY-MM-DD]: Solar Storm is cooperative, so it has no rating, wins or best "
+                      "boards; its leaderboard is the daily challenge's (default: today's).")]
+        try:
+            board = await host.daily_board(self.name, guild_id=None, user_id=user_id,
+                                           day=words[0] if words else None)
+        except WrongStage:
+            return [_("No Solar Storm daily of that day is finished in this console: play today's with --daily "
+                      "--game storm (its leaderboard is Solar Storm's only one).")]
+        return [*daily_board_lines(board),
+                _("Won before lost; among wins, more resource cards left first; among losses, more rooms "
+                  "diverted, then more turns survived.")]
 
     def console_help(self) -> tuple[str, list[tuple[str, str]]]:
         return (_("Type the number or the key of a choice (shown in brackets), an action as text (e.g. 'move bridge', "

@@ -69,3 +69,28 @@ async def test_the_console_starts_a_solar_storm_game_with_its_own_name_in_both_l
         await run(["--out", str(out), "--game", "storm", "--lang", lang, "--seed", "5"], ask=Keyboard([], then="quit"),
                   say=said.append)
         assert said[0].startswith(first.format(out=out)), said[0]
+
+
+async def test_the_leaderboard_of_a_solar_storm_console_game_is_its_daily_ranking_not_planet_unknowns(tmp_path):
+    """Issue 53: Solar Storm is cooperative, so it has no rating; its leaderboard is the daily
+    challenge's (won before lost ...). In its console, ``leaderboard`` shows that board for a day,
+    and a Planet Unknown board's name is answered with what exists."""
+    from tests.service.test_console_daily import NOON
+
+    await run(["--out", str(tmp_path), "--daily", "--autopilot", "random", "--game", "storm"],
+              ask=Keyboard([], then="auto", limit=3000), say=[].append, clock=lambda: NOON)
+    said: list[str] = []
+    keys = Keyboard(["leaderboard 2026-09-21", "leaderboard", "leaderboard rating"], then="quit")
+    await run(["--out", str(tmp_path), "--daily", "--game", "storm"], ask=keys, say=said.append,
+              clock=lambda: NOON + 86400)
+    text = "\n".join(said)
+    start = said.index("Solar Storm daily 2026-09-21 (your own result): 1 finished.")
+    assert said[start + 1].startswith("1. Player 1: lost on turn ") or said[start + 1].startswith("1. Player 1: won")
+    assert said[start + 2].startswith("Won before lost; among wins, more resource cards left first")
+    # today's: not finished yet; a Planet Unknown board: what Solar Storm has instead
+    assert any(line.startswith("No Solar Storm daily of that day is finished in this console: play today's")
+               for line in said[start + 3:])
+    assert any(line.startswith("leaderboard [YYYY-MM-DD]: Solar Storm is cooperative, so it has no rating")
+               for line in said[start + 3:])
+    for planet_unknown in ("medals", "Rating", "Best total", "Nobody is on this leaderboard"):
+        assert planet_unknown not in text, planet_unknown
