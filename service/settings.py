@@ -103,8 +103,7 @@ class Settings:
         else:
             lines.append(_("Quiet hours: {start:02d}:00 to {end:02d}:00 ({zone}): no pings then").format(
                 start=self.quiet_start, end=self.quiet_end, zone=self.time_zone or "UTC"))
-        lines.append(_("Ping when a new round opens: yes") if self.round_ping
-                     else _("Ping when a new round opens: no"))
+        lines.append(round_ping_line(self.round_ping, kinds))
         lines.append(_("Language: {name}").format(name=LANGUAGES[self.language]) if self.language in LANGUAGES
                      else _("Language: as in Discord"))
         if self.away(now):
@@ -122,6 +121,20 @@ def away_line(until: int, kinds: Sequence[GameKind] = ()) -> str:
     who = functools.reduce(lambda this, that: _("{this}; {that}").format(this=this, that=that),
                            [kind.phrase("away_who") for kind in distinct])
     return _("Away until <t:{t}:f> (<t:{t}:R>): {who}").format(t=until, who=who)
+
+
+def round_ping_line(on: bool, kinds: Sequence[GameKind] = ()) -> str:
+    """The settings panel's line on the new-round ping, in the words of each game of ``kinds``
+    (those of the person's open games; none: the default game's): the setting where it applies,
+    what pings the person where it does not."""
+    distinct = list(dict.fromkeys(kinds)) or [game_kinds.get(None)]
+    key = "round_ping_on" if on else "round_ping_off"
+    if len(distinct) == 1:
+        text = distinct[0].phrase(key)
+    else:
+        text = functools.reduce(lambda this, that: _("{this}; {that}").format(this=this, that=that),
+                                [kind.phrase(key + "_named") for kind in distinct])
+    return text[:1].upper() + text[1:]
 
 
 def away_in(games: Sequence[tuple[GameKind, int]]) -> list[str]:

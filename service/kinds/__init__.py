@@ -77,6 +77,12 @@ PHRASES: dict[str, tuple[str, ...]] = {
     "away_who": (),                              # /me settings: what plays their seats in this game
     "away_in": ("games",),                       # /me away: what plays in these games ("#3, #5")
     "away_in_named": ("games",),                 # ... naming the game (they have games of another too)
+    # the settings panel's new-round ping line (service/settings.py): where the person's games are
+    # all of this game, then, where they have games of several kinds, one clause per game, naming it
+    "round_ping_on": (),                         # /me settings: the new-round ping is on
+    "round_ping_off": (),                        # ... or off
+    "round_ping_on_named": (),                   # ... naming the game
+    "round_ping_off_named": (),
     "console_started": ("game", "folder"),       # the console's first line: the game began, where its images go
     "console_over": ("folder",),                 # the console, once the game is over: where its final image is
     "console_auto": ("action",),                 # the console's auto: the move the computer made for the player

@@ -277,6 +277,14 @@ def phrase(key: str, n: int = 1, **f) -> str:
         return _("Away until <t:{t}:f> (<t:{t}:R>): the autopilot plays your seats").format(**f)
     if key == "away_who":
         return _("in Planet Unknown, the autopilot plays your seats")
+    if key == "round_ping_on":
+        return _("Ping when a new round opens: yes")
+    if key == "round_ping_off":
+        return _("Ping when a new round opens: no")
+    if key == "round_ping_on_named":
+        return _("in Planet Unknown, a ping when a new round opens: yes")
+    if key == "round_ping_off_named":
+        return _("in Planet Unknown, a ping when a new round opens: no")
     if key == "away_in":
         return _("The autopilot plays your seats in: {games}.").format(**f)
     if key == "away_in_named":

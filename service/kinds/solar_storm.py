@@ -826,6 +826,8 @@ def phrase(key: str, n: int = 1, **f) -> str:
         return _("Away until <t:{t}:f> (<t:{t}:R>): a computer crew-mate plays your turns in Solar Storm").format(**f)
     if key == "away_who":
         return _("in Solar Storm, a computer crew-mate plays your turns")
+    if key.startswith("round_ping_"):  # the setting is Planet Unknown's: each turn of yours pings you
+        return _("in Solar Storm, a ping when your turn comes (outside your quiet hours)")
     if key in ("away_in", "away_in_named"):  # it names the game either way, as its posts do
         return _("Solar Storm {games}: a computer crew-mate plays your turns.").format(**f)
     raise KeyError(key)

@@ -171,3 +171,34 @@ async def test_away_mode_says_what_plays_the_persons_seats_in_each_of_their_game
         assert lines == [words["storm_in"]] and away == words["storm_status"]
     else:
         assert lines == [words["pu_named"], words["storm_in"]] and away == words["both_status"]
+
+
+ROUND_PING = {
+    "en": {"pu": "Ping when a new round opens: {answer}",
+           "storm": "In Solar Storm, a ping when your turn comes (outside your quiet hours)",
+           "both": "In Planet Unknown, a ping when a new round opens: {answer}; in Solar Storm, a ping when your "
+                   "turn comes (outside your quiet hours)"},
+    "fr": {"pu": "Notification à chaque nouveau tour : {answer}",
+           "storm": "Dans Solar Storm, une notification quand vient votre tour (hors de vos heures calmes)",
+           "both": "Dans Planet Unknown, notification à chaque nouveau tour : {answer} ; dans Solar Storm, une "
+                   "notification quand vient votre tour (hors de vos heures calmes)"},
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("plays", ["pu", "storm", "both"])
+async def test_the_settings_panel_says_what_pings_the_person_in_each_of_their_games(service, plays, language):
+    """/me settings' ping line is true for each game the person plays: Planet Unknown's new-round
+    ping is its setting (a Planet-Unknown-only person reads what they always read); in Solar Storm,
+    which has turns and no rounds, their turn pings them (outside quiet hours) whatever it says."""
+    from i18n import use
+
+    if plays in ("pu", "both"):
+        await pu_game(service)
+    if plays in ("storm", "both"):
+        await storm_game(service)
+    for on, answer in ((True, {"en": "yes", "fr": "oui"}), (False, {"en": "no", "fr": "non"})):
+        mine = await service.update_settings(1, round_ping=on)
+        with use(language):
+            lines = mine.describe(service.clock(), await service.kinds_of_user(1))
+        assert lines[3] == ROUND_PING[language][plays].format(answer=answer[language])
