@@ -81,6 +81,17 @@ def positions():
         if A.Activate() in legal_actions(state, state.active):  # the power waits for its choice
             apply(state, state.active, A.Activate())
             yield state
+    quarters = scenario(players=2).pawn(0, "bridge").pawn(1, "crew_quarters")  # seat 2 is to play
+    for other in OUTER:
+        quarters = quarters.room(other, cubes="xxx")
+    state = quarters.build()
+    assert state.active == 1
+    apply(state, 1, A.Activate())  # the Crew Quarters: send a pawn to a room with another pawn
+    yield state
+    solo = scenario(players=1).pawn(0, "mess_hall").room("mess_hall", cubes="xxx").build()
+    if A.Activate() in legal_actions(solo, solo.active):  # solo: the Mess Hall exchanges with the face-up cards
+        apply(solo, solo.active, A.Activate())
+        yield solo
     diverted = scenario(players=2).pawn(0, "bridge").pawn(1, "bridge").room("bridge", cubes="x--", diverted=True)
     yield diverted.hand(0, "data").hand(1, "data").build()
 
@@ -109,7 +120,7 @@ def test_every_refusal_of_the_rules_is_french_for_a_french_player_and_english_ot
     french = refusals("fr")
     english = refusals("en")
     # the trials reach most of the rules' refusals (each a different place in engine/solar_storm/rules.py)
-    assert len(french) >= 55, sorted(french)
+    assert len(french) >= 58, sorted(french)
     bad = [(text, english_words(text)) for texts in french.values() for text in texts if english_words(text)]
     assert bad == []
     assert set(english) == set(french)
