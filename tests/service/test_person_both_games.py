@@ -10,6 +10,7 @@ import pytest
 
 import service.kinds.solar_storm as storm_kind
 from service import autoplay
+from tests.service.test_async_rules import posts_of
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -42,15 +43,6 @@ async def storm_game(service, **options):
 
 async def reminders(service, game_id: int) -> dict:
     return {(r.seat, r.kind): r.due_at for r in await service.repo.list_reminders(game_id)}
-
-
-async def posts_of(service, game_id: int) -> list[dict]:
-    """The game's posts owed to its thread (marked sent: the next call gives only new ones)."""
-    out = []
-    for row, payload in await service.pending_posts(game_id):
-        await service.mark_posted(row.id)
-        out.append(payload)
-    return out
 
 
 async def end_turn(service, game_id: int, user_id: int) -> None:
