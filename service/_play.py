@@ -137,7 +137,7 @@ class Play(Host):
             plays.transitions(game, state, before, posts)
             if _turn and not forced:
                 break
-            job = await self._run_bots(game, state, posts)
+            job = await self._run_bots(game, state, posts, unsaved=played)
             played += job["played"]
             state = job["state"]
             if not job["played"]:
@@ -156,18 +156,22 @@ class Play(Host):
         return state is not None and not game.kind.is_over(state) and any(
             game.seats[i].is_bot or i in game.away for i in game.kind.to_act(state))
 
-    async def _run_bots(self, game: Game, state, posts: list, timed: int | None = None) -> dict:
+    async def _run_bots(self, game: Game, state, posts: list, timed: int | None = None,
+                        unsaved: Sequence[tuple[int, str]] = ()) -> dict:
         """Let computer seats play until a human must decide or the game ends (in a game with
         no human seat left: until the round ends), first the ``timed`` seat's decisions if
         given (its turn timer ran out). The work runs in the worker pool (``bots_job``); the
         caller holds the game's lock across it. Returns the job's answer: "state" (the new
         state), "played" ((seat, action) pairs), "timed" and "round" (the timed seat's moves,
-        and the round they were in). Posts are appended to ``posts``."""
+        and the round they were in). Posts are appended to ``posts``. ``unsaved``: the (position,
+        action text) pairs applied to ``state`` since the game was last saved (the game's kind
+        may need them: GameKind.bots_inputs)."""
         if timed is None and not self._bots_ready(game, state):
             return {"state": state, "played": [], "timed": 0, "round": game.kind.round_of(state)}
         lean = Game(dataclasses.replace(game.row, state=None), game.seats, None, game.options, away=game.away)
+        inputs = await game.kind.bots_inputs(self, game, list(unsaved))
         job = await workers.run(self.executor, game.kind.bots_job, lean, game.kind.dump(state),
-                                self.autopilot_level, timed, self.hard_turn_s)
+                                self.autopilot_level, timed, self.hard_turn_s, **inputs)
         posts.extend(job.pop("posts"))
         self._announce_away(game, job["played"], posts)
         self._note_away_rounds(game, job.pop("away_rounds"))

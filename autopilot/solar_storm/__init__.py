@@ -25,12 +25,13 @@ is for the bench's upper bound only.
 Entry points: ``choose(state, seat, level, budget_s=..., memory=...) -> Action`` (always legal,
 never undo), ``hint(state, seat) -> [(action, Reason)]`` (``/storm hint``: the hard level's
 turn with a short reason each, from what the crew can know), ``play_game`` (a whole computer
-crew) and ``Memory`` (what peeks showed, JSON-storable beside a game).
+crew), ``Memory`` (what peeks showed, JSON-storable beside a game) and ``replay_memory`` (the
+crew's memory of a whole game, rebuilt from its action log).
 """
 from .hard import BUDGET_S, MAX_BUDGET_S, choose_clairvoyant
 from .play import DEFAULT_LEVEL, LEVELS, Reason, choose, chooser, explain, hint, level_name, play_game
-from .world import Memory, canonical_world, memory_from_view, sample_world
+from .world import Memory, canonical_world, memory_from_view, replay_memory, sample_world
 
 __all__ = ["BUDGET_S", "DEFAULT_LEVEL", "LEVELS", "MAX_BUDGET_S", "Memory", "Reason", "canonical_world", "choose",
            "choose_clairvoyant", "chooser", "explain", "hint", "level_name", "memory_from_view", "play_game",
-           "sample_world"]
+           "replay_memory", "sample_world"]

@@ -13,7 +13,8 @@ everyone are the order of the two decks and the die. What the crew knows of the 
   estimated from the turn, and the unseen cards are split between deck and discard at random.
 
 ``Memory`` keeps what peeks showed across actions (``observe`` each view after each action; it is
-plain JSON, ``to_json``/``from_json``, so a service may store it beside the game). Without one,
+plain JSON, ``to_json``/``from_json``, so a service may store it beside the game);
+``replay_memory`` rebuilds it from a game's action log, replayed from the setup. Without one,
 a crew-mate knows only what the current view shows (a peek being chosen, the last action's
 events). ``canonical_world`` is the state a view describes with the unknown order filled in a
 fixed, meaningless way (the heuristic levels never read below the known top); ``sample_world``
@@ -24,7 +25,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.solar_storm import GameState
+from engine.solar_storm import GameState, apply, new_game, parse, view_for
 from engine.solar_storm import data as D
 
 
@@ -90,6 +91,23 @@ def memory_from_view(view: dict) -> Memory:
                "pending": view.get("pending"), "resource_deck": view.get("resource_deck"),
                "damage_deck": view.get("damage_deck")})
     return m
+
+
+def replay_memory(config: dict, seed: int, actions: list) -> tuple[Memory, GameState]:
+    """What the crew has seen of the decks over a whole game: the game replayed from its setup
+    (``config`` and ``seed``; ``actions``: its (crew member, action text) pairs in order, as the
+    replay file keeps them), the memory observing the *public* view after each action, as the crew
+    saw the game: peeks are shown to the whole crew (SS16), also under no-peek (SS17), whose public
+    view hides the deck counts and discards, so that the memory then holds only what peeks showed
+    and which of those cards left the decks. Returns the memory and the position reached (the
+    caller checks it is the game's). Raises the engine's EngineError if an action does not apply."""
+    state = new_game(config, seed)
+    memory = Memory()
+    memory.observe(view_for(state, None))
+    for seat, text in actions:
+        apply(state, seat, parse(text))
+        memory.observe(view_for(state, None))
+    return memory, state
 
 
 def unseen_resources(view: dict) -> Counter:

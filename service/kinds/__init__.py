@@ -246,6 +246,11 @@ class GameKind(Protocol):
     def transitions(self, game: LoadedGame, state: Any, before: tuple, posts: list) -> None:
         """Append the channel's posts owed since ``before`` (a ``marker``): turn logs, prompts,
         the final summary. Pure (runs in a worker too)."""
+    async def bots_inputs(self, host: Service, game: LoadedGame, unsaved: list) -> dict:
+        """What ``bots_job`` needs beyond the state, as its keyword arguments (small and picklable:
+        they go to the worker pool), read from the game's storage: ``unsaved`` are the (position,
+        action text) pairs applied since the game was last saved (Solar Storm: the action log its
+        crew-mates rebuild what the crew has seen from; Planet Unknown: nothing)."""
     async def add_logs(self, host: Service, game: LoadedGame, state: Any, played: list, posts: list) -> list:
         """The posts of a save, completed with what needs the action log (round logs)."""
     async def panel(self, host: Service, game: LoadedGame, pos: int, ui: dict | None = None) -> Panel: ...

@@ -411,6 +411,9 @@ class PlanetUnknown(Announcements):
     def transitions(self, game: Game, state: GameState, before: tuple, posts: list) -> None:
         self._transitions(game, state, before, posts)
 
+    async def bots_inputs(self, host: Host, game: Game, unsaved: list) -> dict:
+        return {}  # bots_job needs the state alone
+
     async def add_logs(self, host: Host, game: Game, state: GameState, played: list, posts: list) -> list:
         return await host._add_logs(game, state, played, posts)
 

@@ -40,8 +40,9 @@ the action menu.
 Computer crew-mates (``crew_mate``, ``bots_job``: in the worker pool) are autopilot.solar_storm's
 at the seat's level: a computer crew-mate's own (``bot_levels``), else the game's
 ``autopilot_level``, else the server's (normal by default); the hard level gets the server's
-HARD_TURN_SECONDS. What peeks showed is remembered within one job (a ``Memory``), not stored
-with the game: each job starts from what the current view shows.
+HARD_TURN_SECONDS. What the crew has seen of the decks (a ``Memory``: what peeks showed, SS16) is
+rebuilt in the job from the game's own action log, replayed from the setup (``crew_memory``;
+``bots_inputs`` hands the log to the job), and so is the hint's.
 
 Images (render/solar_storm, drawn in the worker pool through ``render.render_png``): each turn's
 post carries the ship as the turn left it (``SHIP_IMAGE``), the final post the story of the game
@@ -55,6 +56,7 @@ cooperative, so no rating moves.
 from __future__ import annotations
 
 import json
+import logging
 import zlib
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +96,8 @@ if TYPE_CHECKING:
     from db.repository import GameRow, ResultRow
 
     from .._host import Host
+
+log = logging.getLogger("service.games")
 
 NAME = "solar_storm"
 SHIP_IMAGE = "storm_ship"    # render.RENDERERS: the ship (view, names)
@@ -283,12 +287,32 @@ def crew_mate(state: GameState, seat: int, level: str, budget_s: float | None = 
                        memory=memory)
 
 
+def crew_memory(state: GameState, history: list | None) -> Memory:
+    """What the crew has seen of the decks in this game (pure: runs in a worker): the game's
+    ``history`` ((position, action text) pairs, every action since the setup) replayed as the crew
+    saw it (autopilot.solar_storm.replay_memory: the public view after each action). Without a
+    history, or with one that does not lead to ``state`` (a service bug: logged), what the current
+    view shows."""
+    if history is not None:
+        try:
+            record = KIND.record(state, history)  # solo: positions mapped to crew members
+            memory, reached = crew.replay_memory(record["config"], record["seed"], record["actions"])
+        except EngineError as e:
+            log.warning("solar storm: the action log does not replay (%s): the crew remembers the view only", e)
+        else:
+            if dump(reached) == dump(state):
+                return memory
+            log.warning("solar storm: the action log leads elsewhere than the game: the crew remembers the view only")
+    return crew.memory_from_view(view_for(state, None))
+
+
 def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
-             budget_s: float | None = None) -> dict:
+             budget_s: float | None = None, history: list | None = None) -> dict:
     """The computer crew-mates' work on a game, as a worker runs it (pure data in and out; the
     shape of Planet Unknown's bots_job): first the ``timed`` position's turn if given (its turn
     timer ran out), then every turn of a computer (or away) position, until a person must act or
-    the game ends; with no person left, one turn per job (the caller saves and goes on)."""
+    the game ends; with no person left, one turn per job (the caller saves and goes on).
+    ``history``: the game's action log (``crew_memory``: what the crew has seen of the decks)."""
     state = load(state_json)
     game.state = state
     posts: list = []
@@ -296,7 +320,7 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
     away: dict[int, set[int]] = {}
     timed_turn = state.turn  # the timer's post names the turn it ran out on
     kind = KIND
-    memory = crew.memory_from_view(view_for(state, None))  # what the view shows, then this job's peeks
+    memory = crew_memory(state, history)  # what the crew has seen so far, then this job's peeks
 
     def step(pos: int, lvl: str) -> bool:
         seat = engine_seat(state, pos)
@@ -394,13 +418,14 @@ def reason_words(reason: crew.Reason) -> str:
 
 
 def hint_job(state_json: str, seat: int, budget_s: float | None, language: str,
-             names: list[str] | None = None) -> list[str]:
+             names: list[str] | None = None, history: list | None = None) -> list[str]:
     """/storm hint as a worker works it out (pure data in and out): what the hard crew-mate would
     do with crew member ``seat``'s turn now, a line per action with its reason, in ``language``
     (from what the crew can know only: autopilot.solar_storm.hint). ``names``: the crew members'
-    names by engine seat (``image_names``; default: their numbers)."""
+    names by engine seat (``image_names``; default: their numbers); ``history``: the game's action
+    log (``crew_memory``: what the crew has seen of the decks)."""
     state = load(state_json)
-    found = crew.hint(state, seat, budget_s=budget_s)
+    found = crew.hint(state, seat, budget_s=budget_s, memory=crew_memory(state, history))
     lines = []
     with use(language):
         crew_names = names or [_("crew member {n}").format(n=s + 1) for s in range(state.crew)]
@@ -1064,6 +1089,15 @@ class SolarStorm:
             lines.append(_("The whole game as a replay file: /storm export."))
         return "\n".join(lines)
 
+    @staticmethod
+    async def history(host: Host, game: Game, unsaved: list) -> list[tuple[int, str]]:
+        """The game's action log ((position, action text) pairs), then the ``unsaved`` ones."""
+        return [(a.seat or 0, a.action) for a in await host.repo.list_actions(game.id)] + [(p, t) for p, t in unsaved]
+
+    async def bots_inputs(self, host: Host, game: Game, unsaved: list) -> dict:
+        """bots_job's ``history``: the crew-mates rebuild what the crew has seen from it."""
+        return {"history": await self.history(host, game, unsaved)}
+
     async def add_logs(self, host: Host, game: Game, state: GameState, played: list, posts: list) -> list:
         """Each turn's post gets the turn's log, rebuilt from the action log in the worker pool."""
         from .. import workers
@@ -1098,7 +1132,7 @@ class SolarStorm:
         seat = engine_seat(state, pos) if pos in self.to_act(state) else to_act(state)[0]
         try:
             lines = await workers.run(host.executor, hint_job, dump(state), seat, host.hard_turn_s, i18n.language(),
-                                      image_names(game, state))
+                                      image_names(game, state), await self.history(host, game, []))
         except NotYourTurn:
             raise WrongStage(_("Nothing to decide right now: ask again in a moment.")) from None
         head = (_("💡 **Hint**: what the hard computer crew-mate would do with your turn now (only you see this).")
