@@ -1091,8 +1091,10 @@ class SolarStorm:
 
     @staticmethod
     async def history(host: Host, game: Game, unsaved: list) -> list[tuple[int, str]]:
-        """The game's action log ((position, action text) pairs), then the ``unsaved`` ones."""
-        return [(a.seat or 0, a.action) for a in await host.repo.list_actions(game.id)] + [(p, t) for p, t in unsaved]
+        """The game's action log as ``game`` was loaded ((position, action text) pairs: those saved
+        since, by a request that did not wait for the game's lock, are left out), then ``unsaved``."""
+        rows = await host.repo.list_actions(game.id)
+        return [(a.seat or 0, a.action) for a in rows if a.game_version <= game.version] + [(p, t) for p, t in unsaved]
 
     async def bots_inputs(self, host: Host, game: Game, unsaved: list) -> dict:
         """bots_job's ``history``: the crew-mates rebuild what the crew has seen from it."""

@@ -9,7 +9,7 @@ import logging
 
 import autopilot.solar_storm as crew
 from engine.solar_storm import apply, dump, load, make_config, new_game, to_act, view_for
-from service.kinds.solar_storm import crew_memory, hint_job
+from service.kinds.solar_storm import KIND, crew_memory, hint_job
 
 STORM = "solar_storm"
 PEEKS = ("peek", "order")
@@ -42,13 +42,15 @@ async def test_the_hint_remembers_a_bridge_peek_of_an_earlier_turn(service):
     await service.join(game.id, 2, "Bob")
     game = await service.start(game.id, 1, False)
     for _ in range(75):  # both people play what the normal crew-mate would (from the view alone)
-        state = game.state
+        state, older = game.state, game
         seat = to_act(state)[0]
         await service.act(game.id, seat + 1, str(crew.choose(state, seat, "normal")))
         game = await service.load(game.id)
     state = game.state
     log = [(r.seat or 0, r.action) for r in await service.repo.list_actions(game.id)]
     assert len(log) == 75 and to_act(state) == [0]
+    # a game loaded before the last action (a hint asked meanwhile) gets the log that led to it
+    assert await KIND.history(service, older, []) == log[:74]
     assert not shows_a_peek(state)
     assert any(a.startswith("order ") for _s, a in log)  # a Bridge (or Cargo Hold) order earlier in the game
     answer = await service.hint(game.id, 1)
