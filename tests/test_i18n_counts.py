@@ -34,8 +34,8 @@ NOT_COUNTS = {"name", "names", "player", "players", "who", "winners", "first", "
               "where", "what", "stage", "tile", "planet", "corporation", "list", "text", "by", "time", "old",
               "option", "why", "choices", "settings", "link", "day", "when", "mention", "label", "zone", "colour",
               "cat", "category", "track", "resource", "kind", "item", "user", "path", "game", "id",
-              "terrain", "other", "top", "size",
-              "card", "gave", "took"}  # card, gave, took: a Solar Storm card's name ("a {card} card"); top, size: numbers fixed by the code, always above 1 (at most 48 hours, a deck)
+              "terrain", "other", "top", "size", "limit",
+              "card", "gave", "took"}  # card, gave, took: a Solar Storm card's name ("a {card} card"); top, size, limit: numbers fixed by the code or the game's data, always above 1 (at most 48 hours, a deck, Solar Storm's hand limit)
 # the counted word is a verb here: "🏆 Ann wins!", "🏆 Ann and Bo win!"
 VERBS = {"🏆 {winners} wins!"}
 PLACEHOLDER_THEN_WORD = re.compile(r"\{(\w+)(?::[^}]*)?\}\*{0,2}\s+(\w+)")

@@ -432,8 +432,9 @@ def _phase_hint(state: GameState) -> str:
     if state.phase == "collect":
         return _("your actions are over: collect a resource now (collect 1, collect 2 or collect deck)")
     if state.phase == "discard":
-        return _("you hold {n} cards: discard down to {limit} (discard CARD)").format(
-            n=len(state.hand(state.active)), limit=D.HAND_LIMIT)
+        n = len(state.hand(state.active))
+        return ngettext("you hold {n} card: discard down to {limit} (discard CARD)",
+                        "you hold {n} cards: discard down to {limit} (discard CARD)", n).format(n=n, limit=D.HAND_LIMIT)
     return _("that is not possible now: it is the actions phase")
 
 
