@@ -9,6 +9,23 @@ from tests.discord.helpers import controls, thread_of
 STORM = "solar_storm"
 
 
+def spy_on_crew_levels(world, monkeypatch) -> list[tuple[int, str]]:
+    """(seat, level) of every action a computer crew-mate chooses from now on, in order; the
+    hard level's CPU per turn is kept short for a test."""
+    import service.kinds.solar_storm as storm
+
+    played: list[tuple[int, str]] = []
+    real = storm.crew_mate
+
+    def spy(state, seat, level, budget_s=None, memory=None):
+        played.append((seat, level))
+        return real(state, seat, level, budget_s, memory)
+
+    monkeypatch.setattr(storm, "crew_mate", spy)
+    world.service.hard_turn_s = 0.05
+    return played
+
+
 async def storm_lobby(world, who, **options):
     """``/storm create`` in the games channel; returns the lobby message."""
     r = await who.slash(world.channel, "storm create", **options)

@@ -10,7 +10,14 @@ import statistics
 import time
 
 from tests.discord.helpers import controls, thread_of
-from tests.discord.storm_helpers import add_crew_mate, panel_turn_step, storm_game, storm_lobby, typed_step
+from tests.discord.storm_helpers import (
+    add_crew_mate,
+    panel_turn_step,
+    spy_on_crew_levels,
+    storm_game,
+    storm_lobby,
+    typed_step,
+)
 
 
 async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_final_post(world):
@@ -80,17 +87,7 @@ async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_f
 async def test_the_lobby_adds_a_hard_crew_mate_that_plays_its_turns_at_the_hard_level(world, monkeypatch):
     """Issue 54: "the lobby's 'add a computer crew-mate' (with its level)": a menu of the three
     levels; the seat keeps its level and the computer plays it at that level."""
-    import service.kinds.solar_storm as storm
-
-    played: list[tuple[int, str]] = []
-    real = storm.crew_mate
-
-    def spy(state, seat, level, budget_s=None, memory=None):
-        played.append((seat, level))
-        return real(state, seat, level, budget_s, memory)
-
-    monkeypatch.setattr(storm, "crew_mate", spy)
-    world.service.hard_turn_s = 0.05  # the hard level's CPU per turn: kept short in a test
+    played = spy_on_crew_levels(world, monkeypatch)
     lobby = await storm_lobby(world, world.alice, players=2)
     menu = [c for row in lobby.components for c in row["components"] if c["custom_id"].startswith("pulv:")]
     assert [o["value"] for o in menu[0]["options"]] == ["easy", "normal", "hard"]

@@ -9,9 +9,8 @@ import logging
 import pytest
 
 from i18n import gettext, use
-from service.kinds import solar_storm as storm
 from tests.discord.helpers import thread_of
-from tests.discord.storm_helpers import storm_game, storm_lobby
+from tests.discord.storm_helpers import spy_on_crew_levels, storm_game, storm_lobby
 
 HOUR = 3600
 
@@ -61,15 +60,7 @@ async def test_the_creator_pauses_a_storm_game_nothing_fires_then_resumes_it(wor
 
 @pytest.mark.simcord(settle_timeout=60)
 async def test_the_creator_hands_a_seat_to_a_hard_crew_mate_that_plays_then_ends_the_game(world, monkeypatch):
-    played: list[tuple[int, str]] = []
-    real = storm.crew_mate
-
-    def spy(state, seat, level, budget_s=None, memory=None):
-        played.append((seat, level))
-        return real(state, seat, level, budget_s, memory)
-
-    monkeypatch.setattr(storm, "crew_mate", spy)
-    world.service.hard_turn_s = 0.05  # the hard level's CPU per turn: kept short in a test
+    played = spy_on_crew_levels(world, monkeypatch)
     game = await crew_of_two(world)
     thread = thread_of(world)
     bob = game.seat_of(world.bob.id)
