@@ -161,6 +161,23 @@ def _options(raw: str, defaults=None) -> dict:
     return {**(DEFAULT_OPTIONS if defaults is None else defaults), **(opts if isinstance(opts, dict) else {})}
 
 
+def check_table_options(opts: dict) -> None:
+    """The checks of the options every game's table has (the stall policy, computer levels, the
+    console's front, away mode), on ``opts`` with its defaults filled in; raises ConfigError
+    naming the option and what it accepts, and makes allow_away a bool."""
+    for key in ("stall_days", "stall_grace_days"):
+        if isinstance(opts[key], bool) or not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
+            raise ConfigError(_("{option}: a number of days from 0 (never) to 365").format(option=key.replace("_", " ")))
+    if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
+        raise ConfigError(_("bot levels: one of {choices} for each computer player").format(
+            choices=", ".join(BOT_LEVELS)))
+    if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
+        raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
+    if opts["front"] not in FRONTS:
+        raise ConfigError(_("front: one of {choices}").format(choices=", ".join(FRONTS)))
+    opts["allow_away"] = bool(opts["allow_away"])
+
+
 def check_options(options: dict) -> dict:
     """Validated lobby options (defaults filled in). Raises ConfigError naming the option and what it accepts."""
     opts = {**DEFAULT_OPTIONS, **{k: v for k, v in options.items() if v is not None}}
@@ -182,18 +199,8 @@ def check_options(options: dict) -> dict:
         raise ConfigError(_("events: one of {choices}").format(choices=", ".join(EVENT_CHOICES)))
     if opts["language"] is not None and opts["language"] not in i18n.LANGUAGES:
         raise ConfigError(_("language: one of {choices}").format(choices=", ".join(i18n.LANGUAGES)))
-    for key in ("stall_days", "stall_grace_days"):
-        if not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
-            raise ConfigError(_("{option}: a number of days from 0 (never) to 365").format(option=key.replace("_", " ")))
-    if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
-        raise ConfigError(_("bot levels: one of {choices} for each computer player").format(
-            choices=", ".join(BOT_LEVELS)))
-    if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
-        raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
-    if opts["front"] not in FRONTS:
-        raise ConfigError(_("front: one of {choices}").format(choices=", ".join(FRONTS)))
+    check_table_options(opts)
     opts["private_objectives"] = bool(opts["private_objectives"])
-    opts["allow_away"] = bool(opts["allow_away"])
     opts["hints"] = bool(opts["hints"])
     opts["learn"] = bool(opts["learn"])
     return opts

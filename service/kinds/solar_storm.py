@@ -87,7 +87,7 @@ from engine.solar_storm.state import GameState, copy
 from i18n import _, ngettext, use
 
 from .._announce import Announcements, in_game_language
-from .._model import BOT_LEVELS, FRONTS, MAX_POST, Game, front_of, next_daily
+from .._model import MAX_POST, Game, check_table_options, front_of, next_daily
 from ..controls import SELECT_LIMIT, Control, HintAnswer, Panel
 from ..errors import ConfigError, NotAllowed, WrongStage
 from ..outcomes import you_line
@@ -151,17 +151,7 @@ def check_options(options: dict) -> dict:
                                _("remind hours: a number of hours from 0 (off) to {top}")).format(top=top))
     if opts["language"] is not None and opts["language"] not in i18n.LANGUAGES:
         raise ConfigError(_("language: one of {choices}").format(choices=", ".join(i18n.LANGUAGES)))
-    for key in ("stall_days", "stall_grace_days"):
-        if isinstance(opts[key], bool) or not isinstance(opts[key], (int, float)) or not 0 <= opts[key] <= 365:
-            raise ConfigError(_("{option}: a number of days from 0 (never) to 365").format(option=key.replace("_", " ")))
-    if not isinstance(opts["bot_levels"], dict) or any(v not in BOT_LEVELS for v in opts["bot_levels"].values()):
-        raise ConfigError(_("bot levels: one of {choices} for each computer player").format(
-            choices=", ".join(BOT_LEVELS)))
-    if opts["autopilot_level"] is not None and opts["autopilot_level"] not in BOT_LEVELS:
-        raise ConfigError(_("autopilot: one of {choices}").format(choices=", ".join(BOT_LEVELS)))
-    if opts["front"] not in FRONTS:
-        raise ConfigError(_("front: one of {choices}").format(choices=", ".join(FRONTS)))
-    opts["allow_away"] = bool(opts["allow_away"])
+    check_table_options(opts)
     return opts
 
 
