@@ -151,6 +151,27 @@ class Play(Host):
         controls.announce(panel, settled, controls.TEXT_ROOM if game.front == "discord" else None)
         return Outcome(game, seat, panel, message="\n".join(settled), played=mine)
 
+    async def computer_move(self, game_id: int, user_id: int) -> Any:
+        """The action the computer would play for the user now, at the service's autopilot level
+        (the console's ``auto``: the caller plays it with ``act``). It knows what the game's computer
+        players know (``GameKind.bots_inputs``: Solar Storm's crew remembers the peeks of the whole
+        game) and is worked out in the worker pool (``GameKind.choose_job``); nothing is played or
+        saved here. Raises NotInGame, or WrongStage when the game has not started, is over, or the
+        user has nothing to decide now."""
+        game = await self.load(game_id)
+        seat = self._seat_for(game, user_id)
+        self._must_be_playing(game)
+        state = game.state
+        nothing = _("Nothing for you to decide right now: auto plays a move only when you have one to make.")
+        if seat not in game.kind.to_act(state):
+            raise WrongStage(nothing)
+        inputs = await game.kind.bots_inputs(self, game, [])
+        text = await workers.run(self.executor, game.kind.choose_job, game.kind.dump(state), seat,
+                                 self.autopilot_level, self.hard_turn_s, **inputs)
+        if text is None:
+            raise WrongStage(nothing)
+        return game.kind.parse(text)
+
     def _bots_ready(self, game: Game, state) -> bool:
         """Whether a computer seat has something to decide now."""
         return state is not None and not game.kind.is_over(state) and any(

@@ -457,7 +457,7 @@ class Console:
                     await self.hint(game, user)
                     continue
                 if words[0] == "auto":
-                    action = game.kind.choose(game.state, seat, self.service.autopilot_level, self.service.hard_turn_s)
+                    action = await self.service.computer_move(game_id, user)  # in the worker pool
                     move = game.kind.action_words(game, game.state, seat, action)  # before it changes the game
                     self.said(await self.service.act(game_id, user, str(action)))
                     self.say("  " + game.kind.phrase("console_auto", action=move))

@@ -187,6 +187,9 @@ class GameKind(Protocol):
     command: str           # its top-level command, e.g. "/pu"
     default_options: Mapping[str, Any]  # every option with its default (the lobby's and the shared ones)
     bots_job: Any          # module-level function (picklable: it runs in the worker pool), see Play._run_bots
+    choose_job: Any        # module-level (state JSON, pos, level, budget_s, **bots_inputs) -> the computer's
+                           # next action's text for ``pos``, or None when it has nothing to decide; runs in
+                           # the worker pool (Play.computer_move: the console's ``auto``)
     rated: bool            # whether a finished game moves ratings (a cooperative game does not)
     history_image: str | None  # render kind of the history's image (None: text only)
     history_job: Any       # module-level (record, round or turn, names, language) -> {"rounds", "log", "view"}
@@ -250,7 +253,8 @@ class GameKind(Protocol):
         """What ``bots_job`` needs beyond the state, as its keyword arguments (small and picklable:
         they go to the worker pool), read from the game's storage: ``unsaved`` are the (position,
         action text) pairs applied since the game was last saved (Solar Storm: the action log its
-        crew-mates rebuild what the crew has seen from; Planet Unknown: nothing)."""
+        crew-mates rebuild what the crew has seen from; Planet Unknown: nothing). ``choose_job``
+        takes the same."""
     async def add_logs(self, host: Service, game: LoadedGame, state: Any, played: list, posts: list) -> list:
         """The posts of a save, completed with what needs the action log (round logs)."""
     async def panel(self, host: Service, game: LoadedGame, pos: int, ui: dict | None = None) -> Panel: ...
@@ -298,8 +302,6 @@ class GameKind(Protocol):
         """``/<game> hint`` for the player at ``pos`` of an active or finished game: what the hard
         computer player would do now, and why, in the reader's language (worked out in the worker
         pool; nothing posted or saved). Raises NotAllowed or WrongStage with the reason."""
-    def choose(self, state: Any, pos: int, level: str, budget_s: float | None = None) -> Any:
-        """The computer player's next action for ``pos`` (None if it has nothing to decide)."""
     def console_options(self, args: Any, total: int) -> dict:
         """The lobby options of a console game from the console's arguments (service/console.py)
         and its seat count. Raises ConfigError for an argument this game does not take."""

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from .._host import Host
     from ..controls import HintAnswer, Panel
 
-__all__ = ["KIND", "bots_job", "next_turn_round", "PlanetUnknown", "SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "squares_for", "score_for", "settle_forced", "must_confirm"]
+__all__ = ["KIND", "bots_job", "choose_job", "next_turn_round", "PlanetUnknown", "SUPPORTED_CORPORATIONS", "SUPPORTED_PLANETS", "squares_for", "score_for", "settle_forced", "must_confirm"]
 
 
 def squares_for(state: GameState, seat: int, tile: str | None, orient: int | None) -> list[str]:
@@ -191,6 +191,14 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
             "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
 
 
+def choose_job(state_json: str, pos: int, level: str, budget_s: float | None = None) -> str | None:
+    """The computer player's next action for ``pos`` at ``level`` as text, as a worker works it
+    out (pure data in and out; the console's ``auto``): the state alone is what it knows, as
+    ``bots_job``'s players. None when the seat has nothing to decide."""
+    action = autoplay.choose(load(state_json), pos, level, budget_s)
+    return None if action is None else str(action)
+
+
 def phrase(key: str, n: int = 1, **f) -> str:
     """The shared layers' sentences in Planet Unknown's words (rounds; the autopilot plays for
     absent players): service.kinds.PHRASES lists the keys and their fields."""
@@ -299,6 +307,7 @@ class PlanetUnknown(Announcements):
     command = "/pu"
     default_options = DEFAULT_OPTIONS
     bots_job = staticmethod(bots_job)
+    choose_job = staticmethod(choose_job)
     rated = True
     history_job = staticmethod(roundlog.history_job)
     history_image = "summary"
@@ -489,9 +498,6 @@ class PlanetUnknown(Announcements):
 
     def record(self, state: GameState, actions: list[tuple[int, str]]) -> dict:
         return roundlog.record_of(state.config, state.seed, actions)
-
-    def choose(self, state: GameState, pos: int, level: str, budget_s: float | None = None):
-        return autoplay.choose(state, pos, level, budget_s)
 
     def console_options(self, args, total: int) -> dict:
         return {"max_players": total, "seed": args.seed, "private_objectives": args.private_objectives,

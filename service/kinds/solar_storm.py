@@ -42,7 +42,8 @@ at the seat's level: a computer crew-mate's own (``bot_levels``), else the game'
 ``autopilot_level``, else the server's (normal by default); the hard level gets the server's
 HARD_TURN_SECONDS. What the crew has seen of the decks (a ``Memory``: what peeks showed, SS16) is
 rebuilt in the job from the game's own action log, replayed from the setup (``crew_memory``;
-``bots_inputs`` hands the log to the job), and so is the hint's.
+``bots_inputs`` hands the log to the job), and so is the hint's and the console's ``auto``'s
+(``choose_job``: one move for the person typing it).
 
 Images (render/solar_storm, drawn in the worker pool through ``render.render_png``): each turn's
 post carries the ship as the turn left it (``SHIP_IMAGE``), the final post the story of the game
@@ -345,6 +346,19 @@ def bots_job(game: Game, state_json: str, level: str, timed: int | None = None,
             break
     return {"state": dump(state), "played": played, "posts": posts, "timed": timed_moves, "round": timed_turn,
             "away_rounds": {seat: sorted(rounds) for seat, rounds in away.items()}}
+
+
+def choose_job(state_json: str, pos: int, level: str, budget_s: float | None = None,
+               history: list | None = None) -> str | None:
+    """The computer crew-mate's next action for player position ``pos`` at ``level`` as text, as a
+    worker works it out (pure data in and out; the console's ``auto``): from what the crew has seen
+    of the decks in the whole game, as ``bots_job``'s crew-mates (``history``: the game's action log,
+    ``crew_memory``). None when ``pos`` has nothing to decide now."""
+    state = load(state_json)
+    if pos not in KIND.to_act(state):
+        return None
+    action = crew_mate(state, engine_seat(state, pos), level, budget_s, crew_memory(state, history))
+    return None if action is None else str(action)
 
 
 # ------------------------------------------------------------------ the hint
@@ -857,6 +871,7 @@ class SolarStorm:
     command = "/storm"
     default_options = DEFAULT_OPTIONS
     bots_job = staticmethod(bots_job)
+    choose_job = staticmethod(choose_job)
     rated = False  # cooperative: no rating
     history_job = staticmethod(history_job)
     history_image = None  # the history is the turn's log (text); the thread's post of that turn has its ship
@@ -977,11 +992,6 @@ class SolarStorm:
         if state.solo or pos >= state.active:
             return round_of(state)
         return round_of(state) + 1
-
-    def choose(self, state: GameState, pos: int, level: str, budget_s: float | None = None):
-        if pos not in self.to_act(state):
-            return None
-        return crew_mate(state, engine_seat(state, pos), level, budget_s)  # the kind's crew-mate, as bots_job plays it
 
     # ---------------------------------------------------------------- what people see
 

@@ -3,7 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from db.connection import open_database
+from db.repository import GameRepository
+from engine.state import dump, load
+from service import GameService, autoplay
 from service.console import run
+from service.kinds.planet_unknown import KIND
 
 
 class Keyboard:
@@ -392,3 +397,33 @@ def test_the_profile_rating_chart_says_solo_games_are_not_rated(monkeypatch):
     one = dict(sample, games=1, rating=None, trend=0, rating_history=[], last_totals=[61], multiplayer=0, wins=0)
     R.render_profile(one, "Ann")
     assert "no rated game yet (solo games are not rated)" in drawn and "no games yet" not in drawn
+
+
+async def test_auto_plays_the_autopilots_move_from_the_game_as_it_stands(tmp_path):
+    """``auto`` (now worked out in the worker pool: GameService.computer_move) plays the move the
+    --autopilot level picks from the game's state, as it did on the event loop (service.autoplay)."""
+    db = await open_database(tmp_path / "games.sqlite3")  # the console's own database (--out)
+    try:
+        service = GameService(GameRepository(db))
+        game = await service.create(creator_id=1, creator_name="Player 1", guild_id=None, channel_id=None,
+                                    options={"max_players": 1, "seed": 11, "front": "console"}, kind="solo")
+        game = await service.start(game.id, 1, False)
+        for row, _payload in await service.pending_posts(game.id):
+            await service.mark_posted(row.id)
+    finally:
+        await db.close()
+    state = load(dump(game.state))
+    expected = autoplay.choose(state, 0, "normal")
+    assert expected is not None
+    words = KIND.action_words(game, state, 0, expected)
+    said: list[str] = []
+    code = await run(["--out", str(tmp_path), "--resume", str(game.id)], ask=Keyboard(["auto"], then="quit"),
+                     say=said.append)
+    assert code == 0
+    assert "  (autopilot) " + words in said
+    db = await open_database(tmp_path / "games.sqlite3")
+    try:
+        first = (await GameRepository(db).list_actions(game.id))[0]
+    finally:
+        await db.close()
+    assert (first.seat, first.action) == (0, str(expected))

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 
+import autopilot.solar_storm as crew
+from db.connection import open_database
+from db.repository import GameRepository
 from engine.solar_storm import replay
+from service import GameService
 from service.console import run
+from service.kinds.solar_storm import KIND
 from tests.service.test_console import MARKUP, Keyboard
+from tests.service.test_storm_memory import after_a_bridge_peek, replayed
 
 
 async def test_a_whole_solar_storm_game_in_the_console_with_a_computer_crew_mate(tmp_path):
@@ -94,3 +100,35 @@ async def test_the_leaderboard_of_a_solar_storm_console_game_is_its_daily_rankin
                for line in said[start + 3:])
     for planet_unknown in ("medals", "Rating", "Best total", "Nobody is on this leaderboard"):
         assert planet_unknown not in text, planet_unknown
+
+
+async def test_the_consoles_auto_plays_what_the_crew_remembers_of_a_bridge_peek_of_an_earlier_turn(tmp_path):
+    """Issue 54: ``auto`` plays the move the --autopilot level (normal) picks with the crew's memory
+    of the whole game, as a computer crew-mate and the hint do. Seed 3 after 75 actions: a Bridge
+    order of an earlier turn showed that the next damage card hits the Crew Quarters (SS16: « Peek
+    results are shown to the whole team »); the current view alone would have repaired metal."""
+    db = await open_database(tmp_path / "games.sqlite3")  # the console's own database (--out)
+    try:
+        service = GameService(GameRepository(db))
+        game, _older = await after_a_bridge_peek(service)
+        for row, _payload in await service.pending_posts(game.id):  # shown already: not drawn again
+            await service.mark_posted(row.id)
+        log = [(r.seat or 0, r.action) for r in await service.repo.list_actions(game.id)]
+    finally:
+        await db.close()
+    state = game.state
+    _same, memory = replayed(log, 3)
+    remembered = crew.choose(state, 0, "normal", memory=memory)
+    assert str(crew.choose(state, 0, "normal")) == "repair metal"  # what the view alone shows
+    words = KIND.action_words(game, state, 0, remembered)
+    said: list[str] = []
+    code = await run(["--out", str(tmp_path), "--resume", str(game.id)], ask=Keyboard(["auto"], then="quit"),
+                     say=said.append)
+    assert code == 0
+    assert "  (computer crew-mate) " + words in said
+    db = await open_database(tmp_path / "games.sqlite3")
+    try:
+        after = [(r.seat or 0, r.action) for r in await GameRepository(db).list_actions(game.id)]
+    finally:
+        await db.close()
+    assert after == [*log, (0, "move crew_quarters")] and str(remembered) == "move crew_quarters"

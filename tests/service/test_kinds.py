@@ -29,7 +29,7 @@ def test_every_registered_game_offers_the_whole_interface(name):
 
 def test_the_interface_is_the_one_the_shared_service_uses():
     assert {"to_act", "apply", "parse", "panel", "transitions", "result_rows", "outcome_rows", "record",
-            "choose", "bots_job"} <= interface()
+            "choose_job", "bots_job"} <= interface()
 
 
 def test_an_unknown_game_is_refused_by_name():

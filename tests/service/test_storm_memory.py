@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import logging
 
+import pytest
+
 import autopilot.solar_storm as crew
 from engine.solar_storm import apply, dump, load, make_config, new_game, to_act, view_for
+from service.errors import NotInGame, WrongStage
 from service.kinds.solar_storm import KIND, crew_memory, hint_job
 
 STORM = "solar_storm"
@@ -33,19 +36,29 @@ def shows_a_peek(state) -> bool:
         "bridge", "cargo_hold")
 
 
+async def after_a_bridge_peek(service, actions: int = 75):
+    """Seed 3, Ada (user 1) and Bob (user 2) play ``actions`` actions, each what the normal
+    crew-mate would play from the view alone. After 75, a Bridge order of an earlier turn says
+    which damage card comes next, the current view no longer shows it, and it is Ada's turn.
+    Returns the game then, and the game as loaded before its last action."""
+    game = await lobby(service, 3)
+    await service.join(game.id, 2, "Bob")
+    game = await service.start(game.id, 1, False)
+    older = game
+    for _ in range(actions):
+        state, older = game.state, game
+        seat = to_act(state)[0]
+        await service.act(game.id, seat + 1, str(crew.choose(state, seat, "normal")))
+        game = await service.load(game.id)
+    return game, older
+
+
 async def test_the_hint_remembers_a_bridge_peek_of_an_earlier_turn(service):
     """Seed 3, two people: after 75 actions a Bridge order of an earlier turn says which damage
     card comes next; the current view no longer shows it. The hint, asked through the service,
     repairs the room that card hits; what the view alone shows would have hinted the Armoury."""
     service.hard_turn_s = 0.05  # the server's HARD_TURN_SECONDS: the hint at a small budget, quickly
-    game = await lobby(service, 3)
-    await service.join(game.id, 2, "Bob")
-    game = await service.start(game.id, 1, False)
-    for _ in range(75):  # both people play what the normal crew-mate would (from the view alone)
-        state, older = game.state, game
-        seat = to_act(state)[0]
-        await service.act(game.id, seat + 1, str(crew.choose(state, seat, "normal")))
-        game = await service.load(game.id)
+    game, older = await after_a_bridge_peek(service)
     state = game.state
     log = [(r.seat or 0, r.action) for r in await service.repo.list_actions(game.id)]
     assert len(log) == 75 and to_act(state) == [0]
@@ -59,6 +72,41 @@ async def test_the_hint_remembers_a_bridge_peek_of_an_earlier_turn(service):
     assert "Crew Quarters" in lines[1] and lines[1].endswith("the next damage card hits it")
     forgetful = hint_job(dump(state), 0, 0.05, "en", ["Ada", "Bob"])  # what the current view alone shows
     assert forgetful != lines and not any("the next damage card" in line for line in forgetful)
+
+
+async def test_the_computer_move_for_a_person_remembers_a_bridge_peek_of_an_earlier_turn(service):
+    """The console's ``auto`` (GameService.computer_move): at seed 3 after 75 actions, Ada's move
+    is the one the normal crew-mate picks with the crew's memory of the whole game (go to the Crew
+    Quarters, the room the next damage card hits, as a Bridge order of an earlier turn showed), not
+    the one of the view alone (repair metal). SS16: « Peek results are shown to the whole team »."""
+    service.autopilot_level = "normal"
+    game, _older = await after_a_bridge_peek(service)
+    state = game.state
+    log = [(r.seat or 0, r.action) for r in await service.repo.list_actions(game.id)]
+    _same, memory = replayed(log, 3)
+    remembered = crew.choose(state, 0, "normal", memory=memory)
+    assert str(remembered) == "move crew_quarters"
+    assert str(crew.choose(state, 0, "normal")) == "repair metal"  # what the view alone shows
+    assert await service.computer_move(game.id, 1) == remembered
+    assert len(await service.repo.list_actions(game.id)) == 75  # nothing played: the caller plays it
+
+
+async def test_the_computer_move_is_refused_with_the_reason_when_there_is_none_to_make(service):
+    """Not started, not the person's turn, not in the game, ended: a short answer, nothing played."""
+    game = await lobby(service, 3)
+    await service.join(game.id, 2, "Bob")
+    with pytest.raises(WrongStage, match="has not started yet"):
+        await service.computer_move(game.id, 1)
+    game = await service.start(game.id, 1, False)
+    [acting] = to_act(game.state)  # « Nothing happens outside the active player's turn »: the other waits
+    with pytest.raises(WrongStage, match="Nothing for you to decide right now: auto plays a move only when"):
+        await service.computer_move(game.id, (1 - acting) + 1)
+    with pytest.raises(NotInGame, match="You are not playing in this game"):
+        await service.computer_move(game.id, 3)
+    await service.cancel(game.id, 1, False)
+    with pytest.raises(WrongStage, match="This game was ended"):
+        await service.computer_move(game.id, 1)
+    assert await service.repo.list_actions(game.id) == []
 
 
 async def test_a_computer_crew_mate_remembers_a_peek_from_before_its_job(service):
