@@ -189,3 +189,31 @@ async def test_inline_executor_runs_the_job_where_it_is_asked():
     with pytest.raises(ValueError):
         await workers.run(workers.Inline(), int, "x")
     assert time.perf_counter() - t < 1
+
+
+async def test_the_consoles_auto_thinks_in_a_worker_process_and_leaves_the_loop_free(tmp_path):
+    """The console's ``auto`` (GameService.computer_move) at the hard level: Solar Storm's hard
+    crew-mate thinks for its budget (up to 1.5 s a turn at the default) in a worker process of the
+    bot's pool (its job and the action log it is handed pickle), while the event loop keeps
+    answering; the move it sends back is one the player may make."""
+    from engine.solar_storm import legal_actions, to_act
+
+    pool = workers.process_pool(1)
+    service = await make_service(tmp_path, "auto", pool, level="hard")
+    service.hard_turn_s = 1.5  # the default HARD_TURN_SECONDS: about 0.35 s of CPU for this action
+    try:
+        game = await service.create(creator_id=1, creator_name="Ada", guild_id=1, channel_id=1, game="solar_storm",
+                                    options={"seed": 3, "max_players": 1, "difficulty": "easy"}, kind="solo")
+        game = await service.start(game.id, 1, False)
+        await service.act(game.id, 1, "move cargo_hold")  # an action log for the job to replay
+        game = await service.load(game.id)
+        async with StallProbe() as probe:
+            action = await service.computer_move(game.id, 1)
+            await asyncio.sleep(0.01)  # the probe wakes once more after the answer, to measure up to it
+        [seat] = to_act(game.state)
+        assert action in legal_actions(game.state, seat)
+        assert probe.worst_cpu_ms < 100, f"the loop worked {probe.worst_cpu_ms:.0f} ms without a break"
+        assert len(await service.repo.list_actions(game.id)) == 1  # nothing played: the console plays it
+    finally:
+        await service.repo.db.close()
+        pool.shutdown()
