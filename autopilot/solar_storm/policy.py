@@ -41,6 +41,7 @@ Work is counted (``Work``) in worths computed and states copied: the hard level'
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import permutations
 
 from engine.solar_storm import GameState, apply, copy, legal_actions
@@ -84,20 +85,35 @@ class Work:
 NO_WORK = Work()
 
 
-def _cell_xy(cell: int) -> tuple[int, int]:
-    return divmod(cell, 3)
+@lru_cache(maxsize=64)
+def _places(layout: tuple[str, ...]) -> dict[str, tuple[int, int]]:
+    """Each room's (row, column) on the 3x3 grid of a layout (a game has one layout: cached)."""
+    return {room: divmod(i, 3) for i, room in enumerate(layout)}
 
 
 def distance(layout: list[str], a: str, b: str) -> int:
     """Moves between two rooms (§ DEPLACEMENT: orthogonal steps on the 3x3 grid)."""
-    (ra, ca), (rb, cb) = _cell_xy(layout.index(a)), _cell_xy(layout.index(b))
+    places = _places(tuple(layout))
+    (ra, ca), (rb, cb) = places[a], places[b]
     return abs(ra - rb) + abs(ca - cb)
 
 
-def _missing(hand: Counter, need: list[str]) -> int:
-    """Cards of ``need`` the hand cannot pay, Universals filling the gaps."""
-    gaps = sum(max(0, n - hand[c]) for c, n in Counter(need).items())
-    return max(0, gaps - hand[D.UNIVERSAL])
+def _count(cards) -> dict[str, int]:
+    """How many of each card (a plain dict: Counter's update is several times slower here)."""
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _missing(hand: dict[str, int], need: dict[str, int]) -> int:
+    """Cards of ``need`` (card -> how many) the hand cannot pay, Universals filling the gaps."""
+    gaps = 0
+    for c, n in need.items():
+        short = n - hand.get(c, 0)
+        if short > 0:
+            gaps += short
+    return max(0, gaps - hand.get(D.UNIVERSAL, 0))
 
 
 def room_needs(state: GameState, room: str) -> list[str]:
@@ -108,14 +124,22 @@ def room_needs(state: GameState, room: str) -> list[str]:
 
 def hit_chances(state: GameState, known: list[str], horizon: int) -> list[dict[str, float]]:
     """For each of the next ``horizon`` damage cards, the chance it names each room."""
-    deck = state.damage_deck
+    return _deck_chances(state.damage_deck, known, horizon)
+
+
+def _deck_chances(deck: list[str] | tuple[str, ...], known: list[str], horizon: int) -> list[dict[str, float]]:
     n = min(horizon, len(deck))
     known = [c for c in known if c in deck][:n]
-    rest = Counter(D.DAMAGE_TIER[c] for c in deck if c not in known)
-    names: dict[int, Counter] = {1: Counter(), 2: Counter(), 3: Counter()}
+    rest = {1: 0, 2: 0, 3: 0}
+    names: dict[int, dict[str, int]] = {1: {}, 2: {}, 3: {}}
     for c in deck:
         if c not in known:
-            names[D.DAMAGE_TIER[c]].update(D.DAMAGE[c])
+            t = D.DAMAGE_TIER[c]
+            rest[t] += 1
+            tier = names[t]
+            for r in D.DAMAGE[c]:
+                tier[r] = tier.get(r, 0) + 1
+    shares: dict[int, dict[str, float]] = {}  # one chance table a tier, shared by its cards (read only)
     out = []
     for i in range(n):
         if i < len(known):
@@ -124,30 +148,27 @@ def hit_chances(state: GameState, known: list[str], horizon: int) -> list[dict[s
         j = i - len(known)
         for t in (1, 2, 3):
             if j < rest[t]:
-                out.append({r: k / rest[t] for r, k in names[t].items()})
+                if t not in shares:
+                    shares[t] = {r: k / rest[t] for r, k in names[t].items()}
+                out.append(shares[t])
                 break
             j -= rest[t]
     return out
 
 
-def _loss_chance(chances: list[dict[str, float]], room: str, cover: int) -> tuple[float, float, float]:
-    """P(more than ``cover`` hits) within 1 card, within ``len/2`` cards and within all of them."""
+@lru_cache(maxsize=1 << 15)
+def loss_chance(chances: tuple[float, ...], cover: int) -> tuple[float, float, float]:
+    """P(more than ``cover`` hits) within 1 card, within ``len/2`` cards and within all of them,
+    ``chances``: the chance each card to come names the room (cached: a position's rooms repeat
+    the same chances and covers over the thousands of positions a decision judges)."""
     dist = [1.0] + [0.0] * (cover + 1)  # P(k hits) for k <= cover, the last: more than cover
     marks = []
     half = max(1, len(chances) // 2)
-    for i, ch in enumerate(chances):
-        p = ch.get(room, 0.0)
+    for i, p in enumerate(chances):
         if p:
-            new = [0.0] * (cover + 2)
-            for k, q in enumerate(dist):
-                if not q:
-                    continue
-                if k == cover + 1:
-                    new[k] += q
-                    continue
-                new[k] += q * (1 - p)
-                new[k + 1] += q * p
-            dist = new
+            miss = 1 - p
+            dist = ([dist[0] * miss] + [dist[k - 1] * p + dist[k] * miss for k in range(1, cover + 1)]
+                    + [dist[cover] * p + dist[cover + 1]])
         if i == 0 or i == half - 1:
             marks.append(dist[-1])
     while len(marks) < 2:
@@ -161,42 +182,67 @@ def _rescue_steps(state: GameState, room: str) -> int:
     empty = [D.TRACK[room][i] for i, cube in enumerate(state.cubes[room]) if not cube]
     fits = set(D.TRACK[room]) if room in state.diverted else set(empty)
     best = NO_RESCUE
+    places = _places(tuple(state.layout))
+    rr, rc = places[room]
     for seat, pawn in enumerate(state.pawns):
         hand = state.hand(seat)
         if D.UNIVERSAL in hand or fits.intersection(hand):
-            best = min(best, distance(state.layout, pawn, room) + 1)
+            pr, pc = places[pawn]
+            best = min(best, abs(pr - rr) + abs(pc - rc) + 1)
     return best
+
+
+@lru_cache(maxsize=256)
+def _room_chances(deck: tuple[str, ...], known: tuple[str, ...], horizon: int) -> dict[str, tuple[float, ...]]:
+    """For each room some card to come may name, the chance each of the next ``horizon`` cards
+    names it (``hit_chances`` by room; cached: the damage deck changes once a turn)."""
+    chances = _deck_chances(deck, list(known), horizon)
+    named = set().union(*chances) if chances else set()
+    return {room: tuple(ch.get(room, 0.0) for ch in chances) for room in D.OUTER if room in named}
 
 
 def danger(state: GameState, known: list[str]) -> float:
     if state.hull_breach or not state.damage_deck:
         return 0.0
-    chances = hit_chances(state, known, 2 * state.crew)
+    crew = state.crew
+    by_room = _room_chances(tuple(state.damage_deck), tuple(known), 2 * crew)
     total = 0.0
     for room in D.OUTER:
+        chances = by_room.get(room)
+        if chances is None:
+            continue  # no card to come can name it: no danger, no rescue
         cover = sum(state.cubes[room]) + len(state.protection[room])
-        if cover >= 2 * state.crew:
+        if cover >= 2 * crew:
             continue
-        a, b, c = _loss_chance(chances, room, cover)
+        a, b, c = loss_chance(chances, cover)
         total += DANGER[0] * a + DANGER[1] * b + DANGER[2] * c
         if c > 0.05 and cover < 3:
             total += RESCUE * c * _rescue_steps(state, room)
     return total
 
 
+@lru_cache(maxsize=1 << 16)
+def _short(hand: tuple[str, ...], room: str, cubes: tuple[int, ...]) -> int:
+    """Cards ``hand`` lacks to repair ``room`` (its cubes as ``cubes``) and divert it (cached: a
+    decision judges thousands of positions with the same few hands and rooms)."""
+    empty = [D.TRACK[room][i] for i, cube in enumerate(cubes) if not cube]
+    return _missing(_count(hand), _count(empty + list(D.DIVERT[room])))
+
+
 def _plans(state: GameState) -> float:
     rooms = [r for r in D.OUTER if r not in state.diverted]
-    layout = state.layout
+    places = _places(tuple(state.layout))
     if not rooms:
-        return 300.0 - 30.0 * min(distance(layout, p, D.CORE) for p in state.pawns)
-    needs = {r: room_needs(state, r) for r in rooms}
+        cr, cc = places[D.CORE]
+        return 300.0 - 30.0 * min(abs(places[p][0] - cr) + abs(places[p][1] - cc) for p in state.pawns)
+    todo = [(r, places[r], tuple(state.cubes[r]), 1 + sum(1 for c in state.cubes[r] if not c)) for r in rooms]
     pairs = []
     for seat, pawn in enumerate(state.pawns):
-        hand = Counter(state.hand(seat))
-        for r in rooms:
-            empties = sum(1 for c in state.cubes[r] if not c)
-            steps = distance(layout, pawn, r) + empties + 1
-            value = PLAN_BASE - PLAN_CARD * _missing(hand, needs[r]) - PLAN_STEP * steps
+        hand = tuple(sorted(state.hand(seat)))
+        pr, pc = places[pawn]
+        for r, (rr, rc), cubes, work in todo:
+            steps = abs(pr - rr) + abs(pc - rc) + work
+            value = PLAN_BASE - PLAN_CARD * _short(hand, r, cubes) - PLAN_STEP * steps
             if value > 0:
                 pairs.append((value, seat, r))
     pairs.sort(key=lambda p: (-p[0], p[1], p[2]))
@@ -212,33 +258,42 @@ def _plans(state: GameState) -> float:
     return total
 
 
-def demand(state: GameState) -> Counter:
-    """The cards the crew still needs: divert costs of rooms not diverted and empty slots."""
-    need: Counter = Counter()
+def _need(state: GameState) -> dict[str, int]:
+    need: dict[str, int] = {}
     for r in D.OUTER:
-        empty = [D.TRACK[r][i] for i, cube in enumerate(state.cubes[r]) if not cube]
+        track = D.TRACK[r]
+        cubes = state.cubes[r]
         if r in state.diverted:
-            if empty:
-                need[D.TRACK[r][0]] += 1  # any track card restores it (SS4)
+            if not all(cubes):
+                need[track[0]] = need.get(track[0], 0) + 1  # any track card restores it (SS4)
         else:
-            need.update(empty)
-            need.update(D.DIVERT[r])
+            for i, cube in enumerate(cubes):
+                if not cube:
+                    need[track[i]] = need.get(track[i], 0) + 1
+            for c in D.DIVERT[r]:
+                need[c] = need.get(c, 0) + 1
     return need
 
 
+def demand(state: GameState) -> Counter:
+    """The cards the crew still needs: divert costs of rooms not diverted and empty slots."""
+    return Counter(_need(state))
+
+
 def _cards(state: GameState) -> float:
-    need = demand(state)
-    have: Counter = Counter()
+    need = _need(state)
+    have: dict[str, int] = {}
     total = 0.0
     for hand in state.hands:
-        have.update(hand)
+        for c in hand:
+            have[c] = have.get(c, 0) + 1
         if len(hand) > D.HAND_LIMIT:
             total -= OVER * (len(hand) - D.HAND_LIMIT)
     for card, n in have.items():
         if card == D.UNIVERSAL:
             total += UNIVERSAL * n
         else:
-            useful = min(n, need[card])
+            useful = min(n, need.get(card, 0))
             total += USEFUL * useful + USELESS * (n - useful)
     return total
 
