@@ -156,6 +156,37 @@ def read_log(path: str) -> list[dict]:
         return [json.loads(line) for line in f if line.strip()]
 
 
+def calibrate(seeds=(9000, 9001, 9002), every: int = 9, repeat: int = 3) -> tuple[int, int, float]:
+    """The hard level's work units per CPU second (``hard.UNITS_PER_S``): play-outs to the end of
+    the turn from every ``every``-th position of phase 1 of normal games (1 to 4 players, medium
+    difficulty), ``repeat`` each; -> (play-outs, units, CPU seconds)."""
+    from autopilot.solar_storm import Memory, chooser
+    from autopilot.solar_storm.hard import rollout
+    from autopilot.solar_storm.policy import Work
+    from engine.solar_storm import apply, copy, make_config, new_game, view_for
+
+    outs, units, cpu = 0, 0, 0.0
+    for players in CREWS:
+        for seed in seeds:
+            state = new_game(make_config(players, difficulty="medium"), seed)
+            pick, memory, k = chooser("normal", None), Memory(), 0
+            memory.observe(view_for(state, None))
+            while state.phase != "over":
+                if k % every == 0 and state.phase == "actions":
+                    for _ in range(repeat):
+                        work, sim = Work(), copy(state)
+                        t = time.process_time()
+                        rollout(sim, state.active, state.turn, work)
+                        cpu += time.process_time() - t
+                        units += work.units
+                        outs += 1
+                action = pick(state, state.active, memory)
+                apply(state, state.active, action)
+                memory.observe(view_for(state, None))
+                k += 1
+    return outs, units, cpu
+
+
 def measure(quick: bool = False) -> list[dict]:
     """The rows of bench/RESULTS.md: normal and easy at 3 crew members on easy and medium
     difficulty, and the turn times of normal and hard (hard at its full budget on a few turns)."""
@@ -199,7 +230,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--log", default=None, help="append each game's JSON line here")
     ap.add_argument("--report", default=None, help="print the grid of a log and stop")
+    ap.add_argument("--calibrate", action="store_true", help="measure the hard level's work units per CPU second")
     args = ap.parse_args(argv)
+    if args.calibrate:
+        outs, units, cpu = calibrate()
+        from autopilot.solar_storm.hard import UNITS_PER_S
+        print(f"{outs} play-outs, {units} work units, {cpu:.2f} s CPU: {units / cpu:.0f} units a CPU second "
+              f"(hard.UNITS_PER_S is {UNITS_PER_S})")
+        return 0
     if args.report:
         print(report(read_log(args.report)))
         return 0

@@ -39,8 +39,9 @@ from .world import Memory, canonical_world, memory_from_view, sample_world
 
 BUDGET_S = 1.5  # CPU seconds per whole turn, by default
 MAX_BUDGET_S = 30.0
-UNITS_PER_S = 6700  # work units a CPU second in the play-outs: 6,722 over 72 play-outs of a round (1-4
-# players, medium, seeds 9000-9002) on the shared 2-core machine, CPU time
+UNITS_PER_S = 22000  # work units a CPU second in the play-outs: 21,373 to 23,783 over 348 play-outs of a turn (1-4
+# players, medium, seeds 9000-9002; bench: python -m bench.storm_crew_bench --calibrate) on the shared
+# 2-core machine, CPU time (6,700 before the heuristic's worth was made 3.5 times quicker, same values)
 PRIOR_UNITS = 60  # the work of one option's play-out to the end of the turn, before any is measured
 SHARE = {"actions": 0.2, "collect": 0.15, "scavenge": 0.1, "discard": 0.05, "power": 0.1}
 CANDIDATES = 4
