@@ -4,7 +4,9 @@
 one worth for every seat), in points:
   outcome    won +100,000, lost -100,000.
   diverted   200 a room diverted (the win needs all 8, § CONDITIONS DE FIN DE PARTIE); once all 8
-             are, 300 less 30 a step between the Energy Core and the nearest pawn.
+             are, 300 less 30 a step to the win: a seat's steps to the Energy Core and 3 more for
+             each turn before it acts, for the nearest seat (only the seat whose turn it is can
+             walk in and restart the core).
   danger     for each room, the chance that the damage to come takes more than its cubes and
              protection tokens hold (the game is lost when a room with no cube is hit, § PHASE 3):
              the next card (drawn at the end of this turn) counts 800, the round's cards 300, two
@@ -66,6 +68,7 @@ DANGER = (800.0, 300.0, 100.0)  # the next card, the round's cards, two rounds'
 CUBE = 3.0
 RESCUE, NO_RESCUE = 30.0, 5  # a room at risk: points a step for the nearest seat able to repair it
 FULL = 8.0
+CORE_BASE, CORE_STEP, TURN_STEPS = 300.0, 30.0, 3  # all 8 diverted: the win's distance (_core_steps)
 PLAN_BASE, PLAN_CARD, PLAN_STEP = 100.0, 20.0, 10.0
 SOLO_OTHERS = 0.3
 USEFUL, UNIVERSAL, USELESS, OVER = 5.0, 6.0, 0.5, 3.0
@@ -229,12 +232,28 @@ def _short(hand: tuple[str, ...], room: str, cubes: tuple[int, ...]) -> int:
     return _missing(_count(hand), _count(empty + list(D.DIVERT[room])))
 
 
+def _core_steps(state: GameState, places: dict[str, tuple[int, int]]) -> int:
+    """Once all 8 rooms are diverted, how far the win is: for the seat nearest to it, its steps to
+    the Energy Core plus TURN_STEPS for each turn before it acts (only the seat whose turn it is can
+    walk in and activate the core: a pawn already in the core two turns away is further from the
+    win than the active seat one room away)."""
+    cr, cc = places[D.CORE]
+    n = len(state.pawns)
+    best = None
+    for seat, pawn in enumerate(state.pawns):
+        wait = (seat - state.active) % n
+        if wait == 0 and state.phase != "actions":
+            wait = n  # its turn is over: it acts again after every other seat
+        steps = abs(places[pawn][0] - cr) + abs(places[pawn][1] - cc) + TURN_STEPS * wait
+        best = steps if best is None else min(best, steps)
+    return best or 0
+
+
 def _plans(state: GameState) -> float:
     rooms = [r for r in D.OUTER if r not in state.diverted]
     places = _places(tuple(state.layout))
     if not rooms:
-        cr, cc = places[D.CORE]
-        return 300.0 - 30.0 * min(abs(places[p][0] - cr) + abs(places[p][1] - cc) for p in state.pawns)
+        return CORE_BASE - CORE_STEP * _core_steps(state, places)
     todo = [(r, places[r], tuple(state.cubes[r]), 1 + sum(1 for c in state.cubes[r] if not c)) for r in rooms]
     pairs = []
     for seat, pawn in enumerate(state.pawns):
