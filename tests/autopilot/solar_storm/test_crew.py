@@ -236,3 +236,28 @@ def test_the_bench_plays_a_game_and_reports_a_win_rate_with_its_standard_error()
     assert (p, n) == (0.25, 4) and abs(se - (0.25 * 0.75 / 4) ** 0.5) < 1e-12
     text = report([won, lost, lost, lost])
     assert "| easy | 2 | 25.0% (se 21.7, n 4;" in text
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_with_all_eight_rooms_diverted_the_seat_whose_turn_it_is_walks_in_and_restarts_the_core(level):
+    """§ CONDITIONS DE FIN DE PARTIE: « Il n'y a qu'une seule façon de gagner : Dévier l'énergie des
+    8 pièces et activer le noyau d'énergie. » Every room is diverted, the Hull Breach eats the last
+    cards, and a pawn already stands in the core, but its seat plays two turns from now: the seat
+    whose turn it is, one room away, walks in and restarts the core at once (the heuristic used
+    to bank its actions, counting the pawn in the core as the win's distance, and lost)."""
+    sc = Scenario(players=3, seed=4, difficulty="easy")
+    sc.layout("repair_centre", "crew_quarters", "engine_room", "armoury", "bridge", "cargo_hold", "medical_bay",
+              "mess_hall")
+    for room in D.OUTER:
+        sc.room(room, diverted=True)
+    sc.pawn(0, "bridge").hand(0, "data", "metal")
+    sc.pawn(1, "cargo_hold").hand(1, "metal")
+    sc.pawn(2, "energy_core").hand(2, "nanobots")
+    state = sc.resources(left=4).damage(left=0).start(active=0)
+    played = []
+    while state.phase == "actions" and state.active == 0:
+        action = choose(state, 0, level, budget_s=SMALL if level == "hard" else None)
+        played.append(str(action))
+        apply(state, 0, action)
+    assert state.result is not None and state.result["result"] == "won", played
+    assert played[0] == "move energy_core"
