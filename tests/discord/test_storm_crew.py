@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import statistics
-import time
 
 from tests.discord.helpers import controls, thread_of
 from tests.discord.storm_helpers import (
@@ -49,7 +47,7 @@ async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_f
     # the game to its end: Alice through her panel, Bob typing, the computer on its own
     rng = random.Random(4)
     people = {world.alice.id: world.alice, world.bob.id: world.bob}
-    waits = []
+    posted = 0  # turns whose post followed the end of the turn
     panel = None
     for _ in range(4000):
         game = await world.service.load(game.id)
@@ -58,7 +56,6 @@ async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_f
         who = people[game.user_of(game.kind.to_act(game.state)[0])]
         turn = game.state.turn
         posts = len(thread.history())
-        started = time.perf_counter()
         if who is world.alice:
             if panel is None:
                 panel = (await world.alice.slash(thread, "storm play")).response
@@ -71,17 +68,14 @@ async def test_a_crew_of_three_with_a_computer_crew_mate_from_the_lobby_to_the_f
             panel = None
             await world.env.settle()
             if any(m.content.startswith(f"**Turn {turn}**") for m in thread.history()[posts:]):
-                waits.append(time.perf_counter() - started)
+                posted += 1
     assert game.status == "finished"
     history = [m.content for m in thread.history()]
     turn_posts = [t for t in history if t.startswith("**Turn ")]
     assert any("Crew-mate 1" in t for t in turn_posts)  # the computer's turns are posted like anyone's
     assert any("💥" in t or "🕳" in t for t in turn_posts)  # the damage phase is in the log
     assert "won" in history[-1] or "lost" in history[-1]
-    assert waits, "no turn post was seen"
-    median = statistics.median(waits)
-    print(f"end of turn to the thread's post: median {median * 1000:.0f} ms over {len(waits)} turns")
-    assert median < 0.4  # issue 53's figure, in the simulated Discord
+    assert posted, "no turn post was seen"  # how soon it comes: bench/storm_discord_bench.py, not a timed test
 
 
 async def test_the_lobby_adds_a_hard_crew_mate_that_plays_its_turns_at_the_hard_level(world, monkeypatch):
