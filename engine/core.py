@@ -41,11 +41,14 @@ class IllegalAction(EngineError):
 
 
 class NotYourTurn(IllegalAction):
-    """The seat has nothing to decide right now (or another seat must act first)."""
+    """The seat has nothing to decide right now (or another seat must act first). ``active``: the
+    seat whose turn it is, where one seat must act first (the service names its player)."""
 
-    def __init__(self, message: str, seat: int | None = None, action: object | None = None):
+    def __init__(self, message: str, seat: int | None = None, action: object | None = None,
+                 active: int | None = None):
         super().__init__(message, action)
         self.seat = seat
+        self.active = active
 
 
 class GameOver(IllegalAction):

@@ -121,7 +121,7 @@ class Play(Host):
             if check:
                 plays.check_typed(game, state, seat, action)  # raises NeedsConfirmation
             before = plays.marker(state)
-            plays.apply(state, seat, action)  # raises with a message for the player; nothing is saved
+            plays.apply(game, state, seat, action)  # raises with a message for the player; nothing is saved
             played.append((seat, str(action)))
             plays.transitions(game, state, before, posts)
         back = self._end_away_on_move(game, seat)  # an accepted move of theirs ends their away mode

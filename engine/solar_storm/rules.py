@@ -378,7 +378,8 @@ def apply(state: GameState, seat: int, action: Action) -> None:
     if not isinstance(seat, int) or not 0 <= seat < state.crew:
         raise NotYourTurn(_("there is no seat {seat}").format(seat=seat), seat, action)
     if seat != state.active:
-        raise NotYourTurn(_("it is {seat}'s turn, not yours").format(seat=seat_name(state, state.active)), seat, action)
+        raise NotYourTurn(_("it is {seat}'s turn, not yours").format(seat=seat_name(state, state.active)), seat, action,
+                          state.active)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise IllegalAction(_("{action} is not a Solar Storm action").format(action=repr(action)[:100]), action)

@@ -210,8 +210,9 @@ class GameKind(Protocol):
     def legal_actions(self, state: Any, pos: int) -> list: ...
     def parse(self, text: str) -> Any:
         """An action from its text. Raises the engine's MalformedAction (a message for the player)."""
-    def apply(self, state: Any, pos: int, action: Any) -> None:
-        """Raises EngineError subclasses (messages for the player) and leaves the state unchanged."""
+    def apply(self, game: LoadedGame, state: Any, pos: int, action: Any) -> None:
+        """Raises EngineError subclasses (messages for the player, naming ``game``'s people where
+        the rules name seats) and leaves the state unchanged."""
     def check_typed(self, game: LoadedGame, state: Any, pos: int, action: Any) -> None:
         """Before a typed move (no panel preview) is applied: raise NeedsConfirmation when the game
         wants it confirmed (Planet Unknown: a placement that destroys a lifepod or a rover)."""

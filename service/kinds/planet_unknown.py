@@ -353,7 +353,7 @@ class PlanetUnknown(Announcements):
     def settle_forced(self, state: GameState, pos: int) -> list[tuple[Any, str]]:
         return list(settle_forced(state, pos))
 
-    def apply(self, state: GameState, pos: int, action) -> None:
+    def apply(self, game: Game, state: GameState, pos: int, action) -> None:
         rules.apply(state, pos, action)
 
     def is_over(self, state: GameState) -> bool:

@@ -912,8 +912,15 @@ class SolarStorm:
     def settle_forced(self, state: GameState, pos: int) -> list[tuple[Any, str]]:
         return []  # every Solar Storm decision is the player's (or the computer crew-mate's)
 
-    def apply(self, state: GameState, pos: int, action) -> None:
-        apply(state, engine_seat(state, pos), action)
+    def apply(self, game: Game, state: GameState, pos: int, action) -> None:
+        try:
+            apply(state, engine_seat(state, pos), action)
+        except NotYourTurn as refusal:
+            if refusal.active is None:
+                raise
+            # the engine names the seat whose turn it is; the reader is told who plays it
+            raise NotYourTurn(_("it is {player}'s turn, not yours").format(
+                player=crew_name(game, state, refusal.active)), refusal.seat, refusal.action, refusal.active) from None
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == "over"

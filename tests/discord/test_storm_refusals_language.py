@@ -1,6 +1,7 @@
 """Issue 53: a wrong /storm act gets a short private answer saying what was wrong and what would
 be right, in the reader's language: the rules' refusals (not only the typos) read French for a
-French player, with the French verbs to type, and English for an English one."""
+French player, with the French verbs to type, and English for an English one; a move out of turn
+is answered with the name of the person whose turn it is ("It is alice's turn, not yours.")."""
 from __future__ import annotations
 
 import pytest
@@ -35,7 +36,8 @@ async def test_a_move_the_rules_refuse_is_answered_privately_in_the_players_lang
     assert texts[:2] == EXPECTED[language]
     if language == "fr":
         assert [t for t in texts if english_words(t)] == []
-        assert texts[-1].startswith("C'est au tour du joueur ") and texts[-1].endswith(", pas au vôtre.")
-    else:
-        assert texts[-1].startswith("It is seat ") and texts[-1].endswith("'s turn, not yours.")
+    # the refusal of a move out of turn names the person whose turn it is, not their seat
+    name = game.seats[game.kind.to_act(game.state)[0]].display_name
+    assert texts[-1] == {"fr": f"C'est à {name} de jouer, pas à vous.",
+                         "en": f"It is {name}'s turn, not yours."}[language]
     assert (await world.service.load(game.id)).version == game.version  # nothing changed
