@@ -130,6 +130,19 @@ def test_french_texts_put_a_space_before_a_colon():
     assert found == [], found[:10]
 
 
+def test_french_texts_name_the_energy_core_one_way():
+    """Solar Storm's room is « Noyau énergétique » in French, as on its card and in the game's
+    data: no text calls it « noyau d'énergie » (the rulebook's phrase in « Dévier l'énergie des 8
+    pièces et activer le noyau d'énergie »), except inside a quote of the rulebook between « »."""
+    found = []
+    for text in french().values():
+        for form in (text if isinstance(text, (tuple, list)) else [text]):
+            if isinstance(form, str) and re.search(r"noyau d['’]\s*énergie", re.sub(r"«[^»]*»", "", form), re.I):
+                found.append(form)
+    assert found == [], found
+    assert any("Noyau énergétique" in str(text) for text in french().values())
+
+
 # ---------------------------------------------------------------------- the lint
 
 # call name -> (positions, keywords) of its player-facing text arguments

@@ -248,7 +248,7 @@ def test_the_final_image_tells_who_won_or_why_the_ship_was_lost_and_when():
     _img, trace = _traced("final", public_view(won()), NAMES, "fr")
     joined = " ".join(_texts(trace))
     assert "L'équipage a relancé le noyau !" in joined and "8/8" in joined
-    assert "Anna a relancé le noyau d'énergie" in joined
+    assert "Anna a relancé le Noyau énergétique" in joined  # the room's name on its card and in the data
     _img, trace = _traced("final", public_view(lost_to_breach()), None, "en")
     assert "The Hull Breach threw away the last resource cards, on turn 1 (round 1)." in " ".join(_texts(trace))
 
