@@ -90,7 +90,7 @@ async def test_a_crew_game_with_a_computer_crew_mate_through_lobby_panels_and_ty
     # Bob is not the one to act: his panel says whose turn it is, and a typed move is refused
     bob = (await service.panel(game.id, 2)).panel
     assert bob.done and "Ada" in bob.text
-    with pytest.raises(EngineError):
+    with pytest.raises(EngineError, match="^it is Ada's turn, not yours$"):  # her name, not "seat 1"
         await service.act(game.id, 2, "end")
     # Ada acts through her panel: every legal action is in the menu (pages) or a button
     outcome = await service.panel(game.id, 1)
@@ -140,6 +140,23 @@ async def test_a_crew_game_with_a_computer_crew_mate_through_lobby_panels_and_ty
     assert any("Crew-mate 1" in t for t in logs)  # its turns are logged like anyone's
     assert any("💥" in t or "🕳" in t for t in logs)  # the damage phase is in the log
     assert sorted(r.user_id for r in await service.repo.outcomes_of(2, STORM)) == [2]
+
+
+@pytest.mark.parametrize("language, refusal", [
+    ("en", "it is Crew-mate 1's turn, not yours"), ("fr", "c'est à Équipier 1 de jouer, pas à vous")])
+async def test_a_move_in_a_computer_crew_mates_turn_is_refused_naming_the_crew_mate(service, language, refusal):
+    """Whose turn it is, by the name the crew-mate has in the game (its language's), not "seat 2"
+    (the service plays a crew-mate's turn at once: this is the moment between its actions)."""
+    from i18n import use
+
+    game = await lobby(service, {"max_players": 2, "language": language})
+    await service.add_bot(game.id, 1, False)
+    game = await service.start(game.id, 1, False)
+    state = game.kind.load(game.kind.dump(game.state))
+    state.active = 1
+    with use(language), pytest.raises(EngineError) as caught:
+        game.kind.apply(game, state, 0, game.kind.parse("end"))
+    assert str(caught.value) == refusal
 
 
 async def test_bad_input_gets_a_readable_error_and_leaves_the_game_unchanged(service):
