@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from i18n import _, ngettext, use
 from service import GameService, ServiceError
-from service.settings import zone_suggestions
+from service.settings import round_ping_label, zone_suggestions
 
 from . import ui
 from .client import PUBot
@@ -62,19 +62,22 @@ class MeCog(commands.GroupCog, group_name="me",
 
     # ------------------------------------------------------------------ settings
 
-    async def settings_text(self, mine) -> str:
-        kinds = await self.service.kinds_of_user(mine.user_id)  # the away line speaks of each game they play
+    async def settings_panel(self, mine) -> tuple[str, discord.ui.View]:
+        """The settings panel's text and controls, in the words of each game the person plays (the
+        away and new-round ping lines, and the ping's button)."""
+        kinds = await self.service.kinds_of_user(mine.user_id)
         lines = [_("**Your settings** (all your games, in every server):")]
         lines += [f"• {line}" for line in mine.describe(self.service.clock(), kinds)]
         lines.append(_("Type /me settings time_zone:... for your time zone (quiet hours follow it)."))
-        return "\n".join(lines)
+        return "\n".join(lines), ui.settings_view(mine, round_ping_label(mine.round_ping, kinds))
 
     @app_commands.command(name="settings", description="Your own settings for all your games: reminders, quiet hours")
     @app_commands.describe(reminder_hours="hours before you are reminded: 1-48, 0 for none, -1 for each game's own",
                            quiet_start="start of quiet hours (no pings), 0-23 in your time zone",
                            quiet_end="quiet hours end, an hour 0-23", time_zone="your time zone, e.g. Europe/Paris",
                            reminders_by="reminders in the game's thread or as a direct message",
-                           round_ping="ping me when a new round opens", language="the bot's language for you")
+                           round_ping="Planet Unknown: ping me when a new round opens (in Solar Storm, my turn always pings me)",
+                           language="the bot's language for you")
     @app_commands.choices(reminders_by=[app_commands.Choice(name="a mention in the game's thread", value="thread"),
                                         app_commands.Choice(name="a direct message with a link", value="dm")],
                           language=[app_commands.Choice(name="as in Discord", value="discord"),
@@ -108,7 +111,8 @@ class MeCog(commands.GroupCog, group_name="me",
             mine = await (self.service.update_settings(user, **changes) if changes
                           else self.service.settings_for(user))
             with use(language_of(mine, interaction)):  # the language just chosen, if one was
-                await self.send_private(interaction, await self.settings_text(mine), view=ui.settings_view(mine))
+                text, view = await self.settings_panel(mine)
+                await self.send_private(interaction, text, view=view)
 
     @settings.autocomplete("time_zone")
     async def time_zones(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -147,7 +151,8 @@ class MeCog(commands.GroupCog, group_name="me",
                 raise ServiceError(_("That control is not one this bot made."))
             mine = await self.service.update_settings(user, **changes)
             with use(language_of(mine, interaction)):  # the language just chosen, if one was
-                await interaction.response.edit_message(content=await self.settings_text(mine), view=ui.settings_view(mine))
+                text, view = await self.settings_panel(mine)
+                await interaction.response.edit_message(content=text, view=view)
 
     # ------------------------------------------------------------------ away mode
 

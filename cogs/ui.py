@@ -353,8 +353,10 @@ def png_file(data: bytes | None, name: str) -> list[discord.File]:
 REMIND_CHOICES = ("game", "0", "1", "2", "4", "6", "8", "12", "24", "36", "48")
 
 
-def settings_view(mine) -> discord.ui.View:
-    """The private settings panel: its menus show the current choices (service.settings.Settings)."""
+def settings_view(mine, round_ping: str) -> discord.ui.View:
+    """The private settings panel: its menus show the current choices (service.settings.Settings);
+    ``round_ping``: the new-round ping button's label, in the words of the person's games
+    (service.settings.round_ping_label)."""
     view = discord.ui.View(timeout=None)
     current = "game" if mine.remind_hours is None else f"{mine.remind_hours:g}"
     remind = [discord.SelectOption(label=_("Reminders: each game's own delay") if v == "game" else
@@ -374,6 +376,5 @@ def settings_view(mine) -> discord.ui.View:
     view.add_item(SettingsMenu("lang", langs, _("Language"), row=3))
     view.add_item(SettingsButton("dm", _("Reminders by direct message") if mine.remind_dm
                                  else _("Reminders in the game's thread"), mine.remind_dm))
-    view.add_item(SettingsButton("round", _("New round ping: on") if mine.round_ping else _("New round ping: off"),
-                                 mine.round_ping))
+    view.add_item(SettingsButton("round", round_ping, mine.round_ping))
     return view

@@ -137,6 +137,21 @@ def round_ping_line(on: bool, kinds: Sequence[GameKind] = ()) -> str:
     return text[:1].upper() + text[1:]
 
 
+def round_ping_label(on: bool, kinds: Sequence[GameKind] = ()) -> str:
+    """The settings panel's button that turns the new-round ping on or off: where every game of
+    ``kinds`` (the person's open games; none: the default game) has the setting, the panel's line;
+    otherwise (a game that has no new rounds to ping, Solar Storm) it names the games the setting
+    is for, so that a person whose games have turns reads what the button changes and where."""
+    distinct = list(dict.fromkeys(kinds)) or [game_kinds.get(None)]
+    if all(kind.round_ping for kind in distinct):
+        return round_ping_line(on, distinct)
+    owners = [kind for kind in map(game_kinds.get, game_kinds.names()) if kind.round_ping]
+    key = "round_ping_on_named" if on else "round_ping_off_named"
+    text = functools.reduce(lambda this, that: _("{this}; {that}").format(this=this, that=that),
+                            [kind.phrase(key) for kind in owners])
+    return text[:1].upper() + text[1:]
+
+
 def away_in(games: Sequence[tuple[GameKind, int]]) -> list[str]:
     """The lines of /me away's answer saying what now plays the person's seats in ``games`` (the
     kind and id of each game played for them): one line per game kind, in its words, naming the

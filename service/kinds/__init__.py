@@ -191,6 +191,8 @@ class GameKind(Protocol):
                            # next action's text for ``pos``, or None when it has nothing to decide; runs in
                            # the worker pool (Play.computer_move: the console's ``auto``)
     rated: bool            # whether a finished game moves ratings (a cooperative game does not)
+    round_ping: bool       # whether the person's new-round ping setting (service/settings.py) is its: its
+                           # posts mark a new round's opening (ping="round"), which the setting silences
     history_image: str | None  # render kind of the history's image (None: text only)
     history_job: Any       # module-level (record, round or turn, names, language) -> {"rounds", "log", "view"}
     replay_module: str     # the module whose ``python -m`` replays the game's replay file (``record``)

@@ -309,6 +309,7 @@ class PlanetUnknown(Announcements):
     bots_job = staticmethod(bots_job)
     choose_job = staticmethod(choose_job)
     rated = True
+    round_ping = True  # the round's opening post (service/_announce.py) pings unless the person turned it off
     history_job = staticmethod(roundlog.history_job)
     history_image = "summary"
     replay_module = "engine.replay"

@@ -873,6 +873,7 @@ class SolarStorm:
     bots_job = staticmethod(bots_job)
     choose_job = staticmethod(choose_job)
     rated = False  # cooperative: no rating
+    round_ping = False  # no rounds to open: each turn pings the person whose turn it is
     history_job = staticmethod(history_job)
     history_image = None  # the history is the turn's log (text); the thread's post of that turn has its ship
     replay_module = "engine.solar_storm.replay"

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image
 
 from service import autoplay
-from tests.discord.helpers import start_game, thread_of, typed
+from tests.discord.helpers import controls, start_game, thread_of, typed
 from tests.discord.storm_helpers import storm_game, storm_lobby
 
 HOUR = 3600
@@ -109,6 +110,42 @@ async def test_me_away_and_settings_with_planet_unknown_games_only_read_as_they_
     settings = (await world.alice.slash(world.channel, "me settings")).response.content
     (away,) = [line for line in settings.splitlines() if "Away until" in line]
     assert away.startswith("• Away until <t:") and away.endswith("): the autopilot plays your seats")
+
+
+ROUND_PING_BUTTON = {  # (on, off): the settings panel's new-round ping button
+    ("storm", "en"): ("In Planet Unknown, a ping when a new round opens: yes",
+                      "In Planet Unknown, a ping when a new round opens: no"),
+    ("storm", "fr"): ("Dans Planet Unknown, notification à chaque nouveau tour : oui",
+                      "Dans Planet Unknown, notification à chaque nouveau tour : non"),
+    ("pu", "en"): ("Ping when a new round opens: yes", "Ping when a new round opens: no"),
+    ("pu", "fr"): ("Notification à chaque nouveau tour : oui", "Notification à chaque nouveau tour : non"),
+}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "fr"])
+@pytest.mark.parametrize("plays", ["storm", "pu"])
+async def test_the_settings_panels_round_ping_button_says_which_game_it_is_for(world, monkeypatch, plays, locale):
+    """Solar Storm has turns, not rounds, and each turn pings whoever plays it: its players' panel
+    button names the game whose new rounds it is about (Planet Unknown) instead of promising them
+    a "new round ping"; a Planet Unknown player's button says what the panel's line says. The
+    button turns the setting off and reads so, in the reader's language."""
+    from tests.discord.test_languages import speak
+
+    if plays == "storm":
+        lobby = await storm_lobby(world, world.alice, players=2)
+        await world.bob.click(lobby, label="Join")
+        await world.alice.click(lobby, label="Start")
+    else:
+        await start_game(world, [world.alice, world.bob])
+    speak(monkeypatch, locale)
+    on, off = ROUND_PING_BUTTON[plays, locale[:2]]
+    panel = (await world.alice.slash(world.channel, "me settings")).response
+    assert [label for cid, label, _kind in controls(panel) if cid == "puy:round"] == [on]
+    clicked = await world.alice.click(panel, custom_id="puy:round")
+    assert not (await world.service.settings_for(world.alice.id)).round_ping
+    panel = clicked.response or panel
+    assert [label for cid, label, _kind in controls(panel) if cid == "puy:round"] == [off]
+    assert all(len(label) <= 80 for _cid, label, _kind in controls(panel))  # Discord's limit on a label
 
 
 async def test_me_profile_is_the_profile_of_pu_profile(world):

@@ -10,6 +10,7 @@ import pytest
 
 import service.kinds.solar_storm as storm_kind
 from service import autoplay
+from service.settings import round_ping_label
 from tests.service.test_async_rules import posts_of
 
 HOUR = 3600.0
@@ -182,15 +183,21 @@ ROUND_PING = {
 async def test_the_settings_panel_says_what_pings_the_person_in_each_of_their_games(service, plays, language):
     """/me settings' ping line is true for each game the person plays: Planet Unknown's new-round
     ping is its setting (a Planet-Unknown-only person reads what they always read); in Solar Storm,
-    which has turns and no rounds, their turn pings them (outside quiet hours) whatever it says."""
+    which has turns and no rounds, their turn pings them (outside quiet hours) whatever it says. The
+    button that turns the setting on or off names Planet Unknown once they play Solar Storm."""
     from i18n import use
 
     if plays in ("pu", "both"):
         await pu_game(service)
     if plays in ("storm", "both"):
         await storm_game(service)
+    named = ROUND_PING[language]["both"].split(" ; " if language == "fr" else "; ")[0]
     for on, answer in ((True, {"en": "yes", "fr": "oui"}), (False, {"en": "no", "fr": "non"})):
         mine = await service.update_settings(1, round_ping=on)
         with use(language):
-            lines = mine.describe(service.clock(), await service.kinds_of_user(1))
+            kinds = await service.kinds_of_user(1)
+            lines = mine.describe(service.clock(), kinds)
+            button = round_ping_label(mine.round_ping, kinds)
         assert lines[3] == ROUND_PING[language][plays].format(answer=answer[language])
+        # the panel's button: the line where the setting is every game's; else it names Planet Unknown
+        assert button == (lines[3] if plays == "pu" else named.format(answer=answer[language])), button
